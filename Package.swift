@@ -1,0 +1,88 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target of ours compiles in Swift 6 mode with existential `any` spelled out.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // MARK: infrastructure
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: strict),
+
+        // MARK: the scene layers, innermost first
+        .target(name: "Domain", swiftSettings: strict),
+        .target(name: "UseCase", dependencies: ["Domain"], swiftSettings: strict),
+        .target(name: "Translator", dependencies: ["Domain"], swiftSettings: strict),
+        .target(name: "Presenter", dependencies: ["Domain", "Translator"], swiftSettings: strict),
+        .target(name: "Gateway", dependencies: ["Domain", "Postgres"], swiftSettings: strict),
+        .target(
+            name: "Scenes",
+            dependencies: [
+                "Domain", "UseCase", "Translator", "Presenter", "Gateway", "Postgres",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HTTP",
+            dependencies: [
+                "Scenes", "Domain", "Presenter", "UseCase",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "storefront",
+            dependencies: [
+                "HTTP", "Scenes", "Postgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: tests
+        .target(
+            name: "TestSupport",
+            dependencies: ["Postgres", "Domain"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Scenes", "Domain"], swiftSettings: strict),
+        .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Postgres", "Domain", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPTests",
+            dependencies: [
+                "HTTP", "Scenes", "TestSupport", "Postgres",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

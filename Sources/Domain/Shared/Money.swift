@@ -1,0 +1,44 @@
+/// An amount of money in integer minor units (yen, cents) of one currency. There is no floating
+/// point anywhere near a price: arithmetic is exact and refuses to overflow or mix currencies.
+public struct Money: Hashable, Sendable {
+    public let amount: Int64
+    public let currency: Currency
+
+    public init(amount: Int64, currency: Currency) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// - Throws: `MoneyError.currencyMismatch` or `.overflow`.
+    public func adding(_ other: Money) throws(MoneyError) -> Money {
+        guard currency == other.currency else { throw .currencyMismatch(currency, other.currency) }
+        let (sum, overflow) = amount.addingReportingOverflow(other.amount)
+        guard !overflow else { throw .overflow }
+        return Money(amount: sum, currency: currency)
+    }
+
+    /// - Throws: `MoneyError.overflow`.
+    public func multiplied(by factor: Int) throws(MoneyError) -> Money {
+        let (product, overflow) = amount.multipliedReportingOverflow(by: Int64(factor))
+        guard !overflow else { throw .overflow }
+        return Money(amount: product, currency: currency)
+    }
+}
+
+public enum MoneyError: Error, Equatable, Sendable {
+    case currencyMismatch(Currency, Currency)
+    case overflow
+}
+
+/// An ISO 4217 code: three uppercase ASCII letters.
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    public let code: String
+
+    /// `nil` unless `code` is three uppercase ASCII letters.
+    public init?(_ code: String) {
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (65...90).contains($0) }) else { return nil }
+        self.code = code
+    }
+
+    public var description: String { code }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A position in a list ordered newest first by `(created_at, id)`: the last row a page showed.
+/// Keyset pagination from it is stable when rows are inserted meanwhile. Clients see it as an
+/// opaque URL-safe token.
+public struct PageCursor: Hashable, Sendable {
+    /// Microseconds since 1970, PostgreSQL's timestamp precision, so the position is exact.
+    public let createdAtMicros: Int64
+    public let id: UUID
+
+    public init(createdAt: Date, id: UUID) {
+        self.createdAtMicros = Int64((createdAt.timeIntervalSince1970 * 1_000_000).rounded())
+        self.id = id
+    }
+
+    public var createdAt: Date { Date(timeIntervalSince1970: Double(createdAtMicros) / 1_000_000) }
+
+    /// `nil` unless `token` is one this type produced.
+    public init?(token: String) {
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard token.count <= 100, let data = Data(base64Encoded: base64),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        let parts = text.split(separator: "|")
+        guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else {
+            return nil
+        }
+        self.createdAtMicros = micros
+        self.id = id
+    }
+
+    public var token: String {
+        Data("\(createdAtMicros)|\(id.uuidString.lowercased())".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// One page of a list and where the next one starts (`nil` on the last page).
+public struct Page<Element: Sendable>: Sendable {
+    public let items: [Element]
+    public let nextCursor: PageCursor?
+
+    public init(items: [Element], nextCursor: PageCursor?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+}
+
+/// How many rows a page holds: 1...`maximum`, `default` when the client gives none.
+public struct PageLimit: Sendable {
+    public let value: Int
+
+    /// - Throws: `ValidationError` for `limit` outside 1...maximum.
+    public init(_ requested: Int?, default defaultValue: Int = 20, maximum: Int = 100) throws(ValidationError) {
+        let value = requested ?? defaultValue
+        guard (1...maximum).contains(value) else {
+            throw ValidationError([FieldError("limit", "must be between 1 and \(maximum)")])
+        }
+        self.value = value
+    }
+}

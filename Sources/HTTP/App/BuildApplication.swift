@@ -1,0 +1,33 @@
+import Hummingbird
+import Logging
+import Scenes
+import ServiceLifecycle
+
+/// Builds the whole application: routes of every scene over their live containers. `serve`
+/// runs it; the HTTP tests drive it in-process.
+public func buildApplication(_ resources: AppResources) -> some ApplicationProtocol {
+    let router = Router(context: StorefrontContext.self)
+    router.add(middleware: ProblemMiddleware())
+
+    HealthRoutes.register(on: router, resources: resources)
+    let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
+    CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(resources.config.host, port: resources.config.port), serverName: "storefront"),
+        services: [ResourcesService(resources: resources)],
+        logger: resources.logger
+    )
+}
+
+/// Closes the pool after the server has drained: the application's service group stops its
+/// services in reverse order, so this runs once no request can use the pool any more.
+struct ResourcesService: Service {
+    let resources: AppResources
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await resources.pool.shutdown()
+    }
+}

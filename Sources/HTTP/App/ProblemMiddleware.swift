@@ -1,0 +1,34 @@
+import Hummingbird
+import Logging
+import NIOCore
+import Presenter
+
+/// Turns every error that reaches the top into `application/problem+json`: unknown routes (404),
+/// oversize bodies (413), parse failures, and anything unexpected (500, logged, never described
+/// to the client).
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = StorefrontContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ProblemError {
+            return error.presentation.response
+        } catch is NIOTooManyBytesError {
+            return Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts.").response
+        } catch let error as HTTPError {
+            switch error.status {
+            case .notFound:
+                return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response
+            case .contentTooLarge:
+                return Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts.").response
+            default:
+                return Problem.make(error.status.code, "http-\(error.status.code)", error.status.reasonPhrase,
+                                    detail: error.body ?? error.status.reasonPhrase).response
+            }
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return Problem.internalError().response
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Hummingbird
+import Presenter
+
+/// Reading the parts of a request a route needs, each failure a clear 4xx.
+enum RequestParsing {
+    /// JSON bodies larger than this are refused with 413 before they are read in full.
+    static let maxJSONBytes = 64 * 1024
+
+    /// Decodes a JSON body.
+    /// - Throws: `ProblemError` with 415 (not JSON), 413 (too large), 400 (not valid JSON) or
+    ///   422 (a field missing or of the wrong type, named).
+    static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/merge-patch+json") else {
+            throw ProblemError(Problem.make(415, "unsupported-media-type", "Unsupported media type",
+                                            detail: "Send the body as application/json."))
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
+            throw ProblemError(tooLarge)
+        }
+        let buffer = try await request.body.collect(upTo: maxJSONBytes)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw ProblemError(problem(for: error))
+        }
+    }
+
+    static let tooLarge = Problem.make(413, "payload-too-large", "Payload too large",
+                                       detail: "The request body must be at most \(maxJSONBytes) bytes.")
+
+    private static func problem(for error: DecodingError) -> Presentation {
+        func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (last.map { [$0] } ?? [])
+            let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return Problem.validation(ValidationError([FieldError(path(context, key), "is required")]))
+        case .typeMismatch(let type, let context):
+            return Problem.validation(ValidationError([FieldError(path(context), "must be \(describe(type))")]))
+        case .valueNotFound(let type, let context):
+            return Problem.validation(ValidationError([FieldError(path(context), "must be \(describe(type)), not null")]))
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return Problem.validation(ValidationError([FieldError(path(context), "has an invalid value")]))
+        default:
+            return Problem.badRequest("The body is not valid JSON.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
+        case is Bool.Type: return "true or false"
+        case is Double.Type: return "a number"
+        default: return "an object of the documented shape"
+        }
+    }
+
+    /// The path parameter `name` as a UUID.
+    /// - Throws: `ProblemError` 400 naming the parameter.
+    static func uuid(_ name: String, in context: StorefrontContext) throws -> UUID {
+        guard let text = context.parameters.get(name), let id = UUID(uuidString: text) else {
+            throw ProblemError(Problem.badRequest("The path parameter \(name) must be a UUID.",
+                                                  errors: [FieldError(name, "must be a UUID")]))
+        }
+        return id
+    }
+
+    /// An optional integer query parameter.
+    /// - Throws: `ProblemError` 422 naming the parameter.
+    static func int(_ name: String, in request: Request) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let value = Int(text) else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be an integer")])))
+        }
+        return value
+    }
+
+    static func string(_ name: String, in request: Request) -> String? {
+        request.uri.queryParameters.get(name)
+    }
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+import Presenter
+import Scenes
+
+/// Catalog routes: parse, call the use case, present.
+enum CatalogRoutes {
+    static func register(on router: Router<StorefrontContext>, admin: RouterGroup<StorefrontContext>, container: CatalogContainer) {
+        let useCase = container.useCase
+
+        router.get("/v1/items") { request, _ in
+            let limit = try RequestParsing.int("limit", in: request)
+            return CatalogPresenter.page(await outcome {
+                try await useCase.list(limit: limit, cursor: RequestParsing.string("cursor", in: request),
+                                       search: RequestParsing.string("q", in: request),
+                                       category: RequestParsing.string("category", in: request))
+            }).response
+        }
+
+        router.get("/v1/items/:id") { _, context in
+            let id = try RequestParsing.uuid("id", in: context)
+            return CatalogPresenter.item(await outcome { try await useCase.show(id: id) }).response
+        }
+
+        admin.post("/items") { request, _ in
+            let body = try await RequestParsing.json(CreateItemRequest.self, from: request)
+            return CatalogPresenter.created(await outcome { try await useCase.create(body.draft) }).response
+        }
+
+        admin.patch("/items/:id") { request, context in
+            let id = try RequestParsing.uuid("id", in: context)
+            let body = try await RequestParsing.json(UpdateItemRequest.self, from: request)
+            return CatalogPresenter.item(await outcome { try await useCase.update(id: id, changes: body.changes) }).response
+        }
+    }
+}

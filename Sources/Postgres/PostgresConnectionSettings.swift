@@ -1,0 +1,76 @@
+import CLibPQ
+import Foundation
+
+/// How to open a connection: the caller's connection string plus the session settings every
+/// connection of ours gets. libpq parses the string, so both URL and `key=value` forms work and a
+/// bad one is reported in libpq's words.
+public struct PostgresConnectionSettings: Sendable {
+    /// `postgresql://user@host:port/db?...` or `host=... dbname=...`.
+    public var conninfo: String
+    /// Seconds libpq waits for a connection to open (libpq's `connect_timeout`).
+    public var connectTimeoutSeconds: Int
+    /// Server-side limit on one statement; `nil` leaves the server default.
+    public var statementTimeoutMilliseconds: Int?
+    public var applicationName: String
+
+    public init(
+        conninfo: String, connectTimeoutSeconds: Int = 5, statementTimeoutMilliseconds: Int? = nil,
+        applicationName: String = "storefront"
+    ) {
+        self.conninfo = conninfo
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+        self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+        self.applicationName = applicationName
+    }
+
+    /// Checks the connection string's syntax without connecting.
+    /// - Throws: `PostgresError.connection` with libpq's parse error.
+    public func validate() throws(PostgresError) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(conninfo, &error) else {
+            let message = error.map { String(cString: $0) } ?? "invalid connection string"
+            if let error { PQfreemem(error) }
+            throw .connection(message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        PQconninfoFree(options)
+    }
+
+    /// Opens a blocking libpq connection; runs on a connection's own queue.
+    func open() throws(PostgresError) -> OpaquePointer {
+        // Our defaults come first: with expand_dbname the caller's string, given last as `dbname`,
+        // overrides any of them it sets itself.
+        var sessionOptions = "-c TimeZone=UTC -c DateStyle=ISO -c client_min_messages=warning"
+        if let statementTimeoutMilliseconds {
+            sessionOptions += " -c statement_timeout=\(statementTimeoutMilliseconds)"
+        }
+        let pairs: [(String, String)] = [
+            ("connect_timeout", String(connectTimeoutSeconds)),
+            ("application_name", applicationName),
+            ("options", sessionOptions),
+            ("dbname", conninfo),
+        ]
+        let handle = withCStringArray(pairs.map(\.0)) { keywords in
+            withCStringArray(pairs.map(\.1)) { values in
+                PQconnectdbParams(keywords, values, 1)
+            }
+        }
+        guard let handle else { throw .connection(message: "libpq could not allocate a connection") }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = PostgresConnection.errorMessage(handle)
+            PQfinish(handle)
+            throw .connection(message: message)
+        }
+        return handle
+    }
+}
+
+/// Lends strings to C as a NULL-terminated `const char * const *`.
+private func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+            body($0)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A Swift value that can be bound to a `$n` parameter. Parameters travel in PostgreSQL's text
+/// format and the server infers their types from the statement, so a value only says how it is
+/// written; `nil` text is SQL NULL.
+public protocol PostgresEncodable: Sendable {
+    var postgresText: String? { get }
+}
+
+extension String: PostgresEncodable {
+    public var postgresText: String? { self }
+}
+
+extension Int: PostgresEncodable {
+    public var postgresText: String? { String(self) }
+}
+
+extension Int64: PostgresEncodable {
+    public var postgresText: String? { String(self) }
+}
+
+extension Int32: PostgresEncodable {
+    public var postgresText: String? { String(self) }
+}
+
+extension Bool: PostgresEncodable {
+    public var postgresText: String? { self ? "t" : "f" }
+}
+
+extension Double: PostgresEncodable {
+    /// Swift's shortest round-tripping form, which PostgreSQL parses back to the same double.
+    public var postgresText: String? {
+        if isNaN { return "NaN" }
+        if isInfinite { return self > 0 ? "Infinity" : "-Infinity" }
+        return "\(self)"
+    }
+}
+
+extension UUID: PostgresEncodable {
+    public var postgresText: String? { uuidString }
+}
+
+extension Date: PostgresEncodable {
+    /// RFC 3339 in UTC with microseconds, PostgreSQL's own precision.
+    public var postgresText: String? { PostgresTimestamp.format(self) }
+}
+
+extension Array: PostgresEncodable where Element == UInt8 {
+    /// bytea's hex format: `\x` followed by two hex digits a byte.
+    public var postgresText: String? {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "x")]
+        out.reserveCapacity(2 + count * 2)
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
+    public var postgresText: String? {
+        switch self {
+        case .none: return nil
+        case .some(let value): return value.postgresText
+        }
+    }
+}

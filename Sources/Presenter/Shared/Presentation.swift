@@ -1,0 +1,46 @@
+import Foundation
+
+/// What a presenter decided to answer: status, headers and an encoded body. The HTTP layer only
+/// copies it onto the wire.
+public struct Presentation: Sendable {
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public let body: Data?
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON body.
+    public static func json(_ status: Int, _ model: some Encodable, headers: [(name: String, value: String)] = []) -> Presentation {
+        do {
+            let body = try JSONEncoder.storefront.encode(model)
+            return Presentation(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+        } catch {
+            return Problem.internalError(detail: "the response could not be encoded")
+        }
+    }
+
+    /// 204 No Content.
+    public static let noContent = Presentation(status: 204)
+}
+
+extension JSONEncoder {
+    /// Our responses: keys as the models spell them (snake_case), no escaped slashes.
+    static var storefront: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }
+}
+
+/// Runs a use case and captures its result or error for a presenter.
+public func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+
+/// An RFC 9457 problem document (`application/problem+json`). `errors` lists field-level
+/// problems of a validation failure; `extensions` carries problem-specific members.
+public struct ProblemModel: Encodable, Sendable {
+    public let type: String
+    public let title: String
+    public let status: Int
+    public let detail: String
+    public let errors: [FieldErrorModel]?
+    public let extensions: [String: ProblemValue]
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicKey.self)
+        try container.encode(type, forKey: DynamicKey("type"))
+        try container.encode(title, forKey: DynamicKey("title"))
+        try container.encode(status, forKey: DynamicKey("status"))
+        try container.encode(detail, forKey: DynamicKey("detail"))
+        if let errors { try container.encode(errors, forKey: DynamicKey("errors")) }
+        for (key, value) in extensions.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: DynamicKey(key))
+        }
+    }
+}
+
+/// A value of a problem's extension member.
+public enum ProblemValue: Encodable, Sendable, Equatable {
+    case int(Int)
+    case string(String)
+    case strings([String])
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .strings(let value): try container.encode(value)
+        }
+    }
+}
+
+public struct FieldErrorModel: Codable, Hashable, Sendable {
+    public let field: String
+    public let message: String
+}
+
+private struct DynamicKey: CodingKey {
+    let stringValue: String
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+}
+
+/// The problems every scene shares. Scene presenters add their own and fall back on `from(_:)`.
+public enum Problem {
+    /// Builds a problem answer. `slug` names the problem type under `/problems/`.
+    public static func make(
+        _ status: Int, _ slug: String, _ title: String, detail: String,
+        errors: [FieldError]? = nil, extensions: [String: ProblemValue] = [:],
+        headers: [(name: String, value: String)] = []
+    ) -> Presentation {
+        let model = ProblemModel(
+            type: "/problems/\(slug)", title: title, status: status, detail: detail,
+            errors: errors?.map { FieldErrorModel(field: $0.field, message: $0.message) },
+            extensions: extensions)
+        guard let body = try? JSONEncoder.storefront.encode(model) else {
+            return Presentation(status: 500)
+        }
+        return Presentation(status: status, headers: [("Content-Type", "application/problem+json")] + headers, body: body)
+    }
+
+    /// 422 with every field problem.
+    public static func validation(_ error: ValidationError) -> Presentation {
+        make(422, "validation-failed", "Validation failed",
+             detail: "The request has \(error.fields.count) invalid field\(error.fields.count == 1 ? "" : "s").",
+             errors: error.fields)
+    }
+
+    /// 400 for a request that cannot be read at all.
+    public static func badRequest(_ detail: String, errors: [FieldError]? = nil) -> Presentation {
+        make(400, "bad-request", "Bad request", detail: detail, errors: errors)
+    }
+
+    public static func notFound(_ detail: String) -> Presentation {
+        make(404, "not-found", "Not found", detail: detail)
+    }
+
+    public static func unauthorized(_ detail: String) -> Presentation {
+        make(401, "unauthorized", "Unauthorized", detail: detail, headers: [("WWW-Authenticate", "Bearer")])
+    }
+
+    public static func unavailable(_ detail: String) -> Presentation {
+        make(503, "service-unavailable", "Service unavailable", detail: detail, headers: [("Retry-After", "1")])
+    }
+
+    public static func internalError(detail: String = "An unexpected error occurred; it has been logged.") -> Presentation {
+        make(500, "internal-error", "Internal server error", detail: detail)
+    }
+
+    /// The shared errors: validation (422), unavailable store (503); anything else is a 500.
+    public static func from(_ error: any Error) -> Presentation {
+        switch error {
+        case let error as ValidationError: return validation(error)
+        case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")
+        default: return internalError()
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Logging
+import Postgres
+
+/// The service's settings, read from the environment and checked at start. Each bad value
+/// produces one line naming the variable, what it must be and what it was.
+public struct AppConfig: Sendable {
+    public var databaseURL: String
+    public var host: String
+    public var port: Int
+    /// Bearer token of the admin API; `nil` disables it (every admin call answers 401).
+    public var adminToken: String?
+    public var logLevel: Logger.Level
+    public var databasePoolSize: Int
+
+    public init(
+        databaseURL: String, host: String = "127.0.0.1", port: Int = 8080, adminToken: String? = nil,
+        logLevel: Logger.Level = .info, databasePoolSize: Int = 10
+    ) {
+        self.databaseURL = databaseURL
+        self.host = host
+        self.port = port
+        self.adminToken = adminToken
+        self.logLevel = logLevel
+        self.databasePoolSize = databasePoolSize
+    }
+
+    /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
+    /// `DATABASE_POOL_SIZE`.
+    /// - Throws: `ConfigError` listing every bad or missing value.
+    public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
+        var problems: [String] = []
+        var config = AppConfig(databaseURL: "")
+
+        if let url = environment["DATABASE_URL"], !url.isEmpty {
+            do {
+                try PostgresConnectionSettings(conninfo: url).validate()
+                config.databaseURL = url
+            } catch {
+                problems.append("DATABASE_URL: \(error)")
+            }
+        } else {
+            problems.append("DATABASE_URL: must be set (postgresql://user@host:port/database or key=value form)")
+        }
+        if let host = environment["HOST"] {
+            if host.isEmpty { problems.append("HOST: must not be empty") } else { config.host = host }
+        }
+        if let port = environment["PORT"] {
+            if let value = Int(port), (1...65535).contains(value) {
+                config.port = value
+            } else {
+                problems.append("PORT: must be an integer from 1 to 65535, got '\(port)'")
+            }
+        }
+        if let token = environment["ADMIN_TOKEN"], !token.isEmpty {
+            if token.count >= 16 { config.adminToken = token } else { problems.append("ADMIN_TOKEN: must be at least 16 characters") }
+        }
+        if let level = environment["LOG_LEVEL"] {
+            if let value = Logger.Level(rawValue: level.lowercased()) {
+                config.logLevel = value
+            } else {
+                problems.append("LOG_LEVEL: must be one of trace, debug, info, notice, warning, error, critical, got '\(level)'")
+            }
+        }
+        if let size = environment["DATABASE_POOL_SIZE"] {
+            if let value = Int(size), (1...200).contains(value) {
+                config.databasePoolSize = value
+            } else {
+                problems.append("DATABASE_POOL_SIZE: must be an integer from 1 to 200, got '\(size)'")
+            }
+        }
+        guard problems.isEmpty else { throw ConfigError(problems: problems) }
+        return config
+    }
+}
+
+/// Configuration that cannot start the service.
+public struct ConfigError: Error, CustomStringConvertible {
+    public let problems: [String]
+    public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }
+}

@@ -1,0 +1,33 @@
+import Domain
+import Logging
+import Postgres
+
+/// What every scene's live container is built from: the database pool, the configuration, time
+/// and ids, the logger. One per process; nothing in it assumes it is the only instance.
+public struct AppResources: Sendable {
+    public let config: AppConfig
+    public let pool: PostgresPool
+    public let system: SystemContext
+    public let logger: Logger
+
+    public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
+        self.config = config
+        self.pool = pool
+        self.system = system
+        self.logger = logger
+    }
+
+    /// Opens nothing yet: the pool connects on first use.
+    public static func live(_ config: AppConfig, logger: Logger) -> AppResources {
+        let pool = PostgresPool(.init(
+            connection: PostgresConnectionSettings(conninfo: config.databaseURL, connectTimeoutSeconds: 3),
+            maxConnections: config.databasePoolSize,
+            acquireTimeout: .seconds(3)))
+        return AppResources(config: config, pool: pool, logger: logger)
+    }
+
+    /// True when PostgreSQL answers a trivial query.
+    public func databaseIsReachable() async -> Bool {
+        (try? await pool.query("SELECT 1")) != nil
+    }
+}

@@ -1,0 +1,69 @@
+import Domain
+import Foundation
+
+/// A deterministic demo catalog: the same items, ids and timestamps on every machine, so demos,
+/// benchmarks and bug reports talk about the same data.
+public enum DemoCatalog {
+    static let categories: [(name: String, nouns: [String], basePrice: Int64)] = [
+        ("kitchen", ["Mug", "Kettle", "Teapot", "Knife", "Cutting Board", "Bowl"], 1200),
+        ("stationery", ["Notebook", "Fountain Pen", "Pencil Case", "Planner", "Ink Bottle"], 400),
+        ("apparel", ["T-Shirt", "Hoodie", "Cap", "Scarf", "Socks", "Jacket"], 2500),
+        ("outdoor", ["Tent", "Lantern", "Water Bottle", "Backpack", "Camp Chair"], 3800),
+        ("electronics", ["Headphones", "Charger", "Speaker", "Keyboard", "Mouse"], 4800),
+        ("books", ["Cookbook", "Novel", "Field Guide", "Atlas", "Poetry Collection"], 1600),
+        ("toys", ["Puzzle", "Kite", "Building Blocks", "Plush Bear", "Yo-yo"], 900),
+        ("home", ["Lamp", "Cushion", "Vase", "Clock", "Rug", "Candle"], 2200),
+    ]
+    static let adjectives = ["Classic", "Compact", "Deluxe", "Everyday", "Handmade", "Indigo", "Linen",
+                             "Matte", "Nordic", "Oak", "Pastel", "Rustic", "Slate", "Travel", "Vintage"]
+    /// 2026-01-01T00:00:00Z; item n is created n minutes later.
+    static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
+
+    /// `count` items spread over eight categories.
+    public static func items(count: Int = 1200) -> [Item] {
+        var random = SplitMix64(seed: 0x5EED_CA7A_1060)
+        return (0..<count).map { index in
+            let category = categories[index % categories.count]
+            let noun = category.nouns[Int(random.next() % UInt64(category.nouns.count))]
+            let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
+            let price = category.basePrice + Int64(random.next() % 40) * 100
+            return Item(
+                id: random.uuid(),
+                sku: String(format: "DEMO-%05d", index + 1),
+                name: "\(adjective) \(noun)",
+                description: "\("AEIOU".contains(adjective.first!) ? "An" : "A") \(adjective.lowercased()) \(noun.lowercased()) from our \(category.name) range, demo item \(index + 1).",
+                category: category.name,
+                price: Money(amount: price, currency: Currency("JPY")!),
+                stock: Int(random.next() % 200),
+                createdAt: epoch.addingTimeInterval(Double(index) * 60))
+        }
+    }
+}
+
+/// A small, fast, seedable generator (Steele, Lea, Flood 2014): the demo data must not depend
+/// on the platform's random source.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A version-4 UUID from the stream.
+    mutating func uuid() -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for half in 0..<2 {
+            let value = next()
+            for index in 0..<8 { bytes[half * 8 + index] = UInt8(truncatingIfNeeded: value >> (index * 8)) }
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

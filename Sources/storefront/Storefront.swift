@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import HTTP
+import Logging
+import Postgres
+import Scenes
+
+@main
+struct Storefront: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "The Storefront e-commerce service.",
+        discussion: """
+            Configuration comes from the environment: DATABASE_URL (required), HOST (127.0.0.1), \
+            PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
+            DATABASE_POOL_SIZE (10).
+            """,
+        subcommands: [Serve.self, Migrate.self, Seed.self]
+    )
+}
+
+/// Options every subcommand shares.
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Directory of the NNNN_name.sql migration files.")
+    var migrations: String = "Migrations"
+}
+
+/// Reads the configuration and builds the resources, or exits with one line saying what is wrong.
+func startResources(label: String) throws -> AppResources {
+    let config: AppConfig
+    do {
+        config = try AppConfig.fromEnvironment(ProcessInfo.processInfo.environment)
+    } catch {
+        FileHandle.standardError.write(Data("storefront: \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = config.logLevel
+        return handler
+    }
+    return AppResources.live(config, logger: Logger(label: label))
+}
+
+/// Applies the migrations, or exits with one line naming the failure.
+func runMigrations(_ resources: AppResources, directory: String) async throws {
+    do {
+        let migrations = try Migration.load(from: URL(fileURLWithPath: directory))
+        let applied = try await Migrator(pool: resources.pool).migrate(migrations)
+        resources.logger.info("migrations: \(applied.count) applied, \(migrations.count - applied.count) already in place")
+    } catch {
+        FileHandle.standardError.write(Data("storefront: \(error)\n".utf8))
+        await resources.pool.shutdown()
+        throw ExitCode(1)
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply pending migrations, then serve HTTP on HOST:PORT until SIGTERM or SIGINT.")
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let resources = try startResources(label: "storefront")
+        try await runMigrations(resources, directory: options.migrations)
+        resources.logger.info("serving on http://\(resources.config.host):\(resources.config.port)")
+        try await buildApplication(resources).runService()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending migrations and exit.")
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let resources = try startResources(label: "storefront.migrate")
+        try await runMigrations(resources, directory: options.migrations)
+        await resources.pool.shutdown()
+    }
+}
+
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load the deterministic demo catalog, only into an empty catalog.")
+    @Option(help: "How many demo items to load.")
+    var count: Int = 1200
+
+    func run() async throws {
+        let resources = try startResources(label: "storefront.seed")
+        do {
+            let added = try await CatalogContainer.live(resources).useCase.seedDemoCatalog(count: count)
+            print(added > 0 ? "seeded \(added) demo items" : "catalog not empty: nothing seeded")
+        } catch {
+            FileHandle.standardError.write(Data("storefront: seeding failed: \(error)\n".utf8))
+            await resources.pool.shutdown()
+            throw ExitCode(1)
+        }
+        await resources.pool.shutdown()
+    }
+}

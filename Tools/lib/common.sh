@@ -1,0 +1,76 @@
+# Shared by Tools/serve, Tools/test and Tools/pgcluster: installs what is missing and runs a
+# project-local PostgreSQL. Source it; it defines functions only.
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+# Installs the Debian packages we need when they are missing (as root, or through sudo -n).
+ensure_packages() {
+  local missing=()
+  pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev pkg-config)
+  [ -n "$(pg_bindir)" ] || missing+=(postgresql postgresql-contrib)
+  command -v python3 >/dev/null || missing+=(python3)
+  command -v runuser >/dev/null || missing+=(util-linux)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]} ..."
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  $sudo apt-get update -qq >/dev/null && \
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || \
+    die "could not install ${missing[*]}; install them and run again"
+}
+
+# The newest installed PostgreSQL server's bin directory (Debian keeps them out of PATH).
+pg_bindir() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    [ -x "$dir/pg_ctl" ] && { echo "$dir"; return 0; }
+  done
+  command -v pg_ctl >/dev/null && dirname "$(command -v pg_ctl)"
+}
+
+# PostgreSQL refuses to run as root: as root we run its programs as the postgres user.
+as_db_user() {
+  if [ "$(id -u)" -eq 0 ]; then
+    id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_cluster DIR PORT [fast]: initialises DIR when empty and starts a server on 127.0.0.1:PORT
+# with user `storefront` (trust auth, loopback only). "fast" turns off durability, for tests.
+start_cluster() {
+  local dir=$1 port=$2 mode=${3:-durable} bin
+  bin=$(pg_bindir) || die "no PostgreSQL server found"
+  mkdir -p "$dir"
+  [ "$(id -u)" -eq 0 ] && chown postgres "$dir" && chmod 700 "$dir"
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    as_db_user "$bin/initdb" -D "$dir" -U storefront --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir.initdb.log" 2>&1 \
+      || { cat "$dir.initdb.log" >&2; die "initdb failed"; }
+  fi
+  local options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400"
+  [ "$mode" = fast ] && options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  as_db_user "$bin/pg_ctl" -D "$dir" -o "$options" -l "$dir/server.log" -w -t 30 start >/dev/null \
+    || { tail -20 "$dir/server.log" >&2; die "PostgreSQL did not start"; }
+}
+
+stop_cluster() {
+  local dir=$1 bin
+  bin=$(pg_bindir) || return 0
+  [ -f "$dir/postmaster.pid" ] && as_db_user "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1
+  return 0
+}
+
+# create_database PORT NAME: creates NAME unless it exists.
+create_database() {
+  local port=$1 name=$2
+  psql -h 127.0.0.1 -p "$port" -U storefront -d postgres -v ON_ERROR_STOP=1 -qtA \
+    -c "SELECT 1 FROM pg_database WHERE datname = '$name'" | grep -q 1 || \
+    psql -h 127.0.0.1 -p "$port" -U storefront -d postgres -v ON_ERROR_STOP=1 -q -c "CREATE DATABASE \"$name\""
+}
