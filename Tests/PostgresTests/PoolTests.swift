@@ -1,0 +1,58 @@
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@Suite("Connection pool")
+struct PoolTests {
+    @Test func acquireTimesOutWhenAllConnectionsAreBusy() async throws {
+        try await TestDatabase.with(migrated: false, poolSize: 1) { db in
+            let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: .milliseconds(200)))
+            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(1)) } }
+            try await Task.sleep(for: .milliseconds(100))
+            let started = ContinuousClock.now
+            await #expect(throws: PostgresError.poolTimeout(waitedMilliseconds: 200)) {
+                try await pool.query("SELECT 1")
+            }
+            #expect(ContinuousClock.now - started < .milliseconds(900))
+            try await holding.value
+            // Once released, the connection serves the next caller.
+            #expect(try await pool.query("SELECT 1 AS one").rows.count == 1)
+            await pool.shutdown()
+        }
+    }
+
+    @Test func waitersAreServedWhenConnectionsComeBack() async throws {
+        try await TestDatabase.with(migrated: false, poolSize: 2) { db in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for value in 0..<40 {
+                    group.addTask { try await db.pool.query("SELECT $1::int AS v, pg_sleep(0.005)", value).rows[0].decode("v") }
+                }
+                var seen = Set<Int>()
+                for try await value in group { seen.insert(value) }
+                #expect(seen == Set(0..<40))
+            }
+            let stats = await db.pool.statistics
+            #expect(stats.open <= 2)
+        }
+    }
+
+    @Test func preparesEachStatementOncePerConnection() async throws {
+        try await TestDatabase.with(migrated: false, poolSize: 1) { db in
+            for value in 0..<5 { try await db.pool.query("SELECT $1::int + 1 AS n", value) }
+            let prepared: Int = try await db.pool.query(
+                "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'"
+            ).rows[0].decode("n")
+            #expect(prepared == 1)
+        }
+    }
+
+    @Test func shutdownRefusesNewWork() async throws {
+        try await TestDatabase.with(migrated: false) { db in
+            let pool = PostgresPool(.init(connection: .init(conninfo: db.url)))
+            try await pool.query("SELECT 1")
+            await pool.shutdown()
+            await #expect(throws: PostgresError.poolShutdown) { try await pool.query("SELECT 1") }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Postgres
+
+/// A database of its own for one test, copied from the migrated template that `./Tools/test`
+/// prepares, so tests run in parallel without seeing each other's rows.
+public struct TestDatabase: Sendable {
+    public let name: String
+    public let url: String
+    public let pool: PostgresPool
+
+    /// The server `./Tools/test` started; tests that need PostgreSQL fail with this message when
+    /// run another way.
+    static func serverURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["STOREFRONT_TEST_DATABASE_URL"] else {
+            throw TestSetupError("STOREFRONT_TEST_DATABASE_URL is not set: run the database tests through ./Tools/test")
+        }
+        return url
+    }
+
+    static let admin: PostgresPool? = {
+        guard let url = try? serverURL() else { return nil }
+        return PostgresPool(.init(connection: .init(conninfo: url), maxConnections: 4))
+    }()
+
+    /// Runs `body` with a fresh database: migrated, empty, closed afterwards.
+    /// - Parameter migrated: `false` gives an empty database with no schema at all.
+    public static func with<T: Sendable>(
+        migrated: Bool = true, poolSize: Int = 8, _ body: (TestDatabase) async throws -> T
+    ) async throws -> T {
+        let serverURL = try serverURL()
+        guard let admin else { throw TestSetupError("no admin pool") }
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let template = migrated ? (ProcessInfo.processInfo.environment["STOREFRONT_TEST_TEMPLATE"] ?? "sf_template") : "template0"
+        // CREATE DATABASE takes no parameters; both names are ours, never user input.
+        try await admin.withConnection { connection in
+            try await connection.executeScript("CREATE DATABASE \(name) TEMPLATE \(template)")
+        }
+        let url = serverURL.replacingOccurrences(of: "/postgres", with: "/\(name)")
+        let pool = PostgresPool(.init(connection: .init(conninfo: url), maxConnections: poolSize, acquireTimeout: .seconds(10)))
+        let database = TestDatabase(name: name, url: url, pool: pool)
+        do {
+            let value = try await body(database)
+            await pool.shutdown()
+            return value
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+    }
+}
+
+public struct TestSetupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The repository's root, found from this file's path.
+public let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
