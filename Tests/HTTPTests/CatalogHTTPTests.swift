@@ -1,0 +1,140 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("Catalog over HTTP, whole app on real PostgreSQL")
+struct CatalogHTTPTests {
+    @Test func adminCreatesThenAnyoneReads() async throws {
+        try await withApp { client, _ in
+            let created = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken)
+            #expect(created.status == .created)
+            let item = try created.json
+            let id = try #require(item["id"] as? String)
+            #expect(created.headers[.location] == "/v1/items/\(id)")
+            #expect(item["sku"] as? String == "MUG-1")
+            #expect((item["price"] as? [String: Any])?["amount"] as? Int == 1200)
+            #expect((item["created_at"] as? String)?.hasSuffix("Z") == true)
+
+            let fetched = try await client.send(.get, "/v1/items/\(id)")
+            #expect(fetched.status == .ok)
+            #expect(try fetched.json["name"] as? String == "Mug")
+
+            let list = try await client.send(.get, "/v1/items?limit=5&category=kitchen&q=stone")
+            #expect(list.status == .ok)
+            let page = try list.json
+            #expect((page["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+            #expect(page["next_cursor"] is NSNull)
+        }
+    }
+
+    @Test func listPagesWithCursorsToTheEnd() async throws {
+        try await withApp { client, _ in
+            for n in 1...5 {
+                let body = validItemJSON.replacingOccurrences(of: "MUG-1", with: "MUG-\(n)")
+                try await client.send(.post, "/v1/admin/items", json: body, token: adminToken)
+            }
+            var skus: [String] = []
+            var uri = "/v1/items?limit=2"
+            while true {
+                let page = try await client.send(.get, uri).json
+                skus += (page["data"] as? [[String: Any]] ?? []).compactMap { $0["sku"] as? String }
+                guard let cursor = page["next_cursor"] as? String else { break }
+                uri = "/v1/items?limit=2&cursor=\(cursor)"
+            }
+            #expect(skus.count == 5 && Set(skus).count == 5)
+        }
+    }
+
+    @Test func patchChangesOnlyWhatItNames() async throws {
+        try await withApp { client, _ in
+            let id = try #require(try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).json["id"] as? String)
+            let patched = try await client.send(.patch, "/v1/admin/items/\(id)", json: #"{"stock": 10, "price": {"amount": 1500}}"#, token: adminToken)
+            #expect(patched.status == .ok)
+            let item = try patched.json
+            #expect(item["stock"] as? Int == 10 && item["name"] as? String == "Mug")
+            #expect((item["price"] as? [String: Any])?["amount"] as? Int == 1500)
+            #expect((item["price"] as? [String: Any])?["currency"] as? String == "JPY")
+        }
+    }
+
+    @Test func unknownAndMalformedIDs() async throws {
+        try await withApp { client, _ in
+            try await client.send(.get, "/v1/items/\(UUID())").expectProblem(404)
+            let bad = try await client.send(.get, "/v1/items/not-a-uuid").expectProblem(400)
+            #expect((bad["errors"] as? [[String: String]])?.first?["field"] == "id")
+            try await client.send(.patch, "/v1/admin/items/\(UUID())", json: #"{"stock": 1}"#, token: adminToken).expectProblem(404)
+            try await client.send(.get, "/v1/nothing-here").expectProblem(404)
+        }
+    }
+
+    @Test func badQueryParameters() async throws {
+        try await withApp { client, _ in
+            for uri in ["/v1/items?limit=0", "/v1/items?limit=101", "/v1/items?limit=abc"] {
+                let response = try await client.send(.get, uri)
+                try response.expectProblem(422)
+                #expect(response.fieldNames == ["limit"])
+            }
+            let cursor = try await client.send(.get, "/v1/items?cursor=not-ours")
+            try cursor.expectProblem(422)
+            #expect(cursor.fieldNames == ["cursor"])
+        }
+    }
+
+    @Test func adminRoutesNeedTheToken() async throws {
+        try await withApp { client, _ in
+            let missing = try await client.send(.post, "/v1/admin/items", json: validItemJSON)
+            try missing.expectProblem(401)
+            #expect(missing.headers[.wwwAuthenticate] == "Bearer")
+            try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: "wrong-token-wrong-token").expectProblem(401)
+            try await client.send(.patch, "/v1/admin/items/\(UUID())", json: "{}", token: "nope").expectProblem(401)
+        }
+        try await withApp(adminToken: nil) { client, _ in
+            _ = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).expectProblem(401)
+        }
+    }
+
+    @Test func duplicateSKUIsAConflict() async throws {
+        try await withApp { client, _ in
+            try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken)
+            let again = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken)
+            try again.expectProblem(409)
+            #expect(again.fieldNames == ["sku"])
+        }
+    }
+
+    @Test func badBodiesGetClearAnswers() async throws {
+        try await withApp { client, _ in
+            try await client.send(.post, "/v1/admin/items", json: "{\"sku\": ", token: adminToken).expectProblem(400)
+            let wrongType = try await client.send(.post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "\"stock\":3", with: "\"stock\":\"three\""), token: adminToken)
+            try wrongType.expectProblem(422)
+            #expect(wrongType.fieldNames == ["stock"])
+            let missing = try await client.send(.post, "/v1/admin/items", json: #"{"sku":"A"}"#, token: adminToken)
+            try missing.expectProblem(422)
+            #expect(missing.fieldNames.count == 1)
+            let negative = try await client.send(
+                .post, "/v1/admin/items",
+                json: validItemJSON.replacingOccurrences(of: "1200", with: "-5").replacingOccurrences(of: "\"stock\":3", with: "\"stock\":-1"),
+                token: adminToken)
+            try negative.expectProblem(422)
+            #expect(Set(negative.fieldNames) == ["price.amount", "stock"])
+            let nested = try await client.send(.post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "1200", with: "\"lots\""), token: adminToken)
+            #expect(nested.fieldNames == ["price.amount"])
+            try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken, contentType: "text/plain").expectProblem(415)
+            try await client.send(.patch, "/v1/admin/items/\(UUID())", json: "{}", token: adminToken).expectProblem(422)
+        }
+    }
+
+    @Test func oversizeBodiesAreRefused() async throws {
+        try await withApp { client, _ in
+            let huge = "{\"sku\":\"A\",\"description\":\"" + String(repeating: "x", count: 100_000) + "\"}"
+            try await client.send(.post, "/v1/admin/items", json: huge, token: adminToken).expectProblem(413)
+        }
+    }
+
+    @Test func healthFollowsTheDatabase() async throws {
+        try await withApp { client, _ in
+            let health = try await client.send(.get, "/health")
+            #expect(health.status == .ok)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Domain
+import Foundation
+import Presenter
+import Testing
+import Translator
+
+@Suite("Catalog translator and presenter")
+struct CatalogPresenterTests {
+    let item = Item(id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
+                    description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
+                    stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5))
+
+    func json(_ presentation: Presentation) throws -> [String: Any] {
+        let body = try #require(presentation.body)
+        return try #require(JSONSerialization.jsonObject(with: body) as? [String: Any])
+    }
+
+    func header(_ presentation: Presentation, _ name: String) -> String? {
+        presentation.headers.first { $0.name == name }?.value
+    }
+
+    @Test func itemJSONHasTheDocumentedShape() throws {
+        let presentation = CatalogPresenter.item(.success(item))
+        #expect(presentation.status == 200)
+        #expect(header(presentation, "Content-Type") == "application/json")
+        let body = try json(presentation)
+        #expect(Set(body.keys) == ["id", "sku", "name", "description", "category", "price", "stock", "created_at"])
+        #expect(body["id"] as? String == "6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
+        let price = try #require(body["price"] as? [String: Any])
+        #expect(price["amount"] as? Int == 1200 && price["currency"] as? String == "JPY")
+        #expect(body["created_at"] as? String == "2026-11-22T11:40:49.500Z")
+    }
+
+    @Test func lastPageWritesAnExplicitNullCursor() throws {
+        let body = try json(CatalogPresenter.page(.success(Page(items: [item], nextCursor: nil))))
+        #expect(body["next_cursor"] is NSNull)
+        #expect((body["data"] as? [Any])?.count == 1)
+    }
+
+    @Test func createdCarriesLocation() {
+        let presentation = CatalogPresenter.created(.success(item))
+        #expect(presentation.status == 201)
+        #expect(header(presentation, "Location") == "/v1/items/6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
+    }
+
+    @Test func validationIsA422ProblemWithFieldErrors() throws {
+        let presentation = CatalogPresenter.item(.failure(ValidationError([FieldError("stock", "must be between 0 and 1000000000")])))
+        #expect(presentation.status == 422)
+        #expect(header(presentation, "Content-Type") == "application/problem+json")
+        let body = try json(presentation)
+        #expect(body["status"] as? Int == 422)
+        #expect(body["type"] as? String == "/problems/validation-failed")
+        #expect(body["title"] != nil && body["detail"] != nil)
+        let errors = try #require(body["errors"] as? [[String: String]])
+        #expect(errors == [["field": "stock", "message": "must be between 0 and 1000000000"]])
+    }
+
+    @Test func domainErrorsMapToTheirStatuses() throws {
+        #expect(CatalogPresenter.item(.failure(CatalogError.itemNotFound(item.id))).status == 404)
+        #expect(CatalogPresenter.created(.failure(CatalogError.duplicateSKU("MUG-1"))).status == 409)
+        let unavailable = CatalogPresenter.item(.failure(StoreUnavailable("connection refused")))
+        #expect(unavailable.status == 503)
+        #expect(header(unavailable, "Retry-After") == "1")
+    }
+
+    @Test func unexpectedErrorsAre500sThatRevealNothing() throws {
+        struct Secret: Error { let password = "hunter2" }
+        let presentation = CatalogPresenter.item(.failure(Secret()))
+        #expect(presentation.status == 500)
+        let text = String(decoding: try #require(presentation.body), as: UTF8.self)
+        #expect(!text.contains("hunter2") && !text.contains("Secret"))
+    }
+}

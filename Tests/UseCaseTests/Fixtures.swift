@@ -1,0 +1,19 @@
+import Domain
+import Foundation
+
+enum Fixtures {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+    static let fixedID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+    static let system = SystemContext(now: { now }, newID: { fixedID })
+    static let yen = Currency("JPY")!
+
+    static func item(_ index: Int, stock: Int = 5) -> Item {
+        Item(id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 100))!,
+             sku: "SKU-\(index)", name: "Item \(index)", description: "", category: "kitchen",
+             price: Money(amount: 1200, currency: yen), stock: stock,
+             createdAt: now.addingTimeInterval(-Double(index)))
+    }
+
+    static let draft = ItemDraft(sku: "MUG-1", name: "Mug", description: "A mug", category: "kitchen",
+                                 priceAmount: 1200, currency: "JPY", stock: 3)
+}

@@ -1,0 +1,65 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// An `ItemStore` that answers what the test set and records every call. A call the test did not
+/// stub fails loudly instead of returning a made-up value.
+final class MockItemStore: ItemStore, Sendable {
+    enum Call: Equatable, Sendable {
+        case items(ItemFilter, PageCursor?, Int)
+        case item(UUID)
+        case create(UUID, ItemDraft, Money, Date)
+        case update(UUID, ItemChanges)
+        case insertIfEmpty(Int)
+    }
+
+    struct Stubs: Sendable {
+        var items: (@Sendable (ItemFilter, PageCursor?, Int) throws -> [Item])?
+        var item: (@Sendable (UUID) throws -> Item?)?
+        var create: (@Sendable (UUID, ItemDraft, Money, Date) throws -> Item)?
+        var update: (@Sendable (UUID, ItemChanges) throws -> Item?)?
+        var insertIfEmpty: (@Sendable ([Item]) throws -> Bool)?
+    }
+
+    private let state = Mutex<(stubs: Stubs, calls: [Call])>((Stubs(), []))
+
+    init(_ configure: (inout Stubs) -> Void = { _ in }) {
+        state.withLock { configure(&$0.stubs) }
+    }
+
+    var calls: [Call] { state.withLock { $0.calls } }
+
+    private func record<T: Sendable>(_ call: Call, _ stub: KeyPath<Stubs, T?>) throws -> T {
+        try state.withLock { state in
+            state.calls.append(call)
+            guard let stub = state.stubs[keyPath: stub] else { throw UnstubbedCall(call: call) }
+            return stub
+        }
+    }
+
+    func items(matching filter: ItemFilter, after cursor: PageCursor?, limit: Int) async throws -> [Item] {
+        try record(.items(filter, cursor, limit), \.items)(filter, cursor, limit)
+    }
+
+    func item(id: UUID) async throws -> Item? {
+        try record(.item(id), \.item)(id)
+    }
+
+    func create(id: UUID, draft: ItemDraft, price: Money, createdAt: Date) async throws -> Item {
+        try record(.create(id, draft, price, createdAt), \.create)(id, draft, price, createdAt)
+    }
+
+    func update(id: UUID, changes: ItemChanges) async throws -> Item? {
+        try record(.update(id, changes), \.update)(id, changes)
+    }
+
+    func insertIfEmpty(_ items: [Item]) async throws -> Bool {
+        try record(.insertIfEmpty(items.count), \.insertIfEmpty)(items)
+    }
+}
+
+/// Thrown (and so failing the test) when code calls a mock method the test did not stub.
+struct UnstubbedCall: Error, CustomStringConvertible {
+    let call: any Sendable
+    var description: String { "unstubbed mock call: \(call)" }
+}
