@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // MARK: infrastructure
@@ -65,6 +66,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: the scene generator (Tools/scenegen)
+        .target(
+            name: "SceneGenKit",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            path: "Tools/scenegen/SceneGenKit",
+            swiftSettings: strict
+        ),
+
         // MARK: tests
         .target(
             name: "TestSupport",
@@ -72,6 +81,7 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "SceneGenKitTests", dependencies: ["SceneGenKit"], swiftSettings: strict),
         .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Scenes", "Domain"], swiftSettings: strict),
         .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: strict),

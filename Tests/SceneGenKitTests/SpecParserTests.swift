@@ -1,0 +1,106 @@
+import SceneGenKit
+import Testing
+
+@Suite("scenegen: spec parsing and validation")
+struct SpecParserTests {
+    static let wishlist = """
+        scene: Wishlist
+        summary: Items a customer keeps for later.
+        entity:
+          name: WishlistEntry
+          table: wishlist_entries
+          owner: customer
+          fields:
+            - { name: id, type: uuid, primary: true }
+            - { name: item_id, type: uuid, references: items }
+            - { name: note, type: string, max: 200, optional: true }
+            - { name: priority, type: int, min: 1, max: 5, default: 3 }
+            - { name: created_at, type: timestamp, default: now, readonly: true }
+        useCases:
+          - { name: add,    kind: create, route: "POST /v1/wishlist",          auth: customer }
+          - { name: list,   kind: list,   route: "GET /v1/wishlist",           auth: customer, page: 50 }
+          - { name: show,   kind: get,    route: "GET /v1/wishlist/{id}",      auth: customer }
+          - { name: edit,   kind: update, route: "PATCH /v1/wishlist/{id}",    auth: customer }
+          - { name: remove, kind: delete, route: "DELETE /v1/wishlist/{id}",   auth: customer }
+          - { name: share,  kind: custom, route: "POST /v1/wishlist/{id}/share", auth: customer, gateways: [ShareLinks] }
+        gateways:
+          - { name: ShareLinks, kind: http, base_url_env: SHARE_API_URL }
+        """
+
+    func errors(_ text: String) -> [String] {
+        SpecParser.parse(text, file: "Specs/T.yml").diagnostics.map(\.description)
+    }
+
+    @Test func theIssuesExampleParses() throws {
+        let (spec, diagnostics) = SpecParser.parse(Self.wishlist, file: "Specs/Wishlist.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let wishlist = try #require(spec)
+        #expect(wishlist.scene == "Wishlist" && wishlist.entity.owner == "customer")
+        #expect(wishlist.entity.fields.map(\.name) == ["id", "item_id", "note", "priority", "created_at"])
+        #expect(wishlist.entity.fields[3].defaultValue == .int(3) && wishlist.entity.fields[3].max == 5)
+        #expect(wishlist.entity.fields[4].defaultValue == .now && wishlist.entity.fields[4].readonly)
+        #expect(wishlist.useCases.map(\.kind) == [.create, .list, .get, .update, .delete, .custom])
+        #expect(wishlist.useCases[1].page == 50)
+        #expect(wishlist.useCases[5].route.parameters == ["id"] && wishlist.useCases[5].gateways == ["ShareLinks"])
+        #expect(wishlist.gateways.map(\.name) == ["ShareLinks"] && wishlist.gateways[0].baseURLEnv == "SHARE_API_URL")
+    }
+
+    @Test func yamlSyntaxErrorsHaveLineAndColumn() {
+        let found = errors("scene: [Wishlist\nsummary: x\n")
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("Specs/T.yml:3:1: error: YAML syntax:") || found[0].hasPrefix("Specs/T.yml:2:"), "\(found)")
+    }
+
+    @Test func everyProblemIsReportedAtOnceWithItsPosition() {
+        let text = Self.wishlist
+            .replacingOccurrences(of: "{ name: note, type: string, max: 200, optional: true }", with: "{ name: note, type: strng, colour: red }")
+            .replacingOccurrences(of: "min: 1, max: 5", with: "min: 9, max: 5")
+            .replacingOccurrences(of: "name: show,", with: "name: add,")
+            .replacingOccurrences(of: "gateways: [ShareLinks]", with: "gateways: [Mailer]")
+            .replacingOccurrences(of: "{ name: remove,", with: "{ name: class,")
+        let found = errors(text)
+        #expect(found.contains("Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, primary, optional, default, readonly, unique, references, min, max)"), "\(found)")
+        #expect(found.contains("Specs/T.yml:10:27: error: unknown type 'strng' (known: uuid, string, text, int, bigint, bool, money, timestamp, enum)"))
+        #expect(found.contains { $0.hasPrefix("Specs/T.yml:11:") && $0.contains("min (9) is greater than max (5)") }, "\(found)")
+        #expect(found.contains("Specs/T.yml:16:5: error: duplicate use case name 'add'"))
+        #expect(found.contains { $0.hasPrefix("Specs/T.yml:19:101:") && $0.contains("gateway 'Mailer' is not declared") }, "\(found)")
+        #expect(found.contains("Specs/T.yml:18:13: error: use case name 'class' is a Swift keyword"))
+        #expect(found.count == 6, "\(found)")
+    }
+
+    @Test func routesMustParseAndNotClash() {
+        let bad = Self.wishlist.replacingOccurrences(of: "\"GET /v1/wishlist/{id}\"", with: "\"FETCH wishlist\"")
+        #expect(errors(bad).contains { $0.contains("route 'FETCH wishlist' must be 'METHOD /path'") })
+        let clash = Self.wishlist.replacingOccurrences(of: "\"POST /v1/wishlist/{id}/share\"", with: "\"POST /v1/wishlist\"")
+        #expect(errors(clash).contains { $0.contains("route POST /v1/wishlist clashes with POST /v1/wishlist of use case 'add'") })
+        let shape = Self.wishlist.replacingOccurrences(of: "\"DELETE /v1/wishlist/{id}\"", with: "\"POST /v1/wishlist/{id}/remove\"")
+        #expect(errors(shape).contains { $0.contains("a delete use case is routed with DELETE, not POST") })
+    }
+
+    @Test func namesFollowTheirConventions() {
+        let text = Self.wishlist
+            .replacingOccurrences(of: "scene: Wishlist", with: "scene: wish_list")
+            .replacingOccurrences(of: "name: item_id", with: "name: itemId")
+        let found = errors(text)
+        #expect(found.contains { $0.contains("scene 'wish_list' must be UpperCamelCase") })
+        #expect(found.contains { $0.contains("field name 'itemId' must be snake_case") })
+    }
+
+    @Test func missingPiecesAreNamed() {
+        let found = errors("scene: Empty\nentity:\n  name: E\n  table: es\n  fields: []\n")
+        #expect(found.contains("Specs/T.yml:1:1: error: the spec is missing 'summary'"))
+        #expect(found.contains("Specs/T.yml:1:1: error: the spec is missing 'useCases'"))
+        #expect(found.contains { $0.contains("exactly one field with 'primary: true'") })
+    }
+
+    @Test func fieldRulesAreChecked() {
+        let text = Self.wishlist.replacingOccurrences(
+            of: "- { name: created_at, type: timestamp, default: now, readonly: true }",
+            with: "- { name: state, type: enum }\n    - { name: total, type: money, default: 5 }\n    - { name: flag, type: bool, min: 1 }\n    - { name: body, type: string }")
+        let found = errors(text)
+        #expect(found.contains { $0.contains("an enum field needs 'values'") })
+        #expect(found.contains { $0.contains("money fields take no default") })
+        #expect(found.contains { $0.contains("min and max apply to") })
+        #expect(found.contains { $0.contains("a string field needs 'max'") })
+    }
+}

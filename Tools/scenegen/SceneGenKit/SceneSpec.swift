@@ -1,0 +1,107 @@
+/// A validated scene description: what `Specs/Name.yml` says, in types.
+public struct SceneSpec: Hashable, Sendable {
+    public let file: String
+    public let scene: String
+    public let summary: String
+    public let entity: EntitySpec
+    public let useCases: [UseCaseSpec]
+    public let gateways: [GatewaySpec]
+}
+
+public struct EntitySpec: Hashable, Sendable {
+    public let name: String
+    public let table: String
+    /// `customer` when rows belong to the signed-in customer.
+    public let owner: String?
+    public let fields: [FieldSpec]
+
+    public var primaryKey: FieldSpec { fields.first(where: \.primary)! }
+}
+
+public struct FieldSpec: Hashable, Sendable {
+    public let name: String
+    public let type: FieldType
+    public let primary: Bool
+    public let optional: Bool
+    public let defaultValue: DefaultValue?
+    public let readonly: Bool
+    public let unique: Bool
+    public let references: String?
+    public let min: Int64?
+    public let max: Int64?
+    public let position: SourcePosition
+}
+
+public enum FieldType: Hashable, Sendable {
+    case uuid, string, text, int, bigint, bool, money, timestamp
+    case enumeration([String])
+
+    static let names = ["uuid", "string", "text", "int", "bigint", "bool", "money", "timestamp", "enum"]
+}
+
+public enum DefaultValue: Hashable, Sendable {
+    case now
+    case int(Int64)
+    case bool(Bool)
+    case string(String)
+}
+
+public struct UseCaseSpec: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable { case create, list, get, update, delete, custom }
+
+    public let name: String
+    public let kind: Kind
+    public let route: Route
+    public let auth: Auth
+    /// Page size of a `list` (its default limit; the maximum stays 100).
+    public let page: Int?
+    public let gateways: [String]
+    public let position: SourcePosition
+}
+
+public enum Auth: String, Hashable, Sendable, CaseIterable { case `public`, customer, admin }
+
+/// `METHOD /path/{param}`.
+public struct Route: Hashable, Sendable, CustomStringConvertible {
+    public let method: String
+    /// Path segments; a parameter is `{name}`.
+    public let segments: [String]
+
+    public var path: String { "/" + segments.joined(separator: "/") }
+    public var parameters: [String] { segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) } }
+    public var description: String { "\(method) \(path)" }
+
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
+    /// `nil` unless `text` is a method, one space, and an absolute path of plain segments and
+    /// `{snake_case}` parameters.
+    init?(_ text: String) {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, Self.methods.contains(String(parts[0])), parts[1].hasPrefix("/") else { return nil }
+        let segments = parts[1].dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !segments.isEmpty, segments.allSatisfy({ Self.validSegment($0) }) else { return nil }
+        self.method = String(parts[0])
+        self.segments = segments
+    }
+
+    private static func validSegment(_ segment: String) -> Bool {
+        if segment.hasPrefix("{") && segment.hasSuffix("}") {
+            return Names.isSnakeCase(String(segment.dropFirst().dropLast()))
+        }
+        return !segment.isEmpty && segment.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// Two routes clash when one request could match both: same method, same length, and every
+    /// segment pair equal or one of them a parameter.
+    func clashes(with other: Route) -> Bool {
+        guard method == other.method, segments.count == other.segments.count else { return false }
+        return zip(segments, other.segments).allSatisfy { $0 == $1 || $0.hasPrefix("{") || $1.hasPrefix("{") }
+    }
+}
+
+public struct GatewaySpec: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case http }
+    public let name: String
+    public let kind: Kind
+    public let baseURLEnv: String
+}

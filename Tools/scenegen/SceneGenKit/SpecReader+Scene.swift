@@ -1,0 +1,251 @@
+import Yams
+
+extension SpecReader {
+    mutating func scene(_ root: Node, file: String) -> SceneSpec? {
+        let keys = mapping(root, "the spec", allowed: ["scene", "summary", "entity", "useCases", "gateways"],
+                           required: ["scene", "summary", "entity", "useCases"])
+        let scene = string(keys["scene"], "scene")
+        if let scene, let node = keys["scene"] {
+            if !Names.isUpperCamelCase(scene) {
+                sink.error("scene '\(scene)' must be UpperCamelCase", at: node.position)
+            } else if Names.swiftKeywords.contains(scene) {
+                sink.error("scene '\(scene)' is a Swift keyword", at: node.position)
+            }
+        }
+        let summary = string(keys["summary"], "summary")
+        var gateways: [GatewaySpec] = []
+        for node in sequence(keys["gateways"], "gateways") { if let value = gateway(node) { gateways.append(value) } }
+        checkUnique(gateways.map(\.name), positions: sequence(keys["gateways"], "gateways").map(\.position), "gateway")
+        var entity: EntitySpec?
+        if let node = keys["entity"] { entity = self.entity(node) }
+        let useCaseNodes = sequence(keys["useCases"], "useCases")
+        if keys["useCases"] != nil && useCaseNodes.isEmpty {
+            sink.error("useCases must list at least one use case", at: keys["useCases"]!.position)
+        }
+        var useCases: [UseCaseSpec] = []
+        for node in useCaseNodes { if let value = useCase(node, gateways: gateways, entity: entity) { useCases.append(value) } }
+        checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
+        checkRoutes(useCases)
+        guard let scene, let summary, let entity else { return nil }
+        return SceneSpec(file: file, scene: scene, summary: summary, entity: entity, useCases: useCases, gateways: gateways)
+    }
+
+    mutating func entity(_ node: Node) -> EntitySpec? {
+        let keys = mapping(node, "entity", allowed: ["name", "table", "owner", "fields"], required: ["name", "table", "fields"])
+        let name = string(keys["name"], "entity name")
+        if let name, !Names.isUpperCamelCase(name) {
+            sink.error("entity name '\(name)' must be UpperCamelCase", at: keys["name"]!.position)
+        }
+        let table = self.name(keys["table"], "table")
+        var owner: String?
+        if let ownerNode = keys["owner"], let value = string(ownerNode, "owner") {
+            if value == "customer" { owner = value } else { sink.error("owner must be 'customer'", at: ownerNode.position) }
+        }
+        let fieldNodes = sequence(keys["fields"], "fields")
+        var fields: [FieldSpec] = []
+        for node in fieldNodes { if let value = field(node) { fields.append(value) } }
+        checkUnique(fields.map(\.name), positions: fields.map(\.position), "field")
+        let primaries = fields.filter(\.primary)
+        if keys["fields"] != nil && primaries.count != 1 {
+            sink.error("entity needs exactly one field with 'primary: true' (found \(primaries.count))", at: keys["fields"]!.position)
+        }
+        if let primary = primaries.first, primary.type != .uuid {
+            sink.error("the primary field must be of type uuid", at: primary.position)
+        }
+        if owner != nil, let clash = fields.first(where: { $0.name == "customer_id" }) {
+            sink.error("'customer_id' is the owner column that 'owner: customer' adds; do not declare it", at: clash.position)
+        }
+        if fields.count != fieldNodes.count { return nil }
+        guard let name, let table else { return nil }
+        return EntitySpec(name: name, table: table, owner: owner, fields: fields)
+    }
+
+    mutating func field(_ node: Node) -> FieldSpec? {
+        let keys = mapping(node, "field", allowed: ["name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max"],
+                           required: ["name", "type"])
+        let name = self.name(keys["name"], "field name")
+        var type: FieldType?
+        if let typeNode = keys["type"], let typeName = string(typeNode, "type") {
+            switch typeName {
+            case "uuid": type = .uuid
+            case "string": type = .string
+            case "text": type = .text
+            case "int": type = .int
+            case "bigint": type = .bigint
+            case "bool": type = .bool
+            case "money": type = .money
+            case "timestamp": type = .timestamp
+            case "enum":
+                var values: [String] = []
+                for node in sequence(keys["values"], "values") { if let value = self.name(node, "enum value") { values.append(value) } }
+                if values.isEmpty { sink.error("an enum field needs 'values', a list of snake_case names", at: typeNode.position) }
+                checkUnique(values, positions: sequence(keys["values"], "values").map(\.position), "enum value")
+                type = .enumeration(values)
+            default:
+                sink.error("unknown type '\(typeName)' (known: \(FieldType.names.joined(separator: ", ")))", at: typeNode.position)
+            }
+        }
+        if let values = keys["values"], type.map({ if case .enumeration = $0 { return false } else { return true } }) == true {
+            sink.error("'values' belongs to enum fields only", at: values.position)
+        }
+        let min = int(keys["min"], "min")
+        let max = int(keys["max"], "max")
+        if let min, let max, min > max { sink.error("min (\(min)) is greater than max (\(max))", at: keys["min"]!.position) }
+        if let type, keys["min"] != nil || keys["max"] != nil {
+            switch type {
+            case .int, .bigint, .string, .text, .money: break
+            default: sink.error("min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
+            }
+        }
+        if type == .string && max == nil, let typeNode = keys["type"] {
+            sink.error("a string field needs 'max' (use text for long free text)", at: typeNode.position)
+        }
+        if type == .money && keys["default"] != nil {
+            sink.error("money fields take no default", at: keys["default"]!.position)
+        }
+        var references: String?
+        if let node = keys["references"] { references = self.name(node, "references") }
+        if references != nil, let type, type != .uuid {
+            sink.error("references needs a uuid field", at: keys["references"]!.position)
+        }
+        var defaultValue: DefaultValue?
+        if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
+        guard let name, let type else { return nil }
+        return FieldSpec(name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
+                         defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
+                         references: references, min: min, max: max, position: node.position)
+    }
+
+    mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {
+        guard let text = string(node, "default"), let type else { return nil }
+        switch type {
+        case .timestamp:
+            if text == "now" { return .now }
+        case .int, .bigint:
+            if let value = Int64(text) { return .int(value) }
+        case .bool:
+            if let value = node.bool { return .bool(value) }
+        case .string, .text:
+            return .string(text)
+        case .enumeration(let values):
+            if values.contains(text) { return .string(text) }
+        case .uuid, .money:
+            break
+        }
+        sink.error("default '\(text)' does not fit a field of type \(type.name)", at: node.position)
+        return nil
+    }
+
+    mutating func useCase(_ node: Node, gateways: [GatewaySpec], entity: EntitySpec?) -> UseCaseSpec? {
+        let keys = mapping(node, "use case", allowed: ["name", "kind", "route", "auth", "page", "gateways"], required: ["name", "kind", "route"])
+        let name = self.name(keys["name"], "use case name")
+        var kind: UseCaseSpec.Kind?
+        if let kindNode = keys["kind"], let text = string(kindNode, "kind") {
+            kind = UseCaseSpec.Kind(rawValue: text)
+            if kind == nil {
+                sink.error("unknown kind '\(text)' (known: \(UseCaseSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))", at: kindNode.position)
+            }
+        }
+        var route: Route?
+        if let routeNode = keys["route"], let text = string(routeNode, "route") {
+            route = Route(text)
+            if route == nil {
+                sink.error("route '\(text)' must be 'METHOD /path' with METHOD one of \(Route.methods.joined(separator: ", ")) and segments of lowercase letters, digits, '-', '_' or {snake_case}", at: routeNode.position)
+            }
+        }
+        var auth = Auth.customer
+        if let authNode = keys["auth"], let text = string(authNode, "auth") {
+            if let value = Auth(rawValue: text) { auth = value } else { sink.error("auth must be public, customer or admin", at: authNode.position) }
+        }
+        if auth != .customer, entity?.owner != nil, let authNode = keys["auth"] {
+            sink.error("an entity with 'owner: customer' is reached with auth: customer only", at: authNode.position)
+        }
+        let page = int(keys["page"], "page").map(Int.init)
+        if let page, !(1...100).contains(page) { sink.error("page must be between 1 and 100", at: keys["page"]!.position) }
+        if page != nil, kind != .list { sink.error("page applies to list use cases only", at: keys["page"]!.position) }
+        var used: [String] = []
+        for gatewayNode in sequence(keys["gateways"], "gateways") {
+            guard let gatewayName = string(gatewayNode, "gateway") else { continue }
+            if !gateways.contains(where: { $0.name == gatewayName }) {
+                sink.error("gateway '\(gatewayName)' is not declared under 'gateways'", at: gatewayNode.position)
+            }
+            used.append(gatewayName)
+        }
+        if !used.isEmpty, kind != .custom { sink.error("only custom use cases name gateways", at: keys["gateways"]!.position) }
+        if let kind, let route { checkRouteShape(kind: kind, route: route, at: keys["route"]!.position) }
+        guard let name, let kind, let route else { return nil }
+        return UseCaseSpec(name: name, kind: kind, route: route, auth: auth, page: page, gateways: used, position: node.position)
+    }
+
+    mutating func gateway(_ node: Node) -> GatewaySpec? {
+        let keys = mapping(node, "gateway", allowed: ["name", "kind", "base_url_env"], required: ["name", "kind", "base_url_env"])
+        let name = string(keys["name"], "gateway name")
+        if let name, !Names.isUpperCamelCase(name) { sink.error("gateway name '\(name)' must be UpperCamelCase", at: keys["name"]!.position) }
+        var kind: GatewaySpec.Kind?
+        if let kindNode = keys["kind"], let text = string(kindNode, "kind") {
+            kind = GatewaySpec.Kind(rawValue: text)
+            if kind == nil { sink.error("gateway kind must be 'http'", at: kindNode.position) }
+        }
+        let env = string(keys["base_url_env"], "base_url_env")
+        if let env, !env.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) {
+            sink.error("base_url_env '\(env)' must be an UPPER_CASE environment variable name", at: keys["base_url_env"]!.position)
+        }
+        guard let name, let kind, let env else { return nil }
+        return GatewaySpec(name: name, kind: kind, baseURLEnv: env)
+    }
+
+    // MARK: cross checks
+
+    mutating func checkUnique(_ names: [String], positions: [SourcePosition], _ what: String) {
+        var seen = Set<String>()
+        for (name, position) in zip(names, positions) where !seen.insert(name).inserted {
+            sink.error("duplicate \(what) name '\(name)'", at: position)
+        }
+    }
+
+    /// CRUD kinds have fixed shapes: get/update/delete address one row by its `{id}`.
+    mutating func checkRouteShape(kind: UseCaseSpec.Kind, route: Route, at position: SourcePosition) {
+        let expected: (method: String, needsID: Bool)? = switch kind {
+        case .create: ("POST", false)
+        case .list: ("GET", false)
+        case .get: ("GET", true)
+        case .update: ("PATCH", true)
+        case .delete: ("DELETE", true)
+        case .custom: nil
+        }
+        guard let expected else { return }
+        if route.method != expected.method {
+            sink.error("a \(kind.rawValue) use case is routed with \(expected.method), not \(route.method)", at: position)
+        }
+        if expected.needsID && route.segments.last != "{id}" {
+            sink.error("a \(kind.rawValue) route must end in /{id}", at: position)
+        }
+        if !expected.needsID && !route.parameters.isEmpty {
+            sink.error("a \(kind.rawValue) route takes no path parameters", at: position)
+        }
+    }
+
+    mutating func checkRoutes(_ useCases: [UseCaseSpec]) {
+        for (index, useCase) in useCases.enumerated() {
+            if let earlier = useCases[..<index].first(where: { $0.route.clashes(with: useCase.route) }) {
+                sink.error("route \(useCase.route) clashes with \(earlier.route) of use case '\(earlier.name)'", at: useCase.position)
+            }
+        }
+    }
+}
+
+extension FieldType {
+    var name: String {
+        switch self {
+        case .uuid: "uuid"
+        case .string: "string"
+        case .text: "text"
+        case .int: "int"
+        case .bigint: "bigint"
+        case .bool: "bool"
+        case .money: "money"
+        case .timestamp: "timestamp"
+        case .enumeration: "enum"
+        }
+    }
+}
