@@ -11,6 +11,10 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     private let queue: DispatchQueue
     private var handle: OpaquePointer?
     private var statements = StatementCache()
+    /// Set when the pool lends the connection out; the next statement first checks the link
+    /// (see `ensureHealthy`) on the same queue hop, so a lent connection costs no extra thread
+    /// switch. Written before `queue.async`, read on the queue: dispatch orders the two.
+    private var needsHealthCheck = false
 
     private init(handle: OpaquePointer, queue: DispatchQueue) {
         self.handle = handle
@@ -61,12 +65,10 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         try await onQueue { connection throws(PostgresError) in try connection.runScript(sql) }
     }
 
-    /// Makes a connection fresh from the pool fit for a new unit of work: reads what the server
-    /// sent while it sat idle (a shutdown notice, say) and, if the link is broken, re-opens it with
-    /// `PQreset`. A reset forgets the prepared statements, which lived in the old session.
-    /// - Throws: `PostgresError.connection` when the server still cannot be reached.
-    func prepareForUse() async throws {
-        try await onQueue { connection throws(PostgresError) in try connection.ensureHealthy() }
+    /// Called by the pool as it lends the connection out: the next statement first makes the
+    /// connection fit for a new unit of work (`ensureHealthy`).
+    func markLent() {
+        needsHealthCheck = true
     }
 
     /// Closes the link; the object is unusable afterwards.
@@ -84,7 +86,13 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         return handle
     }
 
+    /// Reads what the server sent while the connection sat idle (a shutdown notice, say) and, if
+    /// the link is broken, re-opens it with `PQreset`. A reset forgets the prepared statements,
+    /// which lived in the old session.
+    /// - Throws: `PostgresError.connection` when the server still cannot be reached.
     private func ensureHealthy() throws(PostgresError) {
+        guard needsHealthCheck else { return }
+        needsHealthCheck = false
         let handle = try liveHandle()
         if PQstatus(handle) == CONNECTION_OK { _ = PQconsumeInput(handle) }
         if PQstatus(handle) != CONNECTION_OK {
@@ -99,6 +107,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     private func executePrepared(_ sql: String, _ texts: [String?]) throws(PostgresError) -> PostgresResult {
+        try ensureHealthy()
         let handle = try liveHandle()
         let statement = try statements.prepared(sql) { name throws(PostgresError) in
             let result = PQprepare(handle, name, sql, 0, nil)
@@ -116,6 +125,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     private func runScript(_ sql: String) throws(PostgresError) {
+        try ensureHealthy()
         let handle = try liveHandle()
         let result = PQexec(handle, sql)
         defer { PQclear(result) }

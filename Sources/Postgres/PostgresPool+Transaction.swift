@@ -12,7 +12,7 @@ extension PostgresPool {
     /// `body` must therefore do nothing it cannot repeat (no HTTP calls).
     /// - Throws: the last retryable error once attempts run out, any other error at once (after
     ///   ROLLBACK).
-    public nonisolated func withTransaction<T: Sendable>(
+    public func withTransaction<T: Sendable>(
         isolation: IsolationLevel = .readCommitted,
         maxAttempts: Int = 5,
         _ body: (PostgresConnection) async throws -> T

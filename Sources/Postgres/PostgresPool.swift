@@ -1,8 +1,14 @@
+import Synchronization
+
 /// A bounded pool of connections. `withConnection` lends one connection to a unit of work; when
 /// all are busy the caller waits, first come first served, up to `acquireTimeout`, then fails with
 /// `PostgresError.poolTimeout`. Connections broken by a server restart are re-opened when next
 /// lent out, so the pool recovers by itself once the server is back.
-public actor PostgresPool: PostgresExecutor {
+///
+/// The state sits behind a mutex rather than in an actor: lending and taking back are a few
+/// instructions, and an actor would add two executor hops to every query (measured: see
+/// `Benchmarks/README.md`).
+public final class PostgresPool: PostgresExecutor, Sendable {
     public struct Configuration: Sendable {
         public var connection: PostgresConnectionSettings
         public var maxConnections: Int
@@ -17,33 +23,44 @@ public actor PostgresPool: PostgresExecutor {
 
     private struct Waiter {
         let id: UInt64
-        let continuation: CheckedContinuation<PostgresConnection, any Error>
+        let continuation: CheckedContinuation<PostgresConnection?, any Error>
         let timeout: Task<Void, Never>
     }
 
-    public nonisolated let configuration: Configuration
-    private var idle: [PostgresConnection] = []
-    private var openCount = 0
-    private var waiters: [Waiter] = []
-    private var nextWaiterID: UInt64 = 0
-    private var isShutdown = false
+    private struct State {
+        var idle: [PostgresConnection] = []
+        var openCount = 0
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
+        var isShutdown = false
+    }
+
+    /// What an acquire attempt may do: use an idle connection, open a new one, or wait.
+    private enum Grant {
+        case use(PostgresConnection)
+        case open
+        case wait
+    }
+
+    public let configuration: Configuration
+    private let state = Mutex(State())
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
     }
 
-    /// Connections open now, busy ones included, and how many are idle; for metrics and tests.
-    public var statistics: (open: Int, idle: Int, waiting: Int) { (openCount, idle.count, waiters.count) }
+    /// Connections open now (busy ones included), idle, and callers waiting; for metrics and tests.
+    public var statistics: (open: Int, idle: Int, waiting: Int) {
+        state.withLock { ($0.openCount, $0.idle.count, $0.waiters.count) }
+    }
 
     /// Lends a connection to `body` and takes it back afterwards, also when `body` throws.
     /// - Throws: `PostgresError.poolTimeout`, `.connection` when the server cannot be reached,
     ///   `.poolShutdown`, or whatever `body` throws.
-    public nonisolated func withConnection<T: Sendable>(
-        _ body: (PostgresConnection) async throws -> T
-    ) async throws -> T {
+    public func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await acquire()
+        connection.markLent()
         do {
-            try await connection.prepareForUse()
             let value = try await body(connection)
             await release(connection)
             return value
@@ -53,77 +70,123 @@ public actor PostgresPool: PostgresExecutor {
         }
     }
 
-    public nonisolated func query(_ sql: String, binds: [any PostgresEncodable]) async throws -> PostgresResult {
+    public func query(_ sql: String, binds: [any PostgresEncodable]) async throws -> PostgresResult {
         try await withConnection { connection in try await connection.query(sql, binds: binds) }
     }
 
     /// Fails every waiter, closes idle connections now and busy ones when they come back.
     public func shutdown() async {
-        isShutdown = true
-        let failed = waiters
-        waiters.removeAll()
-        for waiter in failed {
+        let (waiters, idle) = state.withLock { state in
+            state.isShutdown = true
+            defer {
+                state.waiters.removeAll()
+                state.openCount -= state.idle.count
+                state.idle.removeAll()
+            }
+            return (state.waiters, state.idle)
+        }
+        for waiter in waiters {
             waiter.timeout.cancel()
             waiter.continuation.resume(throwing: PostgresError.poolShutdown)
         }
-        let closing = idle
-        idle.removeAll()
-        openCount -= closing.count
-        for connection in closing { await connection.close() }
+        for connection in idle { await connection.close() }
     }
 
     private func acquire() async throws -> PostgresConnection {
-        if isShutdown { throw PostgresError.poolShutdown }
-        if let connection = idle.popLast() { return connection }
-        if openCount < configuration.maxConnections {
-            openCount += 1
-            do {
-                return try await PostgresConnection.connect(configuration.connection)
-            } catch {
-                openCount -= 1
-                throw error
-            }
+        switch try state.withLock({ try Self.grant(&$0, max: configuration.maxConnections) }) {
+        case .use(let connection): return connection
+        case .open: return try await open()
+        case .wait:
+            // Ask again under the lock that registers the waiter, so a release in between is
+            // not missed.
+            if let connection = try await waitForRelease() { return connection }
+            return try await open()
         }
-        return try await waitForRelease()
     }
 
-    private func waitForRelease() async throws -> PostgresConnection {
-        nextWaiterID += 1
-        let id = nextWaiterID
+    private static func grant(_ state: inout State, max: Int) throws(PostgresError) -> Grant {
+        if state.isShutdown { throw .poolShutdown }
+        if let connection = state.idle.popLast() { return .use(connection) }
+        if state.openCount < max {
+            state.openCount += 1
+            return .open
+        }
+        return .wait
+    }
+
+    private func open() async throws -> PostgresConnection {
+        do {
+            return try await PostgresConnection.connect(configuration.connection)
+        } catch {
+            state.withLock { $0.openCount -= 1 }
+            throw error
+        }
+    }
+
+    /// Waits for a released connection; `nil` means a slot opened up and the caller opens one.
+    private func waitForRelease() async throws -> PostgresConnection? {
+        let id = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
         let timeout = configuration.acquireTimeout
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    await self?.failWaiter(id, with: .poolTimeout(waitedMilliseconds: Int(timeout.milliseconds)))
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
+                let grant: Result<Grant, PostgresError> = state.withLock { state in
+                    do throws(PostgresError) {
+                        let grant = try Self.grant(&state, max: configuration.maxConnections)
+                        if case .wait = grant {
+                            let timer = Task { [weak self] in
+                                try? await Task.sleep(for: timeout)
+                                guard !Task.isCancelled else { return }
+                                self?.failWaiter(id, with: .poolTimeout(waitedMilliseconds: Int(timeout.milliseconds)))
+                            }
+                            state.waiters.append(Waiter(id: id, continuation: continuation, timeout: timer))
+                        }
+                        return .success(grant)
+                    } catch {
+                        return .failure(error)
+                    }
                 }
-                waiters.append(Waiter(id: id, continuation: continuation, timeout: timer))
+                switch grant {
+                case .success(.use(let connection)): continuation.resume(returning: connection)
+                case .success(.open): continuation.resume(returning: nil)
+                case .success(.wait): break
+                case .failure(let error): continuation.resume(throwing: error)
+                }
             }
         } onCancel: {
-            Task { await self.failWaiter(id, with: .connection(message: "cancelled while waiting for a connection")) }
+            failWaiter(id, with: .connection(message: "cancelled while waiting for a connection"))
         }
     }
 
     private func failWaiter(_ id: UInt64, with error: PostgresError) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        let waiter = waiters.remove(at: index)
+        let waiter = state.withLock { state -> Waiter? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        guard let waiter else { return }
         waiter.timeout.cancel()
         waiter.continuation.resume(throwing: error)
     }
 
     private func release(_ connection: PostgresConnection) async {
-        if isShutdown {
-            openCount -= 1
-            await connection.close()
-            return
+        enum Next { case close, handOver(Waiter), keep }
+        let next = state.withLock { state -> Next in
+            if state.isShutdown {
+                state.openCount -= 1
+                return .close
+            }
+            if !state.waiters.isEmpty { return .handOver(state.waiters.removeFirst()) }
+            state.idle.append(connection)
+            return .keep
         }
-        if !waiters.isEmpty {
-            let waiter = waiters.removeFirst()
+        switch next {
+        case .close: await connection.close()
+        case .handOver(let waiter):
             waiter.timeout.cancel()
             waiter.continuation.resume(returning: connection)
-        } else {
-            idle.append(connection)
+        case .keep: break
         }
     }
 }

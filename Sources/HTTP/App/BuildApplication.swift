@@ -29,5 +29,6 @@ struct ResourcesService: Service {
     func run() async throws {
         try? await gracefulShutdown()
         await resources.pool.shutdown()
+        resources.logger.info("server drained; PostgreSQL pool closed")
     }
 }
