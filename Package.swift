@@ -3,14 +3,14 @@ import PackageDescription
 
 /// Every target of ours compiles in Swift 6 mode with existential `any` spelled out.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront", targets: ["storefront"])
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

@@ -68,7 +68,8 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
         case .duplicateVersion(let version, let first, let second):
             return "migrations \(first) and \(second) share version \(version)"
         case .checksumMismatch(let file, let applied, let now):
-            return "migration \(file) was changed after it was applied (checksum \(applied.prefix(12))... now \(now.prefix(12))...); add a new migration instead of editing an applied one"
+            return
+                "migration \(file) was changed after it was applied (checksum \(applied.prefix(12))... now \(now.prefix(12))...); add a new migration instead of editing an applied one"
         case .failed(let file, let reason): return "migration \(file) failed: \(reason)"
         }
     }

@@ -31,7 +31,8 @@ public struct Migrator: Sendable {
     }
 
     private func apply(_ migrations: [Migration], on connection: PostgresConnection) async throws -> [Migration] {
-        try await connection.executeScript("""
+        try await connection.executeScript(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version integer PRIMARY KEY,
                 name text NOT NULL,

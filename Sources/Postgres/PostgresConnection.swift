@@ -32,10 +32,11 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         let queue = DispatchQueue(label: "storefront.postgres.connection")
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { () throws(PostgresError) in
-                    let handle = try settings.open()
-                    return PostgresConnection(handle: handle, queue: queue)
-                })
+                continuation.resume(
+                    with: Result { () throws(PostgresError) in
+                        let handle = try settings.open()
+                        return PostgresConnection(handle: handle, queue: queue)
+                    })
             }
         }
     }
@@ -141,14 +142,15 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
             guard let sqlState = field(result, "C") else {
                 throw .connection(message: errorMessage(handle))
             }
-            throw PostgresError.from(PostgresErrorInfo(
-                sqlState: sqlState,
-                message: field(result, "M") ?? errorMessage(handle),
-                detail: field(result, "D"),
-                constraint: field(result, "n"),
-                table: field(result, "t"),
-                column: field(result, "c")
-            ))
+            throw PostgresError.from(
+                PostgresErrorInfo(
+                    sqlState: sqlState,
+                    message: field(result, "M") ?? errorMessage(handle),
+                    detail: field(result, "D"),
+                    constraint: field(result, "n"),
+                    table: field(result, "t"),
+                    column: field(result, "c")
+                ))
         }
     }
 

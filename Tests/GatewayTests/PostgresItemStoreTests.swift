@@ -11,15 +11,19 @@ struct PostgresItemStoreTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     func draft(_ n: Int, name: String? = nil, category: String = "kitchen") -> ItemDraft {
-        ItemDraft(sku: "SKU-\(n)", name: name ?? "Item \(n)", description: "number \(n)", category: category,
-                  priceAmount: Int64(100 * n), currency: "JPY", stock: n)
+        ItemDraft(
+            sku: "SKU-\(n)", name: name ?? "Item \(n)", description: "number \(n)", category: category,
+            priceAmount: Int64(100 * n), currency: "JPY", stock: n)
     }
 
     @discardableResult
-    func insert(_ store: PostgresItemStore, _ n: Int, name: String? = nil, category: String = "kitchen", at: Date? = nil) async throws -> Item {
-        try await store.create(id: UUID(), draft: draft(n, name: name, category: category),
-                               price: Money(amount: Int64(100 * n), currency: Self.yen),
-                               createdAt: at ?? Self.start.addingTimeInterval(Double(n)))
+    func insert(_ store: PostgresItemStore, _ n: Int, name: String? = nil, category: String = "kitchen", at: Date? = nil) async throws
+        -> Item
+    {
+        try await store.create(
+            id: UUID(), draft: draft(n, name: name, category: category),
+            price: Money(amount: Int64(100 * n), currency: Self.yen),
+            createdAt: at ?? Self.start.addingTimeInterval(Double(n)))
     }
 
     @Test func createsAndReadsBack() async throws {
@@ -131,8 +135,9 @@ struct PostgresItemStoreTests {
         try await TestDatabase.with { db in
             let store = PostgresItemStore(database: db.pool)
             let items = (1...50).map { n in
-                Item(id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c",
-                     price: Money(amount: 1, currency: Self.yen), stock: 1, createdAt: Self.start)
+                Item(
+                    id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c",
+                    price: Money(amount: 1, currency: Self.yen), stock: 1, createdAt: Self.start)
             }
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<3 { group.addTask { try await store.insertIfEmpty(items) } }

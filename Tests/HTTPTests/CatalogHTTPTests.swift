@@ -47,8 +47,10 @@ struct CatalogHTTPTests {
 
     @Test func patchChangesOnlyWhatItNames() async throws {
         try await withApp { client, _ in
-            let id = try #require(try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).json["id"] as? String)
-            let patched = try await client.send(.patch, "/v1/admin/items/\(id)", json: #"{"stock": 10, "price": {"amount": 1500}}"#, token: adminToken)
+            let id = try #require(
+                try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).json["id"] as? String)
+            let patched = try await client.send(
+                .patch, "/v1/admin/items/\(id)", json: #"{"stock": 10, "price": {"amount": 1500}}"#, token: adminToken)
             #expect(patched.status == .ok)
             let item = try patched.json
             #expect(item["stock"] as? Int == 10 && item["name"] as? String == "Mug")
@@ -105,7 +107,9 @@ struct CatalogHTTPTests {
     @Test func badBodiesGetClearAnswers() async throws {
         try await withApp { client, _ in
             try await client.send(.post, "/v1/admin/items", json: "{\"sku\": ", token: adminToken).expectProblem(400)
-            let wrongType = try await client.send(.post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "\"stock\":3", with: "\"stock\":\"three\""), token: adminToken)
+            let wrongType = try await client.send(
+                .post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "\"stock\":3", with: "\"stock\":\"three\""),
+                token: adminToken)
             try wrongType.expectProblem(422)
             #expect(wrongType.fieldNames == ["stock"])
             let missing = try await client.send(.post, "/v1/admin/items", json: #"{"sku":"A"}"#, token: adminToken)
@@ -113,13 +117,16 @@ struct CatalogHTTPTests {
             #expect(missing.fieldNames.count == 1)
             let negative = try await client.send(
                 .post, "/v1/admin/items",
-                json: validItemJSON.replacingOccurrences(of: "1200", with: "-5").replacingOccurrences(of: "\"stock\":3", with: "\"stock\":-1"),
+                json: validItemJSON.replacingOccurrences(of: "1200", with: "-5").replacingOccurrences(
+                    of: "\"stock\":3", with: "\"stock\":-1"),
                 token: adminToken)
             try negative.expectProblem(422)
             #expect(Set(negative.fieldNames) == ["price.amount", "stock"])
-            let nested = try await client.send(.post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "1200", with: "\"lots\""), token: adminToken)
+            let nested = try await client.send(
+                .post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "1200", with: "\"lots\""), token: adminToken)
             #expect(nested.fieldNames == ["price.amount"])
-            try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken, contentType: "text/plain").expectProblem(415)
+            try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken, contentType: "text/plain")
+                .expectProblem(415)
             try await client.send(.patch, "/v1/admin/items/\(UUID())", json: "{}", token: adminToken).expectProblem(422)
         }
     }

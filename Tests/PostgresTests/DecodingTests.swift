@@ -37,10 +37,11 @@ struct DecodingTests {
             let date = Date(timeIntervalSince1970: 1_700_000_000.654321)
             let bytes: [UInt8] = [1, 2, 250]
             let nothing: String? = nil
-            let row = try #require(try await db.pool.query(
-                "SELECT $1::timestamptz AS at, $2::bytea AS b, $3::text AS n, $4::float8 AS d, $5::bool AS f",
-                date, bytes, nothing, 0.1, false
-            ).rows.first)
+            let row = try #require(
+                try await db.pool.query(
+                    "SELECT $1::timestamptz AS at, $2::bytea AS b, $3::text AS n, $4::float8 AS d, $5::bool AS f",
+                    date, bytes, nothing, 0.1, false
+                ).rows.first)
             #expect(abs(try row.decode("at", as: Date.self).timeIntervalSince(date)) < 0.000001)
             #expect(try row.decode("b", as: [UInt8].self) == bytes)
             #expect(try row.decode("n", as: String?.self) == nil)

@@ -55,10 +55,11 @@ struct TransactionTests {
                     await attempts.increment()
                     try await connection.query("SELECT raise_40001()")
                 }
-            } // function does not exist: not retryable, one attempt
+            }  // function does not exist: not retryable, one attempt
             #expect(await attempts.value == 1)
             try await db.pool.withConnection { connection in
-                try await connection.executeScript("""
+                try await connection.executeScript(
+                    """
                     CREATE FUNCTION raise_40001() RETURNS void LANGUAGE plpgsql AS
                     $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = '40001'; END $$
                     """)

@@ -6,9 +6,10 @@ import Translator
 
 @Suite("Catalog translator and presenter")
 struct CatalogPresenterTests {
-    let item = Item(id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
-                    description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
-                    stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5))
+    let item = Item(
+        id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
+        description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
+        stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5))
 
     func json(_ presentation: Presentation) throws -> [String: Any] {
         let body = try #require(presentation.body)

@@ -53,14 +53,21 @@ struct SpecParserTests {
 
     @Test func everyProblemIsReportedAtOnceWithItsPosition() {
         let text = Self.wishlist
-            .replacingOccurrences(of: "{ name: note, type: string, max: 200, optional: true }", with: "{ name: note, type: strng, colour: red }")
+            .replacingOccurrences(
+                of: "{ name: note, type: string, max: 200, optional: true }", with: "{ name: note, type: strng, colour: red }"
+            )
             .replacingOccurrences(of: "min: 1, max: 5", with: "min: 9, max: 5")
             .replacingOccurrences(of: "name: show,", with: "name: add,")
             .replacingOccurrences(of: "gateways: [ShareLinks]", with: "gateways: [Mailer]")
             .replacingOccurrences(of: "{ name: remove,", with: "{ name: class,")
         let found = errors(text)
-        #expect(found.contains("Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, primary, optional, default, readonly, unique, references, min, max)"), "\(found)")
-        #expect(found.contains("Specs/T.yml:10:27: error: unknown type 'strng' (known: uuid, string, text, int, bigint, bool, money, timestamp, enum)"))
+        #expect(
+            found.contains(
+                "Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, primary, optional, default, readonly, unique, references, min, max)"
+            ), "\(found)")
+        #expect(
+            found.contains(
+                "Specs/T.yml:10:27: error: unknown type 'strng' (known: uuid, string, text, int, bigint, bool, money, timestamp, enum)"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:11:") && $0.contains("min (9) is greater than max (5)") }, "\(found)")
         #expect(found.contains("Specs/T.yml:16:5: error: duplicate use case name 'add'"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:19:101:") && $0.contains("gateway 'Mailer' is not declared") }, "\(found)")
@@ -96,7 +103,9 @@ struct SpecParserTests {
     @Test func fieldRulesAreChecked() {
         let text = Self.wishlist.replacingOccurrences(
             of: "- { name: created_at, type: timestamp, default: now, readonly: true }",
-            with: "- { name: state, type: enum }\n    - { name: total, type: money, default: 5 }\n    - { name: flag, type: bool, min: 1 }\n    - { name: body, type: string }")
+            with:
+                "- { name: state, type: enum }\n    - { name: total, type: money, default: 5 }\n    - { name: flag, type: bool, min: 1 }\n    - { name: body, type: string }"
+        )
         let found = errors(text)
         #expect(found.contains { $0.contains("an enum field needs 'values'") })
         #expect(found.contains { $0.contains("money fields take no default") })

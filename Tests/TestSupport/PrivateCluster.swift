@@ -10,8 +10,9 @@ public struct PrivateCluster: Sendable {
 
     public static func start() throws -> PrivateCluster {
         let directory = NSTemporaryDirectory() + "sf-cluster-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         let cluster = PrivateCluster(directory: directory, port: freePort())
         try cluster.run("start")
         return cluster

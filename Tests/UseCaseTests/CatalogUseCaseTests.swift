@@ -43,7 +43,8 @@ struct CatalogUseCaseTests {
 
     @Test func badCursorAndLongSearchAreReportedTogether() async throws {
         do {
-            _ = try await useCase(MockItemStore()).list(limit: 5, cursor: "garbage!", search: String(repeating: "x", count: 201), category: nil)
+            _ = try await useCase(MockItemStore()).list(
+                limit: 5, cursor: "garbage!", search: String(repeating: "x", count: 201), category: nil)
             Issue.record("accepted bad input")
         } catch let error as ValidationError {
             #expect(error.fields.map(\.field) == ["cursor", "q"])
@@ -60,8 +61,9 @@ struct CatalogUseCaseTests {
     @Test func createUsesTheContainersClockAndIDs() async throws {
         let store = MockItemStore {
             $0.create = { id, draft, price, at in
-                Item(id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
-                     price: price, stock: draft.stock, createdAt: at)
+                Item(
+                    id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
+                    price: price, stock: draft.stock, createdAt: at)
             }
         }
         let item = try await useCase(store).create(Fixtures.draft)

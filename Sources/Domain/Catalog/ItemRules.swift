@@ -11,7 +11,9 @@ public enum ItemRules {
     static func checkSKU(_ sku: String, into errors: inout FieldErrors) {
         errors.require(!sku.isEmpty && sku.count <= skuMaxLength, "sku", "must be 1 to \(skuMaxLength) characters")
         errors.require(
-            sku.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") },
+            sku.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            },
             "sku", "may hold only ASCII letters, digits, '-' and '_'")
     }
 

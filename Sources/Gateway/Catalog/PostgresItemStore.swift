@@ -45,9 +45,10 @@ public struct PostgresItemStore: ItemStore {
                 try await connection.query("LOCK TABLE items IN SHARE ROW EXCLUSIVE MODE")
                 guard try await connection.query("SELECT 1 FROM items LIMIT 1").rows.isEmpty else { return false }
                 for item in items {
-                    try await connection.query(Self.insert, item.id, item.sku, item.name, item.description,
-                                               item.category, item.price.amount, item.price.currency.code,
-                                               item.stock, item.createdAt)
+                    try await connection.query(
+                        Self.insert, item.id, item.sku, item.name, item.description,
+                        item.category, item.price.amount, item.price.currency.code,
+                        item.stock, item.createdAt)
                 }
                 return true
             }

@@ -15,16 +15,22 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as ProblemError {
             return error.presentation.response
         } catch is NIOTooManyBytesError {
-            return Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts.").response
+            return Problem.make(
+                413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
+            ).response
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:
                 return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response
             case .contentTooLarge:
-                return Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts.").response
+                return Problem.make(
+                    413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
+                ).response
             default:
-                return Problem.make(error.status.code, "http-\(error.status.code)", error.status.reasonPhrase,
-                                    detail: error.body ?? error.status.reasonPhrase).response
+                return Problem.make(
+                    error.status.code, "http-\(error.status.code)", error.status.reasonPhrase,
+                    detail: error.body ?? error.status.reasonPhrase
+                ).response
             }
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])

@@ -14,8 +14,10 @@ enum RequestParsing {
     static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/merge-patch+json") else {
-            throw ProblemError(Problem.make(415, "unsupported-media-type", "Unsupported media type",
-                                            detail: "Send the body as application/json."))
+            throw ProblemError(
+                Problem.make(
+                    415, "unsupported-media-type", "Unsupported media type",
+                    detail: "Send the body as application/json."))
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
             throw ProblemError(tooLarge)
@@ -28,8 +30,9 @@ enum RequestParsing {
         }
     }
 
-    static let tooLarge = Problem.make(413, "payload-too-large", "Payload too large",
-                                       detail: "The request body must be at most \(maxJSONBytes) bytes.")
+    static let tooLarge = Problem.make(
+        413, "payload-too-large", "Payload too large",
+        detail: "The request body must be at most \(maxJSONBytes) bytes.")
 
     private static func problem(for error: DecodingError) -> Presentation {
         func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
@@ -65,8 +68,10 @@ enum RequestParsing {
     /// - Throws: `ProblemError` 400 naming the parameter.
     static func uuid(_ name: String, in context: StorefrontContext) throws -> UUID {
         guard let text = context.parameters.get(name), let id = UUID(uuidString: text) else {
-            throw ProblemError(Problem.badRequest("The path parameter \(name) must be a UUID.",
-                                                  errors: [FieldError(name, "must be a UUID")]))
+            throw ProblemError(
+                Problem.badRequest(
+                    "The path parameter \(name) must be a UUID.",
+                    errors: [FieldError(name, "must be a UUID")]))
         }
         return id
     }

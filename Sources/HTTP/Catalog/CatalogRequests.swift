@@ -10,8 +10,9 @@ struct CreateItemRequest: Decodable {
     let stock: Int
 
     var draft: ItemDraft {
-        ItemDraft(sku: sku, name: name, description: description ?? "", category: category,
-                  priceAmount: price.amount, currency: price.currency, stock: stock)
+        ItemDraft(
+            sku: sku, name: name, description: description ?? "", category: category,
+            priceAmount: price.amount, currency: price.currency, stock: stock)
     }
 }
 
@@ -30,8 +31,9 @@ struct UpdateItemRequest: Decodable {
     let stock: Int?
 
     var changes: ItemChanges {
-        ItemChanges(name: name, description: description, category: category,
-                    priceAmount: price?.amount, currency: price?.currency, stock: stock)
+        ItemChanges(
+            name: name, description: description, category: category,
+            priceAmount: price?.amount, currency: price?.currency, stock: stock)
     }
 }
 

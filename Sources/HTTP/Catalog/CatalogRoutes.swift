@@ -9,11 +9,14 @@ enum CatalogRoutes {
 
         router.get("/v1/items") { request, _ in
             let limit = try RequestParsing.int("limit", in: request)
-            return CatalogPresenter.page(await outcome {
-                try await useCase.list(limit: limit, cursor: RequestParsing.string("cursor", in: request),
-                                       search: RequestParsing.string("q", in: request),
-                                       category: RequestParsing.string("category", in: request))
-            }).response
+            return CatalogPresenter.page(
+                await outcome {
+                    try await useCase.list(
+                        limit: limit, cursor: RequestParsing.string("cursor", in: request),
+                        search: RequestParsing.string("q", in: request),
+                        category: RequestParsing.string("category", in: request))
+                }
+            ).response
         }
 
         router.get("/v1/items/:id") { _, context in

@@ -25,8 +25,9 @@ public enum CatalogPresenter {
         case CatalogError.itemNotFound(let id):
             return Problem.notFound("No item has id \(id.uuidString.lowercased()).")
         case CatalogError.duplicateSKU(let sku):
-            return Problem.make(409, "duplicate-sku", "Duplicate SKU", detail: "An item with SKU \(sku) already exists.",
-                                errors: [FieldError("sku", "is already taken")])
+            return Problem.make(
+                409, "duplicate-sku", "Duplicate SKU", detail: "An item with SKU \(sku) already exists.",
+                errors: [FieldError("sku", "is already taken")])
         default:
             return Problem.from(error)
         }

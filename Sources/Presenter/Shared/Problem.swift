@@ -73,9 +73,10 @@ public enum Problem {
 
     /// 422 with every field problem.
     public static func validation(_ error: ValidationError) -> Presentation {
-        make(422, "validation-failed", "Validation failed",
-             detail: "The request has \(error.fields.count) invalid field\(error.fields.count == 1 ? "" : "s").",
-             errors: error.fields)
+        make(
+            422, "validation-failed", "Validation failed",
+            detail: "The request has \(error.fields.count) invalid field\(error.fields.count == 1 ? "" : "s").",
+            errors: error.fields)
     }
 
     /// 400 for a request that cannot be read at all.

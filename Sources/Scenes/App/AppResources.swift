@@ -19,10 +19,11 @@ public struct AppResources: Sendable {
 
     /// Opens nothing yet: the pool connects on first use.
     public static func live(_ config: AppConfig, logger: Logger) -> AppResources {
-        let pool = PostgresPool(.init(
-            connection: PostgresConnectionSettings(conninfo: config.databaseURL, connectTimeoutSeconds: 3),
-            maxConnections: config.databasePoolSize,
-            acquireTimeout: .seconds(3)))
+        let pool = PostgresPool(
+            .init(
+                connection: PostgresConnectionSettings(conninfo: config.databaseURL, connectTimeoutSeconds: 3),
+                maxConnections: config.databasePoolSize,
+                acquireTimeout: .seconds(3)))
         return AppResources(config: config, pool: pool, logger: logger)
     }
 

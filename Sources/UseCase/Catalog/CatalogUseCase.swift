@@ -24,7 +24,8 @@ public struct CatalogUseCase: Sendable {
         errors.require(position != .some(nil), "cursor", "is not a cursor this service issued")
         let search = search?.trimmingCharacters(in: .whitespacesAndNewlines)
         errors.require((search?.count ?? 0) <= Self.maxSearchLength, "q", "must be at most \(Self.maxSearchLength) characters")
-        errors.require((category?.count ?? 0) <= ItemRules.categoryMaxLength, "category", "must be at most \(ItemRules.categoryMaxLength) characters")
+        errors.require(
+            (category?.count ?? 0) <= ItemRules.categoryMaxLength, "category", "must be at most \(ItemRules.categoryMaxLength) characters")
         try errors.throwIfAny()
 
         let filter = ItemFilter(search: search?.isEmpty == false ? search : nil, category: category)

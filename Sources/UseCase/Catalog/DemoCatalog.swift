@@ -14,8 +14,10 @@ public enum DemoCatalog {
         ("toys", ["Puzzle", "Kite", "Building Blocks", "Plush Bear", "Yo-yo"], 900),
         ("home", ["Lamp", "Cushion", "Vase", "Clock", "Rug", "Candle"], 2200),
     ]
-    static let adjectives = ["Classic", "Compact", "Deluxe", "Everyday", "Handmade", "Indigo", "Linen",
-                             "Matte", "Nordic", "Oak", "Pastel", "Rustic", "Slate", "Travel", "Vintage"]
+    static let adjectives = [
+        "Classic", "Compact", "Deluxe", "Everyday", "Handmade", "Indigo", "Linen",
+        "Matte", "Nordic", "Oak", "Pastel", "Rustic", "Slate", "Travel", "Vintage",
+    ]
     /// 2026-01-01T00:00:00Z; item n is created n minutes later.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
@@ -31,7 +33,8 @@ public enum DemoCatalog {
                 id: random.uuid(),
                 sku: String(format: "DEMO-%05d", index + 1),
                 name: "\(adjective) \(noun)",
-                description: "\("AEIOU".contains(adjective.first!) ? "An" : "A") \(adjective.lowercased()) \(noun.lowercased()) from our \(category.name) range, demo item \(index + 1).",
+                description:
+                    "\("AEIOU".contains(adjective.first!) ? "An" : "A") \(adjective.lowercased()) \(noun.lowercased()) from our \(category.name) range, demo item \(index + 1).",
                 category: category.name,
                 price: Money(amount: price, currency: Currency("JPY")!),
                 stock: Int(random.next() % 200),
@@ -63,7 +66,10 @@ struct SplitMix64 {
         }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -2,8 +2,9 @@ import Yams
 
 extension SpecReader {
     mutating func scene(_ root: Node, file: String) -> SceneSpec? {
-        let keys = mapping(root, "the spec", allowed: ["scene", "summary", "entity", "useCases", "gateways"],
-                           required: ["scene", "summary", "entity", "useCases"])
+        let keys = mapping(
+            root, "the spec", allowed: ["scene", "summary", "entity", "useCases", "gateways"],
+            required: ["scene", "summary", "entity", "useCases"])
         let scene = string(keys["scene"], "scene")
         if let scene, let node = keys["scene"] {
             if !Names.isUpperCamelCase(scene) {
@@ -61,8 +62,10 @@ extension SpecReader {
     }
 
     mutating func field(_ node: Node) -> FieldSpec? {
-        let keys = mapping(node, "field", allowed: ["name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max"],
-                           required: ["name", "type"])
+        let keys = mapping(
+            node, "field",
+            allowed: ["name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max"],
+            required: ["name", "type"])
         let name = self.name(keys["name"], "field name")
         var type: FieldType?
         if let typeNode = keys["type"], let typeName = string(typeNode, "type") {
@@ -94,7 +97,9 @@ extension SpecReader {
         if let type, keys["min"] != nil || keys["max"] != nil {
             switch type {
             case .int, .bigint, .string, .text, .money: break
-            default: sink.error("min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
+            default:
+                sink.error(
+                    "min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
             }
         }
         if type == .string && max == nil, let typeNode = keys["type"] {
@@ -111,9 +116,10 @@ extension SpecReader {
         var defaultValue: DefaultValue?
         if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
         guard let name, let type else { return nil }
-        return FieldSpec(name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
-                         defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
-                         references: references, min: min, max: max, position: node.position)
+        return FieldSpec(
+            name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
+            defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
+            references: references, min: min, max: max, position: node.position)
     }
 
     mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {
@@ -137,25 +143,34 @@ extension SpecReader {
     }
 
     mutating func useCase(_ node: Node, gateways: [GatewaySpec], entity: EntitySpec?) -> UseCaseSpec? {
-        let keys = mapping(node, "use case", allowed: ["name", "kind", "route", "auth", "page", "gateways"], required: ["name", "kind", "route"])
+        let keys = mapping(
+            node, "use case", allowed: ["name", "kind", "route", "auth", "page", "gateways"], required: ["name", "kind", "route"])
         let name = self.name(keys["name"], "use case name")
         var kind: UseCaseSpec.Kind?
         if let kindNode = keys["kind"], let text = string(kindNode, "kind") {
             kind = UseCaseSpec.Kind(rawValue: text)
             if kind == nil {
-                sink.error("unknown kind '\(text)' (known: \(UseCaseSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))", at: kindNode.position)
+                sink.error(
+                    "unknown kind '\(text)' (known: \(UseCaseSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    at: kindNode.position)
             }
         }
         var route: Route?
         if let routeNode = keys["route"], let text = string(routeNode, "route") {
             route = Route(text)
             if route == nil {
-                sink.error("route '\(text)' must be 'METHOD /path' with METHOD one of \(Route.methods.joined(separator: ", ")) and segments of lowercase letters, digits, '-', '_' or {snake_case}", at: routeNode.position)
+                sink.error(
+                    "route '\(text)' must be 'METHOD /path' with METHOD one of \(Route.methods.joined(separator: ", ")) and segments of lowercase letters, digits, '-', '_' or {snake_case}",
+                    at: routeNode.position)
             }
         }
         var auth = Auth.customer
         if let authNode = keys["auth"], let text = string(authNode, "auth") {
-            if let value = Auth(rawValue: text) { auth = value } else { sink.error("auth must be public, customer or admin", at: authNode.position) }
+            if let value = Auth(rawValue: text) {
+                auth = value
+            } else {
+                sink.error("auth must be public, customer or admin", at: authNode.position)
+            }
         }
         if auth != .customer, entity?.owner != nil, let authNode = keys["auth"] {
             sink.error("an entity with 'owner: customer' is reached with auth: customer only", at: authNode.position)
@@ -180,7 +195,9 @@ extension SpecReader {
     mutating func gateway(_ node: Node) -> GatewaySpec? {
         let keys = mapping(node, "gateway", allowed: ["name", "kind", "base_url_env"], required: ["name", "kind", "base_url_env"])
         let name = string(keys["name"], "gateway name")
-        if let name, !Names.isUpperCamelCase(name) { sink.error("gateway name '\(name)' must be UpperCamelCase", at: keys["name"]!.position) }
+        if let name, !Names.isUpperCamelCase(name) {
+            sink.error("gateway name '\(name)' must be UpperCamelCase", at: keys["name"]!.position)
+        }
         var kind: GatewaySpec.Kind?
         if let kindNode = keys["kind"], let text = string(kindNode, "kind") {
             kind = GatewaySpec.Kind(rawValue: text)
@@ -205,14 +222,15 @@ extension SpecReader {
 
     /// CRUD kinds have fixed shapes: get/update/delete address one row by its `{id}`.
     mutating func checkRouteShape(kind: UseCaseSpec.Kind, route: Route, at position: SourcePosition) {
-        let expected: (method: String, needsID: Bool)? = switch kind {
-        case .create: ("POST", false)
-        case .list: ("GET", false)
-        case .get: ("GET", true)
-        case .update: ("PATCH", true)
-        case .delete: ("DELETE", true)
-        case .custom: nil
-        }
+        let expected: (method: String, needsID: Bool)? =
+            switch kind {
+            case .create: ("POST", false)
+            case .list: ("GET", false)
+            case .get: ("GET", true)
+            case .update: ("PATCH", true)
+            case .delete: ("DELETE", true)
+            case .custom: nil
+            }
         guard let expected else { return }
         if route.method != expected.method {
             sink.error("a \(kind.rawValue) use case is routed with \(expected.method), not \(route.method)", at: position)
