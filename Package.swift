@@ -81,7 +81,12 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "SceneGenKitTests", dependencies: ["SceneGenKit"], swiftSettings: strict),
+        .testTarget(
+            name: "SceneGenKitTests",
+            dependencies: ["SceneGenKit", "Postgres", "TestSupport"],
+            exclude: ["Reference"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Scenes", "Domain"], swiftSettings: strict),
         .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: strict),

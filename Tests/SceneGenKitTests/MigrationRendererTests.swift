@@ -1,0 +1,76 @@
+import Foundation
+import Postgres
+import SceneGenKit
+import TestSupport
+import Testing
+
+@Suite("scenegen: migration rendering")
+struct MigrationRendererTests {
+    static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
+
+    static func wishlist() throws -> SceneSpec {
+        let text = try String(contentsOf: reference.appendingPathComponent("Wishlist.yml"), encoding: .utf8)
+        let (spec, diagnostics) = SpecParser.parse(text, file: "Specs/Wishlist.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return try #require(spec)
+    }
+
+    @Test func matchesTheCommittedReference() throws {
+        let rendered = MigrationRenderer.sql(for: try Self.wishlist())
+        let file = Self.reference.appendingPathComponent("0002_create_wishlist_entries.sql")
+        // SCENEGEN_RECORD=1 rewrites the reference; review its diff before committing it.
+        if ProcessInfo.processInfo.environment["SCENEGEN_RECORD"] == "1" {
+            try rendered.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(rendered == expected)
+    }
+
+    @Test func isDeterministicAndNamedByVersion() throws {
+        let spec = try Self.wishlist()
+        #expect(MigrationRenderer.sql(for: spec) == MigrationRenderer.sql(for: spec))
+        #expect(MigrationRenderer.fileName(for: spec, version: 7) == "0007_create_wishlist_entries.sql")
+    }
+}
+
+@Suite("scenegen: rendered migrations on real PostgreSQL")
+struct RenderedMigrationDatabaseTests {
+    @Test func appliesAndEnforcesTheSpecsRules() async throws {
+        let sql = MigrationRenderer.sql(for: try MigrationRendererTests.wishlist())
+        try await TestDatabase.with { db in
+            // The owner column references the Accounts scene's table, which is not built yet.
+            try await db.pool.withConnection { connection in
+                try await connection.executeScript("CREATE TABLE IF NOT EXISTS customers (id uuid PRIMARY KEY)")
+                try await connection.executeScript(sql)
+            }
+            let customer = UUID()
+            let item = UUID()
+            try await db.pool.query("INSERT INTO customers (id) VALUES ($1)", customer)
+            try await db.pool.query(
+                "INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock) VALUES ($1, 'S-1', 'n', 'c', 1, 'JPY', 1)",
+                item)
+            let insert =
+                "INSERT INTO wishlist_entries (id, customer_id, item_id, priority, budget_amount, budget_currency) VALUES ($1, $2, $3, $4, $5, $6)"
+            let noAmount: Int64? = nil
+            let noCurrency: String? = nil
+            try await db.pool.query(insert, UUID(), customer, item, 3, noAmount, noCurrency)
+            func violation(_ binds: any PostgresEncodable...) async -> String? {
+                do {
+                    try await db.pool.query(insert, binds: binds)
+                    return nil
+                } catch let error as PostgresError {
+                    return error.constraint
+                } catch {
+                    return "\(error)"
+                }
+            }
+            #expect(await violation(UUID(), customer, item, 9, noAmount, noCurrency) == "wishlist_entries_priority_check")
+            #expect(await violation(UUID(), customer, item, 3, Int64(100), noCurrency) == "wishlist_entries_budget_complete_check")
+            #expect(await violation(UUID(), customer, item, 3, Int64(100), "yen") == "wishlist_entries_budget_currency_check")
+            #expect(await violation(UUID(), customer, UUID(), 3, noAmount, noCurrency) == "wishlist_entries_item_id_fkey")
+            #expect(await violation(UUID(), UUID(), item, 3, noAmount, noCurrency) == "wishlist_entries_customer_id_fkey")
+            let status: String = try await db.pool.query("SELECT status FROM wishlist_entries").rows[0].decode("status")
+            #expect(status == "active")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Renders the migration that creates a spec's table: SQL types, NOT NULL, CHECKs for
+/// min/max/length/enum, UNIQUE, foreign keys and the owner index. Constraint names follow
+/// `<table>_<column>_<kind>` so gateways can map violations to fields.
+public enum MigrationRenderer {
+    /// The file name for `version`: `NNNN_create_<table>.sql`.
+    public static func fileName(for spec: SceneSpec, version: Int) -> String {
+        let number = String(version)
+        return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_create_\(spec.entity.table).sql"
+    }
+
+    public static func sql(for spec: SceneSpec) -> String {
+        let entity = spec.entity
+        var lines: [String] = []
+        var constraints: [String] = []
+        for field in entity.fields {
+            lines += columns(for: field, table: entity.table, constraints: &constraints)
+        }
+        if entity.owner != nil {
+            lines.insert("customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE", at: 1)
+        }
+        var out = """
+            -- once: created by scenegen from \(spec.file); yours from now on. An applied migration never
+            -- changes: add a new file for a later change.
+            -- \(spec.scene): \(spec.summary)
+            CREATE TABLE \(entity.table) (
+
+            """
+        out += (lines + constraints).map { "    " + $0 }.joined(separator: ",\n")
+        out += "\n);\n"
+        let indexes = indexes(for: spec)
+        if !indexes.isEmpty { out += "\n" + indexes.joined() }
+        return out
+    }
+
+    private static func columns(for field: FieldSpec, table: String, constraints: inout [String]) -> [String] {
+        let null = field.primary ? "" : field.optional ? "" : " NOT NULL"
+        let column = field.name
+        func check(_ name: String, _ condition: String) {
+            constraints.append("CONSTRAINT \(table)_\(name)_check CHECK (\(condition))")
+        }
+        if field.unique { constraints.append("CONSTRAINT \(table)_\(column)_key UNIQUE (\(column))") }
+        switch field.type {
+        case .money:
+            check("\(column)_amount", range("\(column)_amount", min: field.min ?? 0, max: field.max))
+            check("\(column)_currency", "\(column)_currency ~ '^[A-Z]{3}$'")
+            if field.optional { check("\(column)_complete", "(\(column)_amount IS NULL) = (\(column)_currency IS NULL)") }
+            return ["\(column)_amount bigint\(null)", "\(column)_currency text\(null)"]
+        case .string, .text:
+            if let condition = range("char_length(\(column))", min: field.min, max: field.max) { check(column, condition) }
+            return ["\(column) text\(null)\(defaultClause(field))"]
+        case .int, .bigint:
+            if let condition = range(column, min: field.min, max: field.max) { check(column, condition) }
+            return ["\(column) \(field.type == .int ? "integer" : "bigint")\(null)\(defaultClause(field))"]
+        case .enumeration(let values):
+            check(column, "\(column) IN (\(values.map { "'\($0)'" }.joined(separator: ", ")))")
+            return ["\(column) text\(null)\(defaultClause(field))"]
+        case .uuid:
+            let primary = field.primary ? " PRIMARY KEY" : ""
+            let reference = field.references.map { " REFERENCES \($0) (id)" } ?? ""
+            return ["\(column) uuid\(primary)\(null)\(reference)"]
+        case .bool:
+            return ["\(column) boolean\(null)\(defaultClause(field))"]
+        case .timestamp:
+            return ["\(column) timestamptz\(null)\(defaultClause(field))"]
+        }
+    }
+
+    private static func range(_ expression: String, min: Int64?, max: Int64?) -> String? {
+        switch (min, max) {
+        case (let min?, let max?): return "\(expression) BETWEEN \(min) AND \(max)"
+        case (let min?, nil): return "\(expression) >= \(min)"
+        case (nil, let max?): return "\(expression) <= \(max)"
+        case (nil, nil): return nil
+        }
+    }
+
+    private static func range(_ expression: String, min: Int64, max: Int64?) -> String {
+        range(expression, min: Optional(min), max: max)!
+    }
+
+    private static func defaultClause(_ field: FieldSpec) -> String {
+        switch field.defaultValue {
+        case nil: return ""
+        case .now: return " DEFAULT now()"
+        case .int(let value): return " DEFAULT \(value)"
+        case .bool(let value): return " DEFAULT \(value)"
+        case .string(let value): return " DEFAULT '\(value.replacingOccurrences(of: "'", with: "''"))'"
+        }
+    }
+
+    /// Keyset pagination runs newest first on `created_at` when the entity has one, else on id;
+    /// an owned table is always read per owner.
+    private static func indexes(for spec: SceneSpec) -> [String] {
+        let table = spec.entity.table
+        let order =
+            spec.entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp }
+            ? "created_at DESC, id DESC" : "id DESC"
+        var indexes: [String] = []
+        if spec.entity.owner != nil {
+            indexes.append("CREATE INDEX \(table)_customer_id_idx ON \(table) (customer_id, \(order));\n")
+        } else if spec.useCases.contains(where: { $0.kind == .list }) {
+            indexes.append("CREATE INDEX \(table)_list_idx ON \(table) (\(order));\n")
+        }
+        for field in spec.entity.fields where field.references != nil && !field.unique {
+            indexes.append("CREATE INDEX \(table)_\(field.name)_idx ON \(table) (\(field.name));\n")
+        }
+        return indexes
+    }
+}
