@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // MARK: infrastructure
@@ -35,7 +36,15 @@ let package = Package(
         .target(name: "UseCase", dependencies: ["Domain"], swiftSettings: strict),
         .target(name: "Translator", dependencies: ["Domain"], swiftSettings: strict),
         .target(name: "Presenter", dependencies: ["Domain", "Translator"], swiftSettings: strict),
-        .target(name: "Gateway", dependencies: ["Domain", "Postgres"], swiftSettings: strict),
+        .target(
+            name: "Gateway",
+            dependencies: [
+                "Domain", "Postgres",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "Scenes",
             dependencies: [

@@ -38,14 +38,11 @@ struct RenderedMigrationDatabaseTests {
     @Test func appliesAndEnforcesTheSpecsRules() async throws {
         let sql = MigrationRenderer.sql(for: try MigrationRendererTests.wishlist())
         try await TestDatabase.with { db in
-            // The owner column references the Accounts scene's table, which is not built yet.
-            try await db.pool.withConnection { connection in
-                try await connection.executeScript("CREATE TABLE IF NOT EXISTS customers (id uuid PRIMARY KEY)")
-                try await connection.executeScript(sql)
-            }
+            try await db.pool.withConnection { connection in try await connection.executeScript(sql) }
             let customer = UUID()
             let item = UUID()
-            try await db.pool.query("INSERT INTO customers (id) VALUES ($1)", customer)
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'c@example.com', 'C', 'x')", customer)
             try await db.pool.query(
                 "INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock) VALUES ($1, 'S-1', 'n', 'c', 1, 'JPY', 1)",
                 item)

@@ -11,7 +11,10 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
 
     HealthRoutes.register(on: router, resources: resources)
     let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
+    let accounts = AccountContainer.live(resources)
+    let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
+    AccountRoutes.register(on: router, customer: customer, container: accounts)
 
     return Application(
         router: router,

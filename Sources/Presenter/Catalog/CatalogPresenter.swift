@@ -33,13 +33,3 @@ public enum CatalogPresenter {
         }
     }
 }
-
-extension Result where Success == Presentation {
-    /// The presentation, or the failure's presentation.
-    func recover(_ present: (Failure) -> Presentation) -> Presentation {
-        switch self {
-        case .success(let presentation): return presentation
-        case .failure(let error): return present(error)
-        }
-    }
-}

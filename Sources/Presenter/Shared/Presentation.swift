@@ -44,3 +44,13 @@ public func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Erro
         return .failure(error)
     }
 }
+
+extension Result where Success == Presentation {
+    /// The presentation, or the failure's presentation.
+    public func recover(_ present: (Failure) -> Presentation) -> Presentation {
+        switch self {
+        case .success(let presentation): return presentation
+        case .failure(let error): return present(error)
+        }
+    }
+}

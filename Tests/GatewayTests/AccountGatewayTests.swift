@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import Gateway
+import Postgres
+import TestSupport
+import Testing
+
+@Suite("Account gateways on real PostgreSQL")
+struct AccountGatewayTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func customer(_ email: String) -> Customer {
+        Customer(id: UUID(), email: email, name: "N", createdAt: Self.now)
+    }
+
+    @Test func emailsAreUniqueIgnoringCase() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresCustomerStore(database: db.pool)
+            try await store.create(customer("Ann@Example.com"), passwordHash: "h")
+            await #expect(throws: AccountError.emailTaken) { try await store.create(customer("ann@example.COM"), passwordHash: "h") }
+            let found = try #require(try await store.credentials(email: "ANN@example.com"))
+            #expect(found.customer.email == "Ann@Example.com" && found.passwordHash == "h")
+            #expect(try await store.credentials(email: "nobody@example.com") == nil)
+        }
+    }
+
+    @Test func sessionsExpireAndEnd() async throws {
+        try await TestDatabase.with { db in
+            let owner = customer("s@example.com")
+            try await PostgresCustomerStore(database: db.pool).create(owner, passwordHash: "h")
+            let sessions = PostgresSessionStore(database: db.pool)
+            let tokens = RandomSessionTokens()
+            let token = tokens.newToken()
+            try await sessions.create(tokenHash: tokens.hash(token), customerID: owner.id, expiresAt: Self.now.addingTimeInterval(60))
+            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == owner.id)
+            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now.addingTimeInterval(61)) == nil)
+            try await sessions.delete(tokenHash: tokens.hash(token))
+            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == nil)
+            // Only the hash is stored.
+            let stored: [UInt8] = try await db.pool.query("SELECT token_hash FROM sessions").rows.first?.decode("token_hash") ?? []
+            #expect(stored.isEmpty)
+        }
+    }
+
+    @Test func tokensAre256RandomBits() {
+        let tokens = RandomSessionTokens()
+        let a = tokens.newToken()
+        #expect(a.count == 43 && a != tokens.newToken())
+        #expect(tokens.hash(a).count == 32)
+    }
+
+    @Test func passwordHashesAreSaltedSlowAndVerifiable() async throws {
+        let hasher = PBKDF2PasswordHasher()
+        let first = try await hasher.hash("correct horse")
+        let second = try await hasher.hash("correct horse")
+        #expect(first != second, "no salt")
+        #expect(first.hasPrefix("pbkdf2-sha256$210000$"))
+        #expect(await hasher.verify("correct horse", against: first))
+        #expect(await !hasher.verify("correct horsE", against: first))
+        #expect(await !hasher.verify("correct horse", against: "garbage"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("Accounts over HTTP, whole app on real PostgreSQL")
+struct AccountHTTPTests {
+    static let signUp = #"{"email":"ann@example.com","password":"correct horse","name":"Ann"}"#
+
+    @Test func signUpSignInSignOut() async throws {
+        try await withApp { client, _ in
+            let created = try await client.send(.post, "/v1/customers", json: Self.signUp)
+            #expect(created.status == .created)
+            let customer = try created.json
+            #expect(Set(customer.keys) == ["id", "email", "name"])
+
+            let session = try await client.send(.post, "/v1/sessions", json: #"{"email":"ANN@example.com","password":"correct horse"}"#)
+            #expect(session.status == .created)
+            let body = try session.json
+            let token = try #require(body["token"] as? String)
+            #expect(body["customer_id"] as? String == customer["id"] as? String)
+            #expect((body["expires_at"] as? String)?.hasSuffix("Z") == true)
+
+            #expect(try await client.send(.delete, "/v1/sessions/current", token: token).status == .noContent)
+            try await client.send(.delete, "/v1/sessions/current", token: token).expectProblem(401)
+        }
+    }
+
+    @Test func duplicateWeakAndWrong() async throws {
+        try await withApp { client, _ in
+            try await client.send(.post, "/v1/customers", json: Self.signUp)
+            let again = try await client.send(.post, "/v1/customers", json: Self.signUp.replacingOccurrences(of: "ann@", with: "ANN@"))
+            try again.expectProblem(409)
+            let weak = try await client.send(.post, "/v1/customers", json: #"{"email":"x","password":"123","name":""}"#)
+            try weak.expectProblem(422)
+            #expect(weak.fieldNames == ["email", "password", "name"])
+            try await client.send(.post, "/v1/customers", json: #"{"email":"a@b.co"}"#).expectProblem(422)
+
+            let wrongPassword = try await client.send(
+                .post, "/v1/sessions", json: #"{"email":"ann@example.com","password":"wrong horse!"}"#)
+            let unknownEmail = try await client.send(
+                .post, "/v1/sessions", json: #"{"email":"zed@example.com","password":"correct horse"}"#)
+            try wrongPassword.expectProblem(401)
+            try unknownEmail.expectProblem(401)
+            #expect(wrongPassword.body == unknownEmail.body, "the answers must not tell which emails exist")
+        }
+    }
+
+    @Test func customerRoutesNeedALiveSession() async throws {
+        try await withApp { client, _ in
+            try await client.send(.delete, "/v1/sessions/current").expectProblem(401)
+            try await client.send(.delete, "/v1/sessions/current", token: "made-up").expectProblem(401)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// In-memory stand-ins for the Account scene's ports that record their calls. Unlike a stub they
+/// keep state, so sign-up then sign-in can be tested together; a real store is tested in
+/// GatewayTests.
+final class MockCustomerStore: CustomerStore, Sendable {
+    private let state = Mutex<(rows: [(Customer, String)], calls: [String])>(([], []))
+    var calls: [String] { state.withLock { $0.calls } }
+
+    func create(_ customer: Customer, passwordHash: String) async throws {
+        try state.withLock { state in
+            state.calls.append("create \(customer.email)")
+            if state.rows.contains(where: { $0.0.email.lowercased() == customer.email.lowercased() }) { throw AccountError.emailTaken }
+            state.rows.append((customer, passwordHash))
+        }
+    }
+
+    func credentials(email: String) async throws -> (customer: Customer, passwordHash: String)? {
+        state.withLock { state in
+            state.calls.append("credentials \(email)")
+            return state.rows.first { $0.0.email.lowercased() == email.lowercased() }.map { ($0.0, $0.1) }
+        }
+    }
+}
+
+final class MockSessionStore: SessionStore, Sendable {
+    private let state = Mutex<[(hash: [UInt8], customer: UUID, expires: Date)]>([])
+    var count: Int { state.withLock { $0.count } }
+
+    func create(tokenHash: [UInt8], customerID: UUID, expiresAt: Date) async throws {
+        state.withLock { $0.append((tokenHash, customerID, expiresAt)) }
+    }
+
+    func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID? {
+        state.withLock { rows in rows.first { $0.hash == tokenHash && $0.expires > now }?.customer }
+    }
+
+    func delete(tokenHash: [UInt8]) async throws {
+        state.withLock { rows in rows.removeAll { $0.hash == tokenHash } }
+    }
+}
+
+/// A reversible "hash" that records which passwords were checked: speed for unit tests, and a
+/// way to see that an unknown email still costs a verification.
+final class MockPasswordHasher: PasswordHasher, Sendable {
+    private let verified = Mutex<[String]>([])
+    var verifications: [String] { verified.withLock { $0 } }
+
+    func hash(_ password: String) async throws -> String { "mock$" + password }
+
+    func verify(_ password: String, against hash: String) async -> Bool {
+        verified.withLock { $0.append(hash) }
+        return hash == "mock$" + password
+    }
+}
+
+final class SequentialTokens: SessionTokens, Sendable {
+    let counter = Atomic<Int>(0)
+    func newToken() -> String { "token-\(counter.add(1, ordering: .relaxed).newValue)" }
+    func hash(_ token: String) -> [UInt8] { Array(token.utf8) }
+}
