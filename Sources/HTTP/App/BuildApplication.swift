@@ -15,6 +15,7 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
     AccountRoutes.register(on: router, customer: customer, container: accounts)
+    CartRoutes.register(customer: customer, container: .live(resources))
 
     return Application(
         router: router,

@@ -1,3 +1,4 @@
+import Domain
 import Logging
 import Postgres
 
@@ -11,10 +12,12 @@ public struct AppConfig: Sendable {
     public var adminToken: String?
     public var logLevel: Logger.Level
     public var databasePoolSize: Int
+    /// The shop's currency: an empty cart's zero subtotal is in it.
+    public var currency: Currency
 
     public init(
         databaseURL: String, host: String = "127.0.0.1", port: Int = 8080, adminToken: String? = nil,
-        logLevel: Logger.Level = .info, databasePoolSize: Int = 10
+        logLevel: Logger.Level = .info, databasePoolSize: Int = 10, currency: Currency = Currency("JPY")!
     ) {
         self.databaseURL = databaseURL
         self.host = host
@@ -22,10 +25,11 @@ public struct AppConfig: Sendable {
         self.adminToken = adminToken
         self.logLevel = logLevel
         self.databasePoolSize = databasePoolSize
+        self.currency = currency
     }
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
-    /// `DATABASE_POOL_SIZE`.
+    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -66,6 +70,13 @@ public struct AppConfig: Sendable {
                 config.databasePoolSize = value
             } else {
                 problems.append("DATABASE_POOL_SIZE: must be an integer from 1 to 200, got '\(size)'")
+            }
+        }
+        if let code = environment["SHOP_CURRENCY"] {
+            if let currency = Currency(code) {
+                config.currency = currency
+            } else {
+                problems.append("SHOP_CURRENCY: must be an ISO 4217 code like JPY, got '\(code)'")
             }
         }
         guard problems.isEmpty else { throw ConfigError(problems: problems) }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One item in a cart at the item's current price.
+public struct CartLine: Hashable, Sendable {
+    public let itemID: UUID
+    public let name: String
+    public let unitPrice: Money
+    public let quantity: Int
+
+    public init(itemID: UUID, name: String, unitPrice: Money, quantity: Int) {
+        self.itemID = itemID
+        self.name = name
+        self.unitPrice = unitPrice
+        self.quantity = quantity
+    }
+
+    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
+    public func lineTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
+}
+
+/// A customer's cart. All lines share one currency (`CartRules` keeps it so).
+public struct Cart: Hashable, Sendable {
+    public let lines: [CartLine]
+    public let currency: Currency
+
+    public init(lines: [CartLine], currency: Currency) {
+        self.lines = lines
+        self.currency = currency
+    }
+
+    /// Exact integer sum of the line totals.
+    /// - Throws: `MoneyError` when lines disagree on currency or the sum overflows.
+    public func subtotal() throws(MoneyError) -> Money {
+        var total = Money(amount: 0, currency: currency)
+        for line in lines { total = try total.adding(try line.lineTotal()) }
+        return total
+    }
+
+    public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
+}
+
+public enum CartRules {
+    public static let maxQuantity = 99
+}
+
+/// What can go wrong with a cart besides invalid input.
+public enum CartError: Error, Equatable, Sendable {
+    case itemNotFound(UUID)
+    /// More than the stock was asked for; `available` is what there is.
+    case insufficientStock(itemID: UUID, available: Int)
+    /// The cart holds items priced in another currency.
+    case currencyMismatch(cart: Currency, item: Currency)
+}
