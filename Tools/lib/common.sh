@@ -11,6 +11,8 @@ ensure_packages() {
   [ -n "$(pg_bindir)" ] || missing+=(postgresql postgresql-contrib)
   command -v python3 >/dev/null || missing+=(python3)
   command -v runuser >/dev/null || missing+=(util-linux)
+  command -v curl >/dev/null || missing+=(curl)
+  python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
   [ ${#missing[@]} -eq 0 ] && return 0
   say "installing ${missing[*]} ..."
   local sudo=""
@@ -18,6 +20,28 @@ ensure_packages() {
   $sudo apt-get update -qq >/dev/null && \
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || \
     die "could not install ${missing[*]}; install them and run again"
+}
+
+# localstripe, the stateful Stripe fake the payment tests run against (PyPI).
+ensure_localstripe() {
+  command -v localstripe >/dev/null && return 0
+  say "installing localstripe (pip) ..."
+  python3 -m pip install -q localstripe >/dev/null 2>&1 || die "could not pip install localstripe"
+  command -v localstripe >/dev/null || hash -r
+}
+
+# start_localstripe PORT LOG: runs localstripe on 127.0.0.1:PORT in the background, waits until
+# it answers, and prints its pid.
+start_localstripe() {
+  local port=$1 log=$2
+  localstripe --port "$port" --from-scratch >"$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 100); do
+    curl -fs -u sk_test_storefront: "http://127.0.0.1:$port/v1/payment_intents" >/dev/null 2>&1 && { echo "$pid"; return 0; }
+    sleep 0.1
+  done
+  tail -20 "$log" >&2
+  die "localstripe did not start"
 }
 
 # The newest installed PostgreSQL server's bin directory (Debian keeps them out of PATH).

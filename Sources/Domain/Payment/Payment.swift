@@ -1,0 +1,61 @@
+import Foundation
+
+/// A payment at the provider (a Stripe PaymentIntent), as much of it as the shop needs.
+public struct PaymentIntent: Hashable, Sendable {
+    public let id: String
+    public let status: PaymentStatus
+    public let amount: Money
+
+    public init(id: String, status: PaymentStatus, amount: Money) {
+        self.id = id
+        self.status = status
+        self.amount = amount
+    }
+}
+
+/// Stripe's PaymentIntent statuses.
+public enum PaymentStatus: String, Hashable, Sendable {
+    case requiresPaymentMethod = "requires_payment_method"
+    case requiresConfirmation = "requires_confirmation"
+    case requiresAction = "requires_action"
+    case processing
+    case requiresCapture = "requires_capture"
+    case succeeded
+    case canceled
+}
+
+/// A refund at the provider.
+public struct PaymentRefund: Hashable, Sendable {
+    public let id: String
+    public let amount: Money
+    public let succeeded: Bool
+
+    public init(id: String, amount: Money, succeeded: Bool) {
+        self.id = id
+        self.amount = amount
+        self.succeeded = succeeded
+    }
+}
+
+/// Why a payment call failed, in the shop's terms.
+public enum PaymentError: Error, Hashable, Sendable {
+    /// The card was declined: a final answer for this payment method.
+    case cardDeclined(code: String, declineCode: String?, message: String)
+    /// The provider rejected the request as malformed; retrying will not help.
+    case invalidRequest(message: String, param: String?)
+    /// Still rate limited after the allowed retries.
+    case rateLimited
+    /// The provider failed (5xx) after the allowed retries; the outcome is unknown.
+    case providerFailure(status: Int, message: String)
+    /// No answer: connection refused or reset, or the deadline passed. The outcome is unknown.
+    case unreachable(reason: String)
+
+    /// True when the payment may or may not have happened: the order must stay pending and be
+    /// reconciled later, never marked failed.
+    public var outcomeUnknown: Bool {
+        switch self {
+        case .providerFailure, .unreachable, .rateLimited: return true
+        case .cardDeclined, .invalidRequest: return false
+        }
+    }
+}

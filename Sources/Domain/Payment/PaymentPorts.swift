@@ -1,0 +1,21 @@
+import Foundation
+
+/// The payment provider. Every mutating call carries an idempotency key that the caller makes
+/// once, before the first attempt, and reuses on every retry, so a retry can never charge twice.
+public protocol PaymentGateway: Sendable {
+    /// Creates an unconfirmed payment for `amount` with `paymentMethod`, tagged with the order.
+    /// - Throws: `PaymentError`.
+    func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent
+    /// Confirms (charges) a created payment.
+    /// - Throws: `PaymentError.cardDeclined` among others.
+    func confirmPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent
+    /// The payment's current state, for reconciliation.
+    /// - Throws: `PaymentError`.
+    func payment(id: String) async throws -> PaymentIntent
+    /// Cancels a payment that has not succeeded.
+    /// - Throws: `PaymentError`.
+    func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent
+    /// Refunds a succeeded payment in full, or `amount` of it.
+    /// - Throws: `PaymentError`.
+    func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund
+}

@@ -1,0 +1,63 @@
+import AsyncHTTPClient
+import Domain
+import Foundation
+
+/// `PaymentGateway` over Stripe's PaymentIntents API (and anything speaking it, such as
+/// localstripe): form-encoded POSTs with `Idempotency-Key`, a deadline on every call, bounded
+/// retries on what is safe to retry (see `StripeTransport`).
+public struct StripePaymentGateway: PaymentGateway {
+    let transport: StripeTransport
+
+    /// - Parameters:
+    ///   - baseURL: `https://api.stripe.com` or a compatible server (no trailing `/v1`).
+    ///   - secretKey: `sk_...`, sent as a bearer token.
+    public init(
+        baseURL: String, secretKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10),
+        retry: StripeTransport.RetryPolicy = .standard
+    ) {
+        transport = StripeTransport(baseURL: baseURL, secretKey: secretKey, client: client, timeout: timeout, retry: retry)
+    }
+
+    public func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
+        try await transport.send(
+            .POST, "/v1/payment_intents",
+            form: [
+                ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),
+                ("payment_method", paymentMethod), ("metadata[order_id]", orderID.uuidString.lowercased()),
+            ], idempotencyKey: idempotencyKey, as: StripePaymentIntentWire.self
+        ).domain()
+    }
+
+    public func confirmPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
+        try await transport.send(
+            .POST, "/v1/payment_intents/\(FormEncoding.escape(id))/confirm", form: [], idempotencyKey: idempotencyKey,
+            as: StripePaymentIntentWire.self
+        ).domain()
+    }
+
+    public func payment(id: String) async throws -> PaymentIntent {
+        try await transport.send(
+            .GET, "/v1/payment_intents/\(FormEncoding.escape(id))", form: [], idempotencyKey: nil, as: StripePaymentIntentWire.self
+        )
+        .domain()
+    }
+
+    public func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
+        try await transport.send(
+            .POST, "/v1/payment_intents/\(FormEncoding.escape(id))/cancel", form: [], idempotencyKey: idempotencyKey,
+            as: StripePaymentIntentWire.self
+        ).domain()
+    }
+
+    public func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
+        var form = [("payment_intent", paymentID)]
+        if let amount { form.append(("amount", String(amount.amount))) }
+        let wire = try await transport.send(.POST, "/v1/refunds", form: form, idempotencyKey: idempotencyKey, as: StripeRefundWire.self)
+        guard let currency = Currency(wire.currency.uppercased()) else {
+            throw PaymentError.providerFailure(status: 200, message: "refund \(wire.id) has currency \(wire.currency)")
+        }
+        return PaymentRefund(
+            id: wire.id, amount: Money(amount: wire.amount, currency: currency),
+            succeeded: wire.status == nil || wire.status == "succeeded" || wire.status == "pending")
+    }
+}

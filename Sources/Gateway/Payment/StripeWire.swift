@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+
+/// The parts of Stripe's JSON the gateway reads. Decoding is lenient: fakes such as localstripe
+/// omit fields Stripe sends, and Stripe adds fields over time.
+struct StripePaymentIntentWire: Decodable {
+    let id: String
+    let status: String
+    let amount: Int64
+    let currency: String
+
+    func domain() throws(PaymentError) -> PaymentIntent {
+        guard let status = PaymentStatus(rawValue: status), let currency = Currency(currency.uppercased()) else {
+            throw .providerFailure(status: 200, message: "unexpected payment intent \(id): status \(status), currency \(currency)")
+        }
+        return PaymentIntent(id: id, status: status, amount: Money(amount: amount, currency: currency))
+    }
+}
+
+struct StripeRefundWire: Decodable {
+    let id: String
+    let amount: Int64
+    let currency: String
+    let status: String?
+}
+
+/// `{"error": {"type", "code", "decline_code", "message", "param"}}`.
+struct StripeErrorWire: Decodable {
+    struct Body: Decodable {
+        let type: String?
+        let code: String?
+        let declineCode: String?
+        let message: String?
+        let param: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, code, message, param
+            case declineCode = "decline_code"
+        }
+    }
+    let error: Body
+
+    /// The domain error for an HTTP status and this body.
+    func domain(status: Int) -> PaymentError {
+        let message = error.message ?? "payment provider error"
+        if status == 402 || error.type == "card_error" || error.code == "card_declined" {
+            return .cardDeclined(code: error.code ?? "card_declined", declineCode: error.declineCode, message: message)
+        }
+        if status == 429 { return .rateLimited }
+        if status >= 500 || status == 409 { return .providerFailure(status: status, message: message) }
+        return .invalidRequest(message: message, param: error.param)
+    }
+}
