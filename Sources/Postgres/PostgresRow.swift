@@ -43,7 +43,7 @@ public struct PostgresRow: Sendable {
 
     /// Decodes a column that may be NULL.
     /// - Throws: `PostgresError.noSuchColumn` or `.decoding` naming both types.
-    public func decode<T: PostgresDecodable>(_ column: String, as type: T?.Type) throws -> T? {
+    public func decode<T: PostgresDecodable>(_ column: String, as type: T?.Type = T?.self) throws -> T? {
         let index = try columns.index(of: column)
         let pgType = columns.types[index]
         guard T.accepts(pgType) else {

@@ -13,7 +13,7 @@ struct Storefront: AsyncParsableCommand {
         discussion: """
             Configuration comes from the environment: DATABASE_URL (required), HOST (127.0.0.1), \
             PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
-            DATABASE_POOL_SIZE (10), SHOP_CURRENCY (JPY).
+            DATABASE_POOL_SIZE (10), SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset).
             """,
         subcommands: [Serve.self, Migrate.self, Seed.self]
     )

@@ -18,6 +18,9 @@ func withApp<T: Sendable>(
     try await TestDatabase.with { db in
         var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
         config.port = 0
+        if let payments = ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"] {
+            config.payment = (payments, "sk_test_storefront")
+        }
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
         return try await buildApplication(resources).test(.router) { client in try await body(client, db) }
     }

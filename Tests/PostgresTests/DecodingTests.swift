@@ -75,3 +75,17 @@ struct DecodingTests {
         }
     }
 }
+
+@Suite("Row decoding by context")
+struct ContextualDecodingTests {
+    /// An optional destination must decode NULL as nil, not fail as a non-optional would.
+    @Test func optionalContextDecodesNull() async throws {
+        try await TestDatabase.with(migrated: false) { db in
+            let row = try #require(try await db.pool.query("SELECT NULL::text AS missing, 'x'::text AS present").rows.first)
+            let missing: String? = try row.decode("missing")
+            let present: String? = try row.decode("present")
+            let plain: String = try row.decode("present")
+            #expect(missing == nil && present == "x" && plain == "x")
+        }
+    }
+}

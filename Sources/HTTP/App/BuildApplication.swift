@@ -16,6 +16,7 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
     AccountRoutes.register(on: router, customer: customer, container: accounts)
     CartRoutes.register(customer: customer, container: .live(resources))
+    OrderRoutes.register(customer: customer, container: .live(resources))
 
     return Application(
         router: router,

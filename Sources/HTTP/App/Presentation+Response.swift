@@ -1,11 +1,15 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Presenter
 
 extension Presentation {
+    private static let logger = Logger(label: "storefront.http")
+
     /// Copies the presenter's decision onto a Hummingbird response.
     var response: Response {
+        if let diagnostic { Self.logger.error("request failed", metadata: ["error": "\(diagnostic)"]) }
         var headers = HTTPFields()
         for (name, value) in self.headers {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }

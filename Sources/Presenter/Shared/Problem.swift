@@ -105,7 +105,10 @@ public enum Problem {
         switch error {
         case let error as ValidationError: return validation(error)
         case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")
-        default: return internalError()
+        default:
+            var presentation = internalError()
+            presentation.diagnostic = String(reflecting: error)
+            return presentation
         }
     }
 }

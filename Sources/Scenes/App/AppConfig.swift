@@ -14,6 +14,9 @@ public struct AppConfig: Sendable {
     public var databasePoolSize: Int
     /// The shop's currency: an empty cart's zero subtotal is in it.
     public var currency: Currency
+    /// The Stripe-compatible payment API (`PAYMENT_API_URL`, `PAYMENT_API_KEY`); nil disables
+    /// checkout.
+    public var payment: (url: String, key: String)?
 
     public init(
         databaseURL: String, host: String = "127.0.0.1", port: Int = 8080, adminToken: String? = nil,
@@ -29,7 +32,7 @@ public struct AppConfig: Sendable {
     }
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
-    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`.
+    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -71,6 +74,13 @@ public struct AppConfig: Sendable {
             } else {
                 problems.append("DATABASE_POOL_SIZE: must be an integer from 1 to 200, got '\(size)'")
             }
+        }
+        switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
+        case (nil, nil): break
+        case (let url?, let key?) where (url.hasPrefix("http://") || url.hasPrefix("https://")) && !key.isEmpty:
+            config.payment = (url.hasSuffix("/") ? String(url.dropLast()) : url, key)
+        default:
+            problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
         }
         if let code = environment["SHOP_CURRENCY"] {
             if let currency = Currency(code) {

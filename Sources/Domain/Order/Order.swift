@@ -1,0 +1,95 @@
+import Foundation
+
+/// A placed order: lines with prices frozen at checkout, and where its payment stands.
+public struct Order: Hashable, Sendable {
+    public let id: UUID
+    public let customerID: UUID
+    public var status: OrderStatus
+    public let lines: [CartLine]
+    public let total: Money
+    public var paymentIntentID: String?
+    public var declineCode: String?
+    public let createdAt: Date
+
+    public init(
+        id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
+        declineCode: String?, createdAt: Date
+    ) {
+        self.id = id
+        self.customerID = customerID
+        self.status = status
+        self.lines = lines
+        self.total = total
+        self.paymentIntentID = paymentIntentID
+        self.declineCode = declineCode
+        self.createdAt = createdAt
+    }
+}
+
+public enum OrderStatus: String, Hashable, Sendable {
+    case pendingPayment = "pending_payment"
+    case paid
+    case paymentFailed = "payment_failed"
+    case cancelled
+    case refunded
+}
+
+/// A checkout request as the client sent it.
+public struct CheckoutRequest: Hashable, Sendable {
+    public let customerID: UUID
+    public let paymentMethod: String
+    public let idempotencyKey: String
+
+    public init(customerID: UUID, paymentMethod: String, idempotencyKey: String) {
+        self.customerID = customerID
+        self.paymentMethod = paymentMethod
+        self.idempotencyKey = idempotencyKey
+    }
+
+    /// What must match for a repeated key to count as the same request.
+    public var fingerprint: String { "payment_method=\(paymentMethod)" }
+
+    /// - Throws: `ValidationError` for a missing or malformed key or payment method.
+    public func validate() throws(ValidationError) {
+        var errors = FieldErrors()
+        errors.require(
+            (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
+            "Idempotency-Key", "must be a header of 1 to 255 visible ASCII characters")
+        errors.require(
+            paymentMethod.hasPrefix("pm_") && paymentMethod.count <= 255
+                && paymentMethod.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
+            "payment_method", "must be a payment method id like pm_...")
+        try errors.throwIfAny()
+    }
+}
+
+/// What a checkout attempt ended as.
+public enum CheckoutOutcome: Hashable, Sendable {
+    /// Paid (201).
+    case paid(Order)
+    /// The provider did not answer: the order stays pending and the reconciler settles it (202).
+    case pending(Order)
+    /// The card was declined; stock was released (402).
+    case declined(Order, code: String)
+}
+
+public enum OrderError: Error, Equatable, Sendable {
+    case emptyCart
+    /// Lines whose stock is short, with what is available; nothing was reserved.
+    case insufficientStock([InsufficientLine])
+    /// The same Idempotency-Key came with a different body.
+    case idempotencyKeyReused
+    case orderNotFound(UUID)
+}
+
+public struct InsufficientLine: Hashable, Sendable {
+    public let itemID: UUID
+    public let requested: Int
+    public let available: Int
+
+    public init(itemID: UUID, requested: Int, available: Int) {
+        self.itemID = itemID
+        self.requested = requested
+        self.available = available
+    }
+}

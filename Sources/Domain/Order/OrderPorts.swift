@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where orders live. Stock reservation and release happen here, in database transactions.
+public protocol OrderStore: Sendable {
+    /// In one transaction: records the idempotency key, reserves stock for every line of the
+    /// customer's cart with conditional updates, and creates the order `pending_payment` with
+    /// prices frozen. With a key already used it returns that order instead and changes nothing.
+    /// - Returns: the order and whether this call created it.
+    /// - Throws: `OrderError.emptyCart`, `.insufficientStock` (nothing reserved),
+    ///   `.idempotencyKeyReused` (same key, other fingerprint), `StoreUnavailable`.
+    func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool)
+    /// Records the payment's id on a pending order.
+    /// - Throws: `StoreUnavailable`.
+    func attachPayment(orderID: UUID, paymentIntentID: String) async throws
+    /// Pending -> paid; empties the ordered lines from the cart. No-op unless pending.
+    /// - Throws: `StoreUnavailable`.
+    func markPaid(orderID: UUID, at: Date) async throws -> Order
+    /// Pending -> payment_failed and the reserved stock back. No-op unless pending.
+    /// - Throws: `StoreUnavailable`.
+    func markPaymentFailed(orderID: UUID, declineCode: String, at: Date) async throws -> Order
+    /// The customer's order, or nil (also for another customer's).
+    /// - Throws: `StoreUnavailable`.
+    func order(id: UUID, customerID: UUID) async throws -> Order?
+    /// The customer's orders, newest first, after `cursor`.
+    /// - Throws: `StoreUnavailable`.
+    func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order]
+}

@@ -1,0 +1,195 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `OrderStore` on PostgreSQL: tables `orders` and `order_lines` (Migrations/0004_orders.sql).
+/// Stock is reserved with one conditional `UPDATE ... WHERE stock >= $q` per line, in item-id
+/// order so that concurrent checkouts never deadlock, and never driven below zero.
+public struct PostgresOrderStore: OrderStore {
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool) {
+        let placed: UUID? = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                try await reserve(id: id, request: request, at: at, on: connection)
+            }
+        }
+        guard let placed else {
+            // The key was used before: answer with that order, if it was the same request.
+            let rows = try await translatingUnavailable {
+                try await database.query(
+                    "SELECT id, request_fingerprint FROM orders WHERE customer_id = $1 AND idempotency_key = $2",
+                    request.customerID, request.idempotencyKey
+                ).rows
+            }
+            guard let row = rows.first else { throw StoreUnavailable("idempotency record vanished") }
+            guard try row.decode("request_fingerprint", as: String.self) == request.fingerprint else {
+                throw OrderError.idempotencyKeyReused
+            }
+            let existing: UUID = try row.decode("id")
+            return (try await load(existing, customerID: request.customerID)!, false)
+        }
+        return (try await load(placed, customerID: request.customerID)!, true)
+    }
+
+    /// The transaction of `placeOrder`; `nil` when the idempotency key is taken.
+    private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws -> UUID? {
+        let cart = try await connection.query(
+            "SELECT item_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY item_id", request.customerID
+        ).rows.map { (try $0.decode("item_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
+        // Claim the key first: a concurrent request with the same key waits here for this
+        // transaction and then finds the key taken, instead of competing for stock.
+        let claimed = try await connection.query(
+            """
+            INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
+                                request_fingerprint, created_at, updated_at)
+            VALUES ($1, $2, 'pending_payment', 0, 'XXX', $3, $4, $5, $6, $6)
+            ON CONFLICT (customer_id, idempotency_key) DO NOTHING RETURNING id
+            """, id, request.customerID, request.paymentMethod, request.idempotencyKey, request.fingerprint, at)
+        guard !claimed.rows.isEmpty else { return nil }
+        guard !cart.isEmpty else { throw OrderError.emptyCart }
+
+        var total: Money?
+        var short: [InsufficientLine] = []
+        for (itemID, quantity) in cart {
+            let reserved = try await connection.query(
+                "UPDATE items SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_amount, price_currency",
+                itemID, quantity
+            ).rows
+            guard let item = reserved.first else {
+                let available: Int =
+                    try await connection.query("SELECT stock FROM items WHERE id = $1", itemID).rows.first?.decode("stock") ?? 0
+                short.append(InsufficientLine(itemID: itemID, requested: quantity, available: available))
+                continue
+            }
+            let code: String = try item.decode("price_currency")
+            let price = Money(amount: try item.decode("price_amount"), currency: Currency(code)!)
+            let lineTotal = try price.multiplied(by: quantity)
+            total = try total.map { try $0.adding(lineTotal) } ?? lineTotal
+            try await connection.query(
+                """
+                INSERT INTO order_lines (order_id, item_id, name, unit_price_amount, unit_price_currency, quantity)
+                VALUES ($1, $2, $3, $4, $5, $6)
+                """, id, itemID, try item.decode("name", as: String.self), price.amount, code, quantity)
+        }
+        // Throwing rolls everything back: no stock reserved, no order, the key free again.
+        guard short.isEmpty, let total else { throw OrderError.insufficientStock(short) }
+        try await connection.query(
+            "UPDATE orders SET total_amount = $2, total_currency = $3 WHERE id = $1", id, total.amount, total.currency.code)
+        return id
+    }
+
+    public func attachPayment(orderID: UUID, paymentIntentID: String) async throws {
+        try await translatingUnavailable {
+            try await database.query(
+                "UPDATE orders SET payment_intent_id = $2, updated_at = now() WHERE id = $1", orderID, paymentIntentID)
+        }
+    }
+
+    public func markPaid(orderID: UUID, at: Date) async throws -> Order {
+        let customerID: UUID = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                let rows = try await connection.query(
+                    "UPDATE orders SET status = 'paid', updated_at = $2 WHERE id = $1 AND status = 'pending_payment' RETURNING customer_id",
+                    orderID, at
+                ).rows
+                if let row = rows.first {
+                    let customer: UUID = try row.decode("customer_id")
+                    try await connection.query(
+                        "DELETE FROM cart_lines WHERE customer_id = $1 AND item_id IN (SELECT item_id FROM order_lines WHERE order_id = $2)",
+                        customer, orderID)
+                    return customer
+                }
+                return try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0].decode("customer_id")
+            }
+        }
+        return try await load(orderID, customerID: customerID)!
+    }
+
+    public func markPaymentFailed(orderID: UUID, declineCode: String, at: Date) async throws -> Order {
+        let customerID: UUID = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                let rows = try await connection.query(
+                    """
+                    UPDATE orders SET status = 'payment_failed', decline_code = $2, updated_at = $3
+                    WHERE id = $1 AND status = 'pending_payment' RETURNING customer_id
+                    """, orderID, declineCode, at
+                ).rows
+                if !rows.isEmpty {
+                    try await connection.query(
+                        "UPDATE items SET stock = stock + l.quantity FROM order_lines l WHERE l.order_id = $1 AND items.id = l.item_id",
+                        orderID)
+                    return try rows[0].decode("customer_id")
+                }
+                return try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0].decode("customer_id")
+            }
+        }
+        return try await load(orderID, customerID: customerID)!
+    }
+
+    public func order(id: UUID, customerID: UUID) async throws -> Order? {
+        try await load(id, customerID: customerID)
+    }
+
+    public func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order] {
+        let rows = try await translatingUnavailable {
+            if let cursor {
+                return try await database.query(
+                    "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) ORDER BY created_at DESC, id DESC LIMIT \(limit)",
+                    customerID, cursor.createdAt, cursor.id
+                ).rows
+            }
+            return try await database.query(
+                "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT \(limit)", customerID
+            ).rows
+        }
+        var orders: [Order] = []
+        for row in rows { orders.append(try await order(from: row)) }
+        return orders
+    }
+
+    static let columns = "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, created_at"
+
+    private func load(_ id: UUID, customerID: UUID) async throws -> Order? {
+        let rows = try await translatingUnavailable {
+            try await database.query("SELECT \(Self.columns) FROM orders WHERE id = $1 AND customer_id = $2", id, customerID).rows
+        }
+        guard let row = rows.first else { return nil }
+        return try await order(from: row)
+    }
+
+    private func order(from row: PostgresRow) async throws -> Order {
+        let id: UUID = try row.decode("id")
+        let lines = try await translatingUnavailable {
+            try await database.query(
+                "SELECT item_id, name, unit_price_amount, unit_price_currency, quantity FROM order_lines WHERE order_id = $1 ORDER BY item_id",
+                id
+            ).rows
+        }.map { line in
+            CartLine(
+                itemID: try line.decode("item_id"), name: try line.decode("name"),
+                unitPrice: Money(amount: try line.decode("unit_price_amount"), currency: try Self.currency(line, "unit_price_currency")),
+                quantity: try line.decode("quantity"))
+        }
+        guard let status = OrderStatus(rawValue: try row.decode("status")) else {
+            throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
+        }
+        return Order(
+            id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
+            total: Money(amount: try row.decode("total_amount"), currency: try Self.currency(row, "total_currency")),
+            paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"),
+            createdAt: try row.decode("created_at"))
+    }
+
+    private static func currency(_ row: PostgresRow, _ column: String) throws -> Currency {
+        let code: String = try row.decode(column)
+        guard let currency = Currency(code) else {
+            throw PostgresError.decoding(column: column, swiftType: "Currency", postgresType: "text \(code)")
+        }
+        return currency
+    }
+}

@@ -1,0 +1,44 @@
+import Domain
+import Hummingbird
+import Presenter
+import Scenes
+
+/// Checkout and order routes, all for the signed-in customer.
+enum OrderRoutes {
+    struct CheckoutBody: Decodable {
+        let paymentMethod: String
+
+        enum CodingKeys: String, CodingKey { case paymentMethod = "payment_method" }
+    }
+
+    static func register(customer: RouterGroup<StorefrontContext>, container: OrderContainer) {
+        let history = container.history
+
+        customer.post("/orders") { request, context in
+            let customerID = try context.requireCustomer()
+            guard let useCase = container.useCase else {
+                return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
+            }
+            let key = request.headers[.init("Idempotency-Key")!] ?? ""
+            let body = try await RequestParsing.json(CheckoutBody.self, from: request)
+            let checkout = CheckoutRequest(customerID: customerID, paymentMethod: body.paymentMethod, idempotencyKey: key)
+            return OrderPresenter.checkout(await outcome { try await useCase.checkout(checkout) }).response
+        }
+
+        customer.get("/orders") { request, context in
+            let customerID = try context.requireCustomer()
+            let limit = try RequestParsing.int("limit", in: request)
+            return OrderPresenter.page(
+                await outcome {
+                    try await history.orders(customerID: customerID, limit: limit, cursor: RequestParsing.string("cursor", in: request))
+                }
+            ).response
+        }
+
+        customer.get("/orders/:id") { _, context in
+            let customerID = try context.requireCustomer()
+            let id = try RequestParsing.uuid("id", in: context)
+            return OrderPresenter.order(await outcome { try await history.order(id: id, customerID: customerID) }).response
+        }
+    }
+}

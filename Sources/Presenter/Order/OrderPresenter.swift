@@ -1,0 +1,54 @@
+import Domain
+import Translator
+
+/// Checkout and order outcomes to HTTP answers.
+public enum OrderPresenter {
+    /// 201 paid, 202 pending (reconciled later), 402 declined with the decline code.
+    public static func checkout(_ outcome: Result<CheckoutOutcome, any Error>) -> Presentation {
+        outcome.flatMap { result in
+            Result {
+                switch result {
+                case .paid(let order):
+                    return .json(201, try OrderTranslator.model(order), headers: [("Location", location(order))])
+                case .pending(let order):
+                    return .json(202, try OrderTranslator.model(order), headers: [("Location", location(order))])
+                case .declined(let order, let code):
+                    return Problem.make(
+                        402, "payment-declined", "Payment declined", detail: "The payment was declined (\(code)); nothing was charged.",
+                        extensions: ["decline_code": .string(code), "order_id": .string(order.id.uuidString.lowercased())])
+                }
+            }
+        }.recover(problem)
+    }
+
+    public static func order(_ outcome: Result<Order, any Error>) -> Presentation {
+        outcome.flatMap { order in Result { .json(200, try OrderTranslator.model(order)) } }.recover(problem)
+    }
+
+    public static func page(_ outcome: Result<Page<Order>, any Error>) -> Presentation {
+        outcome.flatMap { page in Result { .json(200, try OrderTranslator.model(page)) } }.recover(problem)
+    }
+
+    static func location(_ order: Order) -> String { "/v1/orders/\(order.id.uuidString.lowercased())" }
+
+    public static func problem(_ error: any Error) -> Presentation {
+        switch error {
+        case OrderError.emptyCart:
+            return Problem.make(422, "empty-cart", "Empty cart", detail: "The cart is empty: add items before checking out.")
+        case OrderError.insufficientStock(let lines):
+            return Problem.make(
+                409, "insufficient-stock", "Insufficient stock",
+                detail: "\(lines.count) line\(lines.count == 1 ? "" : "s") of the cart cannot be filled; nothing was reserved.",
+                errors: lines.map { FieldError("lines[\($0.itemID.uuidString.lowercased())].quantity", "only \($0.available) available") },
+                extensions: ["item_ids": .strings(lines.map { $0.itemID.uuidString.lowercased() })])
+        case OrderError.idempotencyKeyReused:
+            return Problem.make(
+                422, "idempotency-key-reused", "Idempotency-Key reused",
+                detail: "This Idempotency-Key was used with a different request body.")
+        case OrderError.orderNotFound(let id):
+            return Problem.notFound("No order of yours has id \(id.uuidString.lowercased()).")
+        default:
+            return Problem.from(error)
+        }
+    }
+}

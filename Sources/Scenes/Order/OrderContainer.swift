@@ -1,0 +1,29 @@
+import Domain
+import Gateway
+import UseCase
+
+/// The Order scene's dependencies. `payments` is nil when no payment provider is configured;
+/// checkout then answers 503 while orders can still be read.
+public struct OrderContainer: Sendable {
+    public let store: any OrderStore
+    public let payments: (any PaymentGateway)?
+    public let system: SystemContext
+
+    public init(store: any OrderStore, payments: (any PaymentGateway)?, system: SystemContext) {
+        self.store = store
+        self.payments = payments
+        self.system = system
+    }
+
+    public static func live(_ resources: AppResources) -> OrderContainer {
+        let payments = resources.config.payment.map { StripePaymentGateway(baseURL: $0.url, secretKey: $0.key) }
+        return OrderContainer(store: PostgresOrderStore(database: resources.pool), payments: payments, system: resources.system)
+    }
+
+    public var history: OrderHistoryUseCase { OrderHistoryUseCase(store: store) }
+
+    /// The checkout use case, or nil without a payment provider.
+    public var useCase: OrderUseCase? {
+        payments.map { OrderUseCase(store: store, payments: $0, system: system) }
+    }
+}

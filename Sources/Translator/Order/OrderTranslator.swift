@@ -1,0 +1,20 @@
+import Domain
+
+/// Orders to response models.
+public enum OrderTranslator {
+    /// - Throws: `MoneyError` when a line total cannot be computed exactly.
+    public static func model(_ order: Order) throws -> OrderModel {
+        OrderModel(
+            id: order.id.uuidString.lowercased(), status: order.status.rawValue,
+            lines: try order.lines.map { line in
+                OrderLineModel(
+                    itemId: line.itemID.uuidString.lowercased(), name: line.name, unitPrice: MoneyModel(line.unitPrice),
+                    quantity: line.quantity, lineTotal: MoneyModel(try line.lineTotal()))
+            },
+            total: MoneyModel(order.total), paymentIntentId: order.paymentIntentID, createdAt: Timestamp.rfc3339(order.createdAt))
+    }
+
+    public static func model(_ page: Page<Order>) throws -> PageModel<OrderModel> {
+        PageModel(data: try page.items.map(model), nextCursor: page.nextCursor?.token)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Gateway
+import HummingbirdTesting
+import Postgres
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Checkout end to end: the whole app on real PostgreSQL, paying at a real localstripe.
+@Suite("Checkout and orders over HTTP")
+struct CheckoutHTTPTests {
+    /// A customer with a live session, made directly in the database (sign-up's slow password
+    /// hash is tested elsewhere and would only slow the concurrency tests down).
+    static func customer(_ db: TestDatabase) async throws -> (id: UUID, token: String) {
+        let id = UUID()
+        let tokens = RandomSessionTokens()
+        let token = tokens.newToken()
+        try await db.pool.query(
+            "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'x')", id, "\(id)@example.com")
+        try await db.pool.query(
+            "INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')", tokens.hash(token), id)
+        return (id, token)
+    }
+
+    static func item(_ db: TestDatabase, stock: Int, price: Int64 = 1200) async throws -> UUID {
+        let id = UUID()
+        try await db.pool.query(
+            "INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock) VALUES ($1, $2, 'Mug', 'kitchen', $3, 'JPY', $4)",
+            id, "SKU-\(id.uuidString.prefix(8))", price, stock)
+        return id
+    }
+
+    static func stock(_ db: TestDatabase, _ item: UUID) async throws -> Int {
+        try await db.pool.query("SELECT stock FROM items WHERE id = $1", item).rows[0].decode("stock")
+    }
+
+    static func checkout(_ client: any TestClientProtocol, _ token: String, key: String, method: String = "pm_card_visa") async throws
+        -> TestResponse
+    {
+        try await client.send(
+            .post, "/v1/orders", json: #"{"payment_method":"\#(method)"}"#, token: token, headers: [.init("Idempotency-Key")!: key])
+    }
+
+    @Test func payFromCartThenSeeTheOrder() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await Self.customer(db)
+            let mug = try await Self.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let paid = try await Self.checkout(client, token, key: "k1")
+            #expect(paid.status == .created, "\(String(buffer: paid.body))")
+            let order = try paid.json
+            #expect(order["status"] as? String == "paid")
+            #expect((order["total"] as? [String: Any])?["amount"] as? Int == 2400)
+            #expect((order["payment_intent_id"] as? String)?.hasPrefix("pi_") == true)
+            let lines = try #require(order["lines"] as? [[String: Any]])
+            #expect(Set(lines[0].keys) == ["item_id", "name", "unit_price", "quantity", "line_total"])
+            #expect(try await Self.stock(db, mug) == 3)
+            #expect(try await client.send(.get, "/v1/cart", token: token).json["item_count"] as? Int == 0)
+
+            let id = try #require(order["id"] as? String)
+            #expect(try await client.send(.get, "/v1/orders/\(id)", token: token).json["status"] as? String == "paid")
+            let list = try await client.send(.get, "/v1/orders", token: token).json
+            #expect((list["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+
+            // Another customer sees nothing of it.
+            let (_, other) = try await Self.customer(db)
+            try await client.send(.get, "/v1/orders/\(id)", token: other).expectProblem(404)
+            #expect((try await client.send(.get, "/v1/orders", token: other).json["data"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func declinedCardReleasesTheStock() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await Self.customer(db)
+            let mug = try await Self.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let declined = try await Self.checkout(client, token, key: "k1", method: "pm_card_chargeCustomerFail")
+            let problem = try declined.expectProblem(402)
+            #expect(problem["decline_code"] as? String == "card_declined")
+            #expect(try await Self.stock(db, mug) == 5)
+            let status: String = try await db.pool.query("SELECT status FROM orders").rows[0].decode("status")
+            #expect(status == "payment_failed")
+            // The cart is kept, so the customer can pay another way.
+            #expect(try await client.send(.get, "/v1/cart", token: token).json["item_count"] as? Int == 2)
+        }
+    }
+
+    @Test func badCheckoutsGetClearAnswers() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await Self.customer(db)
+            try await Self.checkout(client, token, key: "k-empty").expectProblem(422)
+            let mug = try await Self.item(db, stock: 5)
+            let pen = try await Self.item(db, stock: 1)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 1}"#, token: token)
+            try await db.pool.query("UPDATE items SET stock = 0 WHERE id = $1", pen)
+            let short = try await Self.checkout(client, token, key: "k-short")
+            let problem = try short.expectProblem(409)
+            #expect(problem["item_ids"] as? [String] == [pen.uuidString.lowercased()])
+            #expect(try await Self.stock(db, mug) == 5, "nothing may stay reserved")
+            let missingKey = try await client.send(.post, "/v1/orders", json: #"{"payment_method":"pm_card_visa"}"#, token: token)
+            try missingKey.expectProblem(422)
+            #expect(missingKey.fieldNames == ["Idempotency-Key"])
+            try await Self.checkout(client, token, key: "k-bad", method: "card").expectProblem(422)
+            try await client.send(
+                .post, "/v1/orders", json: #"{"payment_method":"pm_card_visa"}"#, headers: [.init("Idempotency-Key")!: "x"]
+            )
+            .expectProblem(401)
+        }
+    }
+
+    @Test func sameKeyReplaysAndAnotherBodyIsRefused() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await Self.customer(db)
+            let mug = try await Self.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
+            let first = try await Self.checkout(client, token, key: "same")
+            let again = try await Self.checkout(client, token, key: "same")
+            #expect(first.status == .created && again.status == .created)
+            #expect(try first.json["id"] as? String == again.json["id"] as? String)
+            try await Self.checkout(client, token, key: "same", method: "pm_card_mastercard").expectProblem(422)
+            #expect(try await Self.stock(db, mug) == 4)
+        }
+    }
+
+    @Test func fiftyCustomersRaceForTenUnits() async throws {
+        try await withApp { client, db in
+            let mug = try await Self.item(db, stock: 10)
+            var tokens: [String] = []
+            for _ in 0..<50 {
+                let (_, token) = try await Self.customer(db)
+                try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
+                tokens.append(token)
+            }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for token in tokens {
+                    group.addTask { Int(try await Self.checkout(client, token, key: "race").status.code) }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 10, "\(statuses.sorted())")
+            #expect(statuses.filter { $0 == 409 }.count == 40)
+            #expect(try await Self.stock(db, mug) == 0)
+            let paid: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'").rows[0].decode("n")
+            #expect(paid == 10)
+        }
+    }
+
+    @Test func oneKeySentFiveTimesAtOnceMakesOneOrderAndOnePayment() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await Self.customer(db)
+            let mug = try await Self.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
+            let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<5 { group.addTask { try await Self.checkout(client, token, key: "burst").json["id"] as? String } }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(Set(ids.compactMap { $0 }).count == 1, "\(ids)")
+            let orders: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders").rows[0].decode("n")
+            #expect(orders == 1)
+            #expect(try await Self.stock(db, mug) == 4)
+            let orderID = try #require(ids.compactMap { $0 }.first)
+            #expect(try await Self.paymentIntents(forOrder: orderID) == 1)
+        }
+    }
+
+    /// How many PaymentIntents localstripe holds for the order (by `metadata[order_id]`).
+    static func paymentIntents(forOrder orderID: String) async throws -> Int {
+        let base = try #require(ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"])
+        var request = URLRequest(url: URL(string: base + "/v1/payment_intents?limit=100")!)
+        request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let intents = list["data"] as? [[String: Any]] ?? []
+        return intents.filter { ($0["metadata"] as? [String: Any])?["order_id"] as? String == orderID }.count
+    }
+}
