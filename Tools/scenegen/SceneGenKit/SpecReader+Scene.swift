@@ -123,7 +123,12 @@ extension SpecReader {
     }
 
     mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {
-        guard let text = string(node, "default"), let type else { return nil }
+        guard case .scalar(let scalar) = node else {
+            sink.error("default must be a single value", at: node.position)
+            return nil
+        }
+        let text = scalar.string
+        guard let type else { return nil }
         switch type {
         case .timestamp:
             if text == "now" { return .now }
