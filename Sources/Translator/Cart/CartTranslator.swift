@@ -5,11 +5,7 @@ public enum CartTranslator {
     /// - Throws: `MoneyError` when totals cannot be computed exactly.
     public static func model(_ cart: Cart) throws -> CartModel {
         CartModel(
-            lines: try cart.lines.map { line in
-                CartLineModel(
-                    itemId: line.itemID.uuidString.lowercased(), name: line.name, unitPrice: MoneyModel(line.unitPrice),
-                    quantity: line.quantity, lineTotal: MoneyModel(try line.lineTotal()))
-            },
+            lines: try cart.lines.map(LineModel.init),
             subtotal: MoneyModel(try cart.subtotal()),
             itemCount: cart.itemCount)
     }

@@ -2,7 +2,7 @@
 public struct OrderModel: Codable, Hashable, Sendable {
     public let id: String
     public let status: String
-    public let lines: [OrderLineModel]
+    public let lines: [LineModel]
     public let total: MoneyModel
     public let paymentIntentId: String?
     public let createdAt: String
@@ -22,20 +22,5 @@ public struct OrderModel: Codable, Hashable, Sendable {
         try container.encode(total, forKey: .total)
         try container.encode(paymentIntentId, forKey: .paymentIntentId)
         try container.encode(createdAt, forKey: .createdAt)
-    }
-}
-
-public struct OrderLineModel: Codable, Hashable, Sendable {
-    public let itemId: String
-    public let name: String
-    public let unitPrice: MoneyModel
-    public let quantity: Int
-    public let lineTotal: MoneyModel
-
-    enum CodingKeys: String, CodingKey {
-        case name, quantity
-        case itemId = "item_id"
-        case unitPrice = "unit_price"
-        case lineTotal = "line_total"
     }
 }

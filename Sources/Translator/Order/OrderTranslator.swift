@@ -6,11 +6,7 @@ public enum OrderTranslator {
     public static func model(_ order: Order) throws -> OrderModel {
         OrderModel(
             id: order.id.uuidString.lowercased(), status: order.status.rawValue,
-            lines: try order.lines.map { line in
-                OrderLineModel(
-                    itemId: line.itemID.uuidString.lowercased(), name: line.name, unitPrice: MoneyModel(line.unitPrice),
-                    quantity: line.quantity, lineTotal: MoneyModel(try line.lineTotal()))
-            },
+            lines: try order.lines.map(LineModel.init),
             total: MoneyModel(order.total), paymentIntentId: order.paymentIntentID, createdAt: Timestamp.rfc3339(order.createdAt))
     }
 
