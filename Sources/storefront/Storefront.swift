@@ -15,7 +15,7 @@ struct Storefront: AsyncParsableCommand {
             PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
             DATABASE_POOL_SIZE (10), SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset).
             """,
-        subcommands: [Serve.self, Migrate.self, Seed.self]
+        subcommands: [Serve.self, Migrate.self, Seed.self, Reconcile.self]
     )
 }
 
@@ -92,6 +92,32 @@ struct Seed: AsyncParsableCommand {
             print(added > 0 ? "seeded \(added) demo items" : "catalog not empty: nothing seeded")
         } catch {
             FileHandle.standardError.write(Data("storefront: seeding failed: \(error)\n".utf8))
+            await resources.pool.shutdown()
+            throw ExitCode(1)
+        }
+        await resources.pool.shutdown()
+    }
+}
+
+struct Reconcile: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Settle orders left pending_payment by asking the payment API what became of them.",
+        discussion: "serve also does this every 30 seconds for orders older than a minute.")
+    @Option(help: "Only orders pending for at least this many seconds.")
+    var olderThan: Int = 60
+
+    func run() async throws {
+        let resources = try startResources(label: "storefront.reconcile")
+        guard let reconciler = OrderContainer.live(resources).reconciler else {
+            FileHandle.standardError.write(Data("storefront: PAYMENT_API_URL and PAYMENT_API_KEY must be set to reconcile\n".utf8))
+            await resources.pool.shutdown()
+            throw ExitCode(2)
+        }
+        do {
+            let report = try await reconciler.reconcile(olderThan: TimeInterval(olderThan))
+            print("paid \(report.paid), failed \(report.failed), still pending \(report.stillPending)")
+        } catch {
+            FileHandle.standardError.write(Data("storefront: reconciliation failed: \(error)\n".utf8))
             await resources.pool.shutdown()
             throw ExitCode(1)
         }

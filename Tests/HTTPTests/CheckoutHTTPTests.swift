@@ -1,7 +1,10 @@
 import Foundation
 import Gateway
+import HTTP
 import HummingbirdTesting
+import Logging
 import Postgres
+import Scenes
 import TestSupport
 import Testing
 
@@ -176,5 +179,45 @@ struct CheckoutHTTPTests {
         let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let intents = list["data"] as? [[String: Any]] ?? []
         return intents.filter { ($0["metadata"] as? [String: Any])?["order_id"] as? String == orderID }.count
+    }
+}
+
+@Suite("Checkout while the payment API is down, then reconciled")
+struct PaymentOutageHTTPTests {
+    @Test func pendingOrdersSettleAndStockMatchesThePaidOrders() async throws {
+        guard let livePayments = ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"] else {
+            throw TestSetupError("STOREFRONT_TEST_PAYMENT_URL is not set: run through ./Tools/test")
+        }
+        try await TestDatabase.with { db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 10)
+            // The provider is down: every checkout is answered 202 and stays pending.
+            var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+            config.payment = ("http://127.0.0.1:\(freePort())", "sk_test_storefront")
+            // Its own pool: the app closes its pool when the test client is done with it.
+            let appPool = PostgresPool(.init(connection: .init(conninfo: db.url)))
+            let down = AppResources(config: config, pool: appPool, logger: Logger(label: "test"))
+            try await buildApplication(down).test(.router) { client in
+                for _ in 0..<2 {
+                    let (_, token) = try await CheckoutHTTPTests.customer(db)
+                    try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+                    #expect(try await CheckoutHTTPTests.checkout(client, token, key: "k").status == .accepted)
+                }
+            }
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 6, "pending orders hold their stock")
+
+            // The provider is back: one reconcile pass settles every pending order.
+            config.payment = (livePayments, "sk_test_storefront")
+            let up = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
+            let reconciler = try #require(OrderContainer.live(up).reconciler)
+            let report = try await reconciler.reconcile(olderThan: 0)
+            #expect(report.stillPending == 0 && report.paid + report.failed == 2)
+            let pending: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders WHERE status = 'pending_payment'").rows[0]
+                .decode("n")
+            #expect(pending == 0)
+            let paidUnits: Int = try await db.pool.query(
+                "SELECT coalesce(sum(l.quantity), 0)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status = 'paid'"
+            ).rows[0].decode("n")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 10 - paidUnits)
+        }
     }
 }

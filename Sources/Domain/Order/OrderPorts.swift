@@ -24,4 +24,7 @@ public protocol OrderStore: Sendable {
     /// The customer's orders, newest first, after `cursor`.
     /// - Throws: `StoreUnavailable`.
     func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order]
+    /// Orders still `pending_payment` that were placed before `cutoff`, oldest first.
+    /// - Throws: `StoreUnavailable`.
+    func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order]
 }

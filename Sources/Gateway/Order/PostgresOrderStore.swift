@@ -152,6 +152,18 @@ public struct PostgresOrderStore: OrderStore {
         return orders
     }
 
+    public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
+        let rows = try await translatingUnavailable {
+            try await database.query(
+                "SELECT \(Self.columns) FROM orders WHERE status = 'pending_payment' AND created_at < $1 ORDER BY created_at LIMIT \(limit)",
+                cutoff
+            ).rows
+        }
+        var orders: [Order] = []
+        for row in rows { orders.append(try await order(from: row)) }
+        return orders
+    }
+
     static let columns = "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, created_at"
 
     private func load(_ id: UUID, customerID: UUID) async throws -> Order? {

@@ -16,12 +16,18 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
     AccountRoutes.register(on: router, customer: customer, container: accounts)
     CartRoutes.register(customer: customer, container: .live(resources))
-    OrderRoutes.register(customer: customer, container: .live(resources))
+    let orders = OrderContainer.live(resources)
+    OrderRoutes.register(customer: customer, container: orders)
+
+    var services: [any Service] = [ResourcesService(resources: resources)]
+    if let reconciler = orders.reconciler {
+        services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), minimumAge: 60, logger: resources.logger))
+    }
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(resources.config.host, port: resources.config.port), serverName: "storefront"),
-        services: [ResourcesService(resources: resources)],
+        services: services,
         logger: resources.logger
     )
 }

@@ -22,6 +22,11 @@ public struct OrderContainer: Sendable {
 
     public var history: OrderHistoryUseCase { OrderHistoryUseCase(store: store) }
 
+    /// The reconciler, or nil without a payment provider.
+    public var reconciler: ReconcileUseCase? {
+        payments.map { ReconcileUseCase(store: store, payments: $0, system: system) }
+    }
+
     /// The checkout use case, or nil without a payment provider.
     public var useCase: OrderUseCase? {
         payments.map { OrderUseCase(store: store, payments: $0, system: system) }

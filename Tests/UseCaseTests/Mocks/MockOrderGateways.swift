@@ -41,14 +41,25 @@ final class MockOrderStore: OrderStore, Sendable {
 
     func order(id: UUID, customerID: UUID) async throws -> Order? { throw UnstubbedCall(call: "order") }
     func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order] { throw UnstubbedCall(call: "orders") }
+
+    func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
+        state.withLock { state in
+            state.calls.append("pending")
+            return state.order.status == .pendingPayment ? [state.order] : []
+        }
+    }
 }
 
 /// A `PaymentGateway` whose confirm answers what the test says; records calls with their keys.
 final class MockPaymentGateway: PaymentGateway, Sendable {
     private let state = Mutex<[String]>([])
     let confirmResult: @Sendable () throws -> PaymentStatus
+    let retrieveResult: (@Sendable () throws -> PaymentStatus)?
 
-    init(confirm: @escaping @Sendable () throws -> PaymentStatus) { confirmResult = confirm }
+    init(confirm: @escaping @Sendable () throws -> PaymentStatus, retrieve: (@Sendable () throws -> PaymentStatus)? = nil) {
+        confirmResult = confirm
+        retrieveResult = retrieve
+    }
 
     var calls: [String] { state.withLock { $0 } }
 
@@ -62,7 +73,11 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
         return PaymentIntent(id: id, status: try confirmResult(), amount: Money(amount: 1, currency: Currency("JPY")!))
     }
 
-    func payment(id: String) async throws -> PaymentIntent { throw UnstubbedCall(call: "payment") }
+    func payment(id: String) async throws -> PaymentIntent {
+        state.withLock { $0.append("retrieve \(id)") }
+        guard let retrieveResult else { throw UnstubbedCall(call: "payment") }
+        return PaymentIntent(id: id, status: try retrieveResult(), amount: Money(amount: 1, currency: Currency("JPY")!))
+    }
 
     func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("cancel") }
