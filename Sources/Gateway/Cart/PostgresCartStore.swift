@@ -19,13 +19,9 @@ public struct PostgresCartStore: CartStore {
                 WHERE l.customer_id = $1 ORDER BY l.updated_at, l.item_id
                 """, customerID
             ).rows.map { row in
-                let code: String = try row.decode("price_currency")
-                guard let currency = Currency(code) else {
-                    throw PostgresError.decoding(column: "price_currency", swiftType: "Currency", postgresType: "text \(code)")
-                }
                 return CartLine(
                     itemID: try row.decode("item_id"), name: try row.decode("name"),
-                    unitPrice: Money(amount: try row.decode("price_amount"), currency: currency),
+                    unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                     quantity: try row.decode("quantity"))
             }
         }

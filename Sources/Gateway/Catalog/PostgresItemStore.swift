@@ -92,17 +92,13 @@ public struct PostgresItemStore: ItemStore {
     /// Decodes a row selected with `columns`.
     /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
     static func item(from row: PostgresRow) throws -> Item {
-        let currencyCode: String = try row.decode("price_currency")
-        guard let currency = Currency(currencyCode) else {
-            throw PostgresError.decoding(column: "price_currency", swiftType: "Currency", postgresType: "text \(currencyCode)")
-        }
         return Item(
             id: try row.decode("id"),
             sku: try row.decode("sku"),
             name: try row.decode("name"),
             description: try row.decode("description"),
             category: try row.decode("category"),
-            price: Money(amount: try row.decode("price_amount"), currency: currency),
+            price: try row.money(amount: "price_amount", currency: "price_currency"),
             stock: try row.decode("stock"),
             createdAt: try row.decode("created_at")
         )

@@ -66,15 +66,14 @@ public struct PostgresOrderStore: OrderStore {
                 short.append(InsufficientLine(itemID: itemID, requested: quantity, available: available))
                 continue
             }
-            let code: String = try item.decode("price_currency")
-            let price = Money(amount: try item.decode("price_amount"), currency: Currency(code)!)
+            let price = try item.money(amount: "price_amount", currency: "price_currency")
             let lineTotal = try price.multiplied(by: quantity)
             total = try total.map { try $0.adding(lineTotal) } ?? lineTotal
             try await connection.query(
                 """
                 INSERT INTO order_lines (order_id, item_id, name, unit_price_amount, unit_price_currency, quantity)
                 VALUES ($1, $2, $3, $4, $5, $6)
-                """, id, itemID, try item.decode("name", as: String.self), price.amount, code, quantity)
+                """, id, itemID, try item.decode("name", as: String.self), price.amount, price.currency.code, quantity)
         }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard short.isEmpty, let total else { throw OrderError.insufficientStock(short) }
@@ -184,7 +183,7 @@ public struct PostgresOrderStore: OrderStore {
         }.map { line in
             CartLine(
                 itemID: try line.decode("item_id"), name: try line.decode("name"),
-                unitPrice: Money(amount: try line.decode("unit_price_amount"), currency: try Self.currency(line, "unit_price_currency")),
+                unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
                 quantity: try line.decode("quantity"))
         }
         guard let status = OrderStatus(rawValue: try row.decode("status")) else {
@@ -192,16 +191,8 @@ public struct PostgresOrderStore: OrderStore {
         }
         return Order(
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
-            total: Money(amount: try row.decode("total_amount"), currency: try Self.currency(row, "total_currency")),
+            total: try row.money(amount: "total_amount", currency: "total_currency"),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"),
             createdAt: try row.decode("created_at"))
-    }
-
-    private static func currency(_ row: PostgresRow, _ column: String) throws -> Currency {
-        let code: String = try row.decode(column)
-        guard let currency = Currency(code) else {
-            throw PostgresError.decoding(column: column, swiftType: "Currency", postgresType: "text \(code)")
-        }
-        return currency
     }
 }
