@@ -221,3 +221,60 @@ struct PaymentOutageHTTPTests {
         }
     }
 }
+
+@Suite("Order cancellation over HTTP")
+struct CancelHTTPTests {
+    @Test func paidOrderIsRefundedAndRestockedOnce() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await CheckoutHTTPTests.customer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let id = try #require(try await CheckoutHTTPTests.checkout(client, token, key: "k").json["id"] as? String)
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
+
+            let (_, stranger) = try await CheckoutHTTPTests.customer(db)
+            try await client.send(.post, "/v1/orders/\(id)/cancel", token: stranger).expectProblem(404)
+
+            let cancelled = try await client.send(.post, "/v1/orders/\(id)/cancel", token: token)
+            #expect(cancelled.status == .ok)
+            #expect(try cancelled.json["status"] as? String == "refunded")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+            let again = try await client.send(.post, "/v1/orders/\(id)/cancel", token: token)
+            #expect(try again.expectProblem(409)["order_status"] as? String == "refunded")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
+
+    @Test func declinedOrderCannotBeCancelled() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await CheckoutHTTPTests.customer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
+            let declined = try await CheckoutHTTPTests.checkout(client, token, key: "k", method: "pm_card_chargeCustomerFail")
+            let id = try #require(try declined.json["order_id"] as? String)
+            try await client.send(.post, "/v1/orders/\(id)/cancel", token: token).expectProblem(409)
+            try await client.send(.post, "/v1/orders/\(UUID())/cancel", token: token).expectProblem(404)
+        }
+    }
+
+    @Test func pendingOrderIsCancelledAndRestocked() async throws {
+        try await withApp { client, db in
+            let (customer, token) = try await CheckoutHTTPTests.customer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            // A checkout the provider never answered: pending, stock held, no payment recorded.
+            let order = UUID()
+            try await db.pool.query(
+                """
+                INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
+                                    request_fingerprint, created_at, updated_at)
+                VALUES ($1, $2, 'pending_payment', 1200, 'JPY', 'pm_card_visa', 'k', 'x', now(), now())
+                """, order, customer)
+            try await db.pool.query(
+                "INSERT INTO order_lines VALUES ($1, $2, 'Mug', 1200, 'JPY', 1)", order, mug)
+            try await db.pool.query("UPDATE items SET stock = 4 WHERE id = $1", mug)
+            let cancelled = try await client.send(.post, "/v1/orders/\(order)/cancel", token: token)
+            #expect(try cancelled.json["status"] as? String == "cancelled")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
+}

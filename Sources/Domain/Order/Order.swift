@@ -80,6 +80,8 @@ public enum OrderError: Error, Equatable, Sendable {
     /// The same Idempotency-Key came with a different body.
     case idempotencyKeyReused
     case orderNotFound(UUID)
+    /// Only pending and paid orders can be cancelled.
+    case notCancellable(OrderStatus)
 }
 
 public struct InsufficientLine: Hashable, Sendable {

@@ -9,9 +9,11 @@ public protocol OrderStore: Sendable {
     /// - Throws: `OrderError.emptyCart`, `.insufficientStock` (nothing reserved),
     ///   `.idempotencyKeyReused` (same key, other fingerprint), `StoreUnavailable`.
     func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool)
-    /// Records the payment's id on a pending order.
+    /// Records the payment's id on an order that is still pending.
+    /// - Returns: false when the order left `pending_payment` meanwhile (cancelled): the caller
+    ///   must not confirm the payment.
     /// - Throws: `StoreUnavailable`.
-    func attachPayment(orderID: UUID, paymentIntentID: String) async throws
+    func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool
     /// Pending -> paid; empties the ordered lines from the cart. No-op unless pending.
     /// - Throws: `StoreUnavailable`.
     func markPaid(orderID: UUID, at: Date) async throws -> Order
@@ -27,4 +29,9 @@ public protocol OrderStore: Sendable {
     /// Orders still `pending_payment` that were placed before `cutoff`, oldest first.
     /// - Throws: `StoreUnavailable`.
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order]
+    /// Moves the order from `from` to `to` if it is still in `from`, returning stock to the items
+    /// in the same transaction when `restock` is set.
+    /// - Returns: whether the order was in `from`.
+    /// - Throws: `StoreUnavailable`.
+    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool
 }

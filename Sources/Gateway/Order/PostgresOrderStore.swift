@@ -82,10 +82,30 @@ public struct PostgresOrderStore: OrderStore {
         return id
     }
 
-    public func attachPayment(orderID: UUID, paymentIntentID: String) async throws {
+    public func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
         try await translatingUnavailable {
-            try await database.query(
-                "UPDATE orders SET payment_intent_id = $2, updated_at = now() WHERE id = $1", orderID, paymentIntentID)
+            !(try await database.query(
+                "UPDATE orders SET payment_intent_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending_payment' RETURNING id",
+                orderID, paymentIntentID
+            ).rows.isEmpty)
+        }
+    }
+
+    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                let moved = try await connection.query(
+                    "UPDATE orders SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2 RETURNING id",
+                    orderID, from.rawValue, to.rawValue, at
+                ).rows
+                guard !moved.isEmpty else { return false }
+                if restock {
+                    try await connection.query(
+                        "UPDATE items SET stock = stock + l.quantity FROM order_lines l WHERE l.order_id = $1 AND items.id = l.item_id",
+                        orderID)
+                }
+                return true
+            }
         }
     }
 

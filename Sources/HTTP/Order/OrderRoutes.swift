@@ -25,6 +25,15 @@ enum OrderRoutes {
             return OrderPresenter.checkout(await outcome { try await useCase.checkout(checkout) }).response
         }
 
+        customer.post("/orders/:id/cancel") { _, context in
+            let customerID = try context.requireCustomer()
+            let id = try RequestParsing.uuid("id", in: context)
+            guard let cancellation = container.cancellation else {
+                return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
+            }
+            return OrderPresenter.order(await outcome { try await cancellation.cancel(orderID: id, customerID: customerID) }).response
+        }
+
         customer.get("/orders") { request, context in
             let customerID = try context.requireCustomer()
             let limit = try RequestParsing.int("limit", in: request)

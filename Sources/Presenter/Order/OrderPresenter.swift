@@ -45,6 +45,17 @@ public enum OrderPresenter {
             return Problem.make(
                 422, "idempotency-key-reused", "Idempotency-Key reused",
                 detail: "This Idempotency-Key was used with a different request body.")
+        case OrderError.notCancellable(let status):
+            return Problem.make(
+                409, "order-not-cancellable", "Order cannot be cancelled",
+                detail: "An order that is \(status.rawValue) cannot be cancelled; only pending and paid orders can.",
+                extensions: ["order_status": .string(status.rawValue)])
+        case let error as PaymentError:
+            return Problem.make(
+                502, "payment-provider-error", "Payment provider error",
+                detail:
+                    "The payment provider could not settle this now (\(error.outcomeUnknown ? "no answer" : "refused")); try again shortly."
+            )
         case OrderError.orderNotFound(let id):
             return Problem.notFound("No order of yours has id \(id.uuidString.lowercased()).")
         default:

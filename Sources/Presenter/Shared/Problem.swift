@@ -18,7 +18,9 @@ public struct ProblemModel: Encodable, Sendable {
         try container.encode(status, forKey: DynamicKey("status"))
         try container.encode(detail, forKey: DynamicKey("detail"))
         if let errors { try container.encode(errors, forKey: DynamicKey("errors")) }
-        for (key, value) in extensions.sorted(by: { $0.key < $1.key }) {
+        // Extension members never replace the standard ones.
+        let standard: Set<String> = ["type", "title", "status", "detail", "errors"]
+        for (key, value) in extensions.sorted(by: { $0.key < $1.key }) where !standard.contains(key) {
             try container.encode(value, forKey: DynamicKey(key))
         }
     }

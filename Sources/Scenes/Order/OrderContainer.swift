@@ -27,6 +27,11 @@ public struct OrderContainer: Sendable {
         payments.map { ReconcileUseCase(store: store, payments: $0, system: system) }
     }
 
+    /// Cancellation and refunds, or nil without a payment provider.
+    public var cancellation: CancelOrderUseCase? {
+        payments.map { CancelOrderUseCase(store: store, payments: $0, system: system) }
+    }
+
     /// The checkout use case, or nil without a payment provider.
     public var useCase: OrderUseCase? {
         payments.map { OrderUseCase(store: store, payments: $0, system: system) }

@@ -31,7 +31,11 @@ public struct OrderUseCase: Sendable {
         do {
             let intent = try await payments.createPayment(
                 amount: order.total, paymentMethod: paymentMethod, orderID: order.id, idempotencyKey: key + "-create")
-            try await store.attachPayment(orderID: order.id, paymentIntentID: intent.id)
+            guard try await store.attachPayment(orderID: order.id, paymentIntentID: intent.id) else {
+                // Cancelled while the payment was being created: never confirm it.
+                _ = try? await payments.cancelPayment(id: intent.id, idempotencyKey: key + "-cancel")
+                return Self.replay(try await store.order(id: order.id, customerID: order.customerID) ?? order)
+            }
             let confirmed = try await payments.confirmPayment(id: intent.id, idempotencyKey: key + "-confirm")
             switch confirmed.status {
             case .succeeded, .requiresCapture:

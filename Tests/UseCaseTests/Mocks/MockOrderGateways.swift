@@ -19,8 +19,20 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func attachPayment(orderID: UUID, paymentIntentID: String) async throws {
-        state.withLock { $0.calls.append("attach \(paymentIntentID)") }
+    func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
+        state.withLock { state in
+            state.calls.append("attach \(paymentIntentID)")
+            return state.order.status == .pendingPayment
+        }
+    }
+
+    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
+        state.withLock { state in
+            state.calls.append("\(from.rawValue)->\(to.rawValue)\(restock ? " restock" : "")")
+            guard state.order.status == from else { return false }
+            state.order.status = to
+            return true
+        }
     }
 
     func markPaid(orderID: UUID, at: Date) async throws -> Order {
@@ -39,7 +51,12 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func order(id: UUID, customerID: UUID) async throws -> Order? { throw UnstubbedCall(call: "order") }
+    func order(id: UUID, customerID: UUID) async throws -> Order? {
+        state.withLock { state in
+            state.calls.append("load")
+            return state.order.id == id ? state.order : nil
+        }
+    }
     func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order] { throw UnstubbedCall(call: "orders") }
 
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
@@ -85,6 +102,7 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
     }
 
     func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
-        throw UnstubbedCall(call: "refund")
+        state.withLock { $0.append("refund \(amount?.amount ?? -1)") }
+        return PaymentRefund(id: "re_1", amount: amount ?? Money(amount: 0, currency: Currency("JPY")!), succeeded: true)
     }
 }

@@ -1,0 +1,72 @@
+import Domain
+import Foundation
+
+/// Cancels an order: a pending one is cancelled at the provider and restocked; a paid one is
+/// refunded in full and restocked. Each state change is claimed with a conditional update before
+/// or after the provider call so that concurrent cancels, checkouts and reconcilers agree.
+public struct CancelOrderUseCase: Sendable {
+    let store: any OrderStore
+    let payments: any PaymentGateway
+    let system: SystemContext
+
+    public init(store: any OrderStore, payments: any PaymentGateway, system: SystemContext) {
+        self.store = store
+        self.payments = payments
+        self.system = system
+    }
+
+    /// - Throws: `OrderError.orderNotFound` (also another customer's), `.notCancellable`,
+    ///   `PaymentError` when the provider cannot settle it now (try again), `StoreUnavailable`.
+    public func cancel(orderID: UUID, customerID: UUID) async throws -> Order {
+        guard let order = try await store.order(id: orderID, customerID: customerID) else { throw OrderError.orderNotFound(orderID) }
+        switch order.status {
+        case .pendingPayment: return try await cancelPending(order)
+        case .paid: return try await refund(order)
+        case .paymentFailed, .cancelled, .refunded: throw OrderError.notCancellable(order.status)
+        }
+    }
+
+    private func key(_ order: Order) -> String { "order-\(order.id.uuidString.lowercased())" }
+
+    private func cancelPending(_ order: Order) async throws -> Order {
+        if let paymentID = order.paymentIntentID {
+            do {
+                _ = try await payments.cancelPayment(id: paymentID, idempotencyKey: key(order) + "-cancel")
+            } catch let error as PaymentError where !error.outcomeUnknown {
+                // The provider refuses to cancel: it may have succeeded meanwhile.
+                guard try await payments.payment(id: paymentID).status == .succeeded else { throw error }
+                _ = try await store.markPaid(orderID: order.id, at: system.now())
+                return try await refund(try await reload(order))
+            }
+        }
+        if try await store.transition(orderID: order.id, from: .pendingPayment, to: .cancelled, restock: true, at: system.now()) {
+            return try await reload(order)
+        }
+        let current = try await reload(order)
+        if current.status == .paid { return try await refund(current) }
+        throw OrderError.notCancellable(current.status)
+    }
+
+    /// Claims paid -> refunded, refunds, then restocks. A failed refund gives the claim back. A
+    /// crash between refund and restock leaves stock short, never oversold.
+    private func refund(_ order: Order) async throws -> Order {
+        guard let paymentID = order.paymentIntentID,
+            try await store.transition(orderID: order.id, from: .paid, to: .refunded, restock: false, at: system.now())
+        else { throw OrderError.notCancellable(try await reload(order).status) }
+        do {
+            _ = try await payments.refund(paymentID: paymentID, amount: order.total, idempotencyKey: key(order) + "-refund")
+        } catch {
+            _ = try await store.transition(orderID: order.id, from: .refunded, to: .paid, restock: false, at: system.now())
+            throw error
+        }
+        _ = try await store.transition(orderID: order.id, from: .refunded, to: .refunded, restock: true, at: system.now())
+        return try await reload(order)
+    }
+
+    private func reload(_ order: Order) async throws -> Order {
+        guard let current = try await store.order(id: order.id, customerID: order.customerID) else {
+            throw OrderError.orderNotFound(order.id)
+        }
+        return current
+    }
+}

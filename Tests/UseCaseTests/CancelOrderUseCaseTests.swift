@@ -1,0 +1,46 @@
+import Domain
+import Foundation
+import Scenes
+import Testing
+import UseCase
+
+@Suite("Cancellation on mock gateways")
+struct CancelOrderUseCaseTests {
+    func order(_ status: OrderStatus, paymentID: String? = "pi_1") -> Order {
+        Order(
+            id: Fixtures.fixedID, customerID: UUID(), status: status, lines: [],
+            total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: paymentID, declineCode: nil, createdAt: Fixtures.now)
+    }
+
+    func cancel(_ store: MockOrderStore, _ payments: MockPaymentGateway, _ order: Order) async throws -> Order {
+        try await OrderContainer(store: store, payments: payments, system: Fixtures.system).cancellation!
+            .cancel(orderID: order.id, customerID: order.customerID)
+    }
+
+    @Test func paidOrderIsClaimedRefundedInFullThenRestocked() async throws {
+        let paid = order(.paid)
+        let store = MockOrderStore(order: paid)
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        #expect(try await cancel(store, payments, paid).status == .refunded)
+        #expect(payments.calls == ["refund 2400"])
+        #expect(store.calls.filter { $0.contains("->") } == ["paid->refunded", "refunded->refunded restock"])
+    }
+
+    @Test func pendingOrderIsCancelledAtTheProviderFirst() async throws {
+        let pending = order(.pendingPayment)
+        let store = MockOrderStore(order: pending)
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        #expect(try await cancel(store, payments, pending).status == .cancelled)
+        #expect(payments.calls == ["cancel"])
+        #expect(store.calls.contains("pending_payment->cancelled restock"))
+    }
+
+    @Test func settledOrdersAreNotCancellable() async throws {
+        for status in [OrderStatus.paymentFailed, .cancelled, .refunded] {
+            let settled = order(status)
+            await #expect(throws: OrderError.notCancellable(status)) {
+                try await cancel(MockOrderStore(order: settled), MockPaymentGateway(confirm: { .succeeded }), settled)
+            }
+        }
+    }
+}
