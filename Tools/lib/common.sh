@@ -23,18 +23,19 @@ ensure_packages() {
 }
 
 # localstripe, the stateful Stripe fake the payment tests run against (PyPI).
+# It is run as `python3 -m localstripe`, so no console-script shim (pyenv's, say) is needed.
 ensure_localstripe() {
-  command -v localstripe >/dev/null && return 0
+  python3 -c 'import localstripe' 2>/dev/null && return 0
   say "installing localstripe (pip) ..."
   python3 -m pip install -q localstripe >/dev/null 2>&1 || die "could not pip install localstripe"
-  command -v localstripe >/dev/null || hash -r
+  python3 -c 'import localstripe' 2>/dev/null || die "localstripe installed but cannot be imported"
 }
 
 # start_localstripe PORT LOG: runs localstripe on 127.0.0.1:PORT in the background, waits until
 # it answers, and prints its pid.
 start_localstripe() {
   local port=$1 log=$2
-  localstripe --port "$port" --from-scratch >"$log" 2>&1 &
+  python3 -m localstripe --port "$port" --from-scratch >"$log" 2>&1 &
   local pid=$!
   for _ in $(seq 100); do
     curl -fs -u sk_test_storefront: "http://127.0.0.1:$port/v1/payment_intents" >/dev/null 2>&1 && { echo "$pid"; return 0; }
