@@ -17,3 +17,19 @@ struct SpecFilesTests {
         }
     }
 }
+
+@Suite("Specs/scene.schema.json")
+struct SpecSchemaTests {
+    /// The published schema names exactly the keys the parser accepts, construct by construct.
+    @Test func schemaAndParserAgreeOnEveryKey() throws {
+        let data = try Data(contentsOf: repositoryRoot.appendingPathComponent("Specs/scene.schema.json"))
+        let schema = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func keys(_ object: [String: Any]?) -> Set<String> { Set((object?["properties"] as? [String: Any])?.keys ?? [:].keys) }
+        let defs = try #require(schema["$defs"] as? [String: [String: Any]])
+        #expect(keys(schema) == Set(SpecFormat.sceneKeys))
+        #expect(keys(defs["entity"]) == Set(SpecFormat.entityKeys))
+        #expect(keys(defs["field"]) == Set(SpecFormat.fieldKeys))
+        #expect(keys(defs["useCase"]) == Set(SpecFormat.useCaseKeys))
+        #expect(keys(defs["gateway"]) == Set(SpecFormat.gatewayKeys))
+    }
+}

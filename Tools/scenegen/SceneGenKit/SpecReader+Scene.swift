@@ -3,7 +3,7 @@ import Yams
 extension SpecReader {
     mutating func scene(_ root: Node, file: String) -> SceneSpec? {
         let keys = mapping(
-            root, "the spec", allowed: ["scene", "summary", "entity", "useCases", "gateways"],
+            root, "the spec", allowed: SpecFormat.sceneKeys,
             required: ["scene", "summary", "entity", "useCases"])
         let scene = string(keys["scene"], "scene")
         if let scene, let node = keys["scene"] {
@@ -32,7 +32,7 @@ extension SpecReader {
     }
 
     mutating func entity(_ node: Node) -> EntitySpec? {
-        let keys = mapping(node, "entity", allowed: ["name", "table", "owner", "fields"], required: ["name", "table", "fields"])
+        let keys = mapping(node, "entity", allowed: SpecFormat.entityKeys, required: ["name", "table", "fields"])
         let name = string(keys["name"], "entity name")
         if let name, !Names.isUpperCamelCase(name) {
             sink.error("entity name '\(name)' must be UpperCamelCase", at: keys["name"]!.position)
@@ -64,7 +64,7 @@ extension SpecReader {
     mutating func field(_ node: Node) -> FieldSpec? {
         let keys = mapping(
             node, "field",
-            allowed: ["name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max"],
+            allowed: SpecFormat.fieldKeys,
             required: ["name", "type"])
         let name = self.name(keys["name"], "field name")
         var type: FieldType?
@@ -149,7 +149,7 @@ extension SpecReader {
 
     mutating func useCase(_ node: Node, gateways: [GatewaySpec], entity: EntitySpec?) -> UseCaseSpec? {
         let keys = mapping(
-            node, "use case", allowed: ["name", "kind", "route", "auth", "page", "gateways"], required: ["name", "kind", "route"])
+            node, "use case", allowed: SpecFormat.useCaseKeys, required: ["name", "kind", "route"])
         let name = self.name(keys["name"], "use case name")
         var kind: UseCaseSpec.Kind?
         if let kindNode = keys["kind"], let text = string(kindNode, "kind") {
@@ -198,7 +198,7 @@ extension SpecReader {
     }
 
     mutating func gateway(_ node: Node) -> GatewaySpec? {
-        let keys = mapping(node, "gateway", allowed: ["name", "kind", "base_url_env"], required: ["name", "kind", "base_url_env"])
+        let keys = mapping(node, "gateway", allowed: SpecFormat.gatewayKeys, required: ["name", "kind", "base_url_env"])
         let name = string(keys["name"], "gateway name")
         if let name, !Names.isUpperCamelCase(name) {
             sink.error("gateway name '\(name)' must be UpperCamelCase", at: keys["name"]!.position)
