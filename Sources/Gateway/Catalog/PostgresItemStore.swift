@@ -117,8 +117,8 @@ private struct ItemListQuery {
         var remaining = values[...]
         for character in condition {
             numbered.append(character)
-            if character == "$", remaining.popFirst() != nil {
-                binds.append(values[values.count - remaining.count - 1])
+            if character == "$", let value = remaining.popFirst() {
+                binds.append(value)
                 numbered += String(binds.count)
             }
         }
