@@ -10,7 +10,8 @@ let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "storefront", targets: ["storefront"])
+        .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "scenegen", targets: ["scenegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -84,6 +85,12 @@ let package = Package(
             name: "SceneGenKit",
             dependencies: [.product(name: "Yams", package: "Yams")],
             path: "Tools/scenegen/SceneGenKit",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "scenegen",
+            dependencies: ["SceneGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/scenegen/CLI",
             swiftSettings: strict
         ),
 

@@ -15,19 +15,6 @@ import Testing
 /// Checkout end to end: the whole app on real PostgreSQL, paying at a real localstripe.
 @Suite("Checkout and orders over HTTP")
 struct CheckoutHTTPTests {
-    /// A customer with a live session, made directly in the database (sign-up's slow password
-    /// hash is tested elsewhere and would only slow the concurrency tests down).
-    static func customer(_ db: TestDatabase) async throws -> (id: UUID, token: String) {
-        let id = UUID()
-        let tokens = RandomSessionTokens()
-        let token = tokens.newToken()
-        try await db.pool.query(
-            "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'x')", id, "\(id)@example.com")
-        try await db.pool.query(
-            "INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')", tokens.hash(token), id)
-        return (id, token)
-    }
-
     static func item(_ db: TestDatabase, stock: Int, price: Int64 = 1200) async throws -> UUID {
         let id = UUID()
         try await db.pool.query(
@@ -49,7 +36,7 @@ struct CheckoutHTTPTests {
 
     @Test func payFromCartThenSeeTheOrder() async throws {
         try await withApp { client, db in
-            let (_, token) = try await Self.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await Self.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             let paid = try await Self.checkout(client, token, key: "k1")
@@ -69,7 +56,7 @@ struct CheckoutHTTPTests {
             #expect((list["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
 
             // Another customer sees nothing of it.
-            let (_, other) = try await Self.customer(db)
+            let (_, other) = try await signedInCustomer(db)
             try await client.send(.get, "/v1/orders/\(id)", token: other).expectProblem(404)
             #expect((try await client.send(.get, "/v1/orders", token: other).json["data"] as? [Any])?.isEmpty == true)
         }
@@ -77,7 +64,7 @@ struct CheckoutHTTPTests {
 
     @Test func declinedCardReleasesTheStock() async throws {
         try await withApp { client, db in
-            let (_, token) = try await Self.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await Self.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             let declined = try await Self.checkout(client, token, key: "k1", method: "pm_card_chargeCustomerFail")
@@ -93,7 +80,7 @@ struct CheckoutHTTPTests {
 
     @Test func badCheckoutsGetClearAnswers() async throws {
         try await withApp { client, db in
-            let (_, token) = try await Self.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             try await Self.checkout(client, token, key: "k-empty").expectProblem(422)
             let mug = try await Self.item(db, stock: 5)
             let pen = try await Self.item(db, stock: 1)
@@ -117,7 +104,7 @@ struct CheckoutHTTPTests {
 
     @Test func sameKeyReplaysAndAnotherBodyIsRefused() async throws {
         try await withApp { client, db in
-            let (_, token) = try await Self.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await Self.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
             let first = try await Self.checkout(client, token, key: "same")
@@ -134,7 +121,7 @@ struct CheckoutHTTPTests {
             let mug = try await Self.item(db, stock: 10)
             var tokens: [String] = []
             for _ in 0..<50 {
-                let (_, token) = try await Self.customer(db)
+                let (_, token) = try await signedInCustomer(db)
                 try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
                 tokens.append(token)
             }
@@ -154,7 +141,7 @@ struct CheckoutHTTPTests {
 
     @Test func oneKeySentFiveTimesAtOnceMakesOneOrderAndOnePayment() async throws {
         try await withApp { client, db in
-            let (_, token) = try await Self.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await Self.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
             let ids = try await withThrowingTaskGroup(of: String?.self) { group in
@@ -198,7 +185,7 @@ struct PaymentOutageHTTPTests {
             let down = AppResources(config: config, pool: appPool, logger: Logger(label: "test"))
             try await buildApplication(down).test(.router) { client in
                 for _ in 0..<2 {
-                    let (_, token) = try await CheckoutHTTPTests.customer(db)
+                    let (_, token) = try await signedInCustomer(db)
                     try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
                     #expect(try await CheckoutHTTPTests.checkout(client, token, key: "k").status == .accepted)
                 }
@@ -226,13 +213,13 @@ struct PaymentOutageHTTPTests {
 struct CancelHTTPTests {
     @Test func paidOrderIsRefundedAndRestockedOnce() async throws {
         try await withApp { client, db in
-            let (_, token) = try await CheckoutHTTPTests.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             let id = try #require(try await CheckoutHTTPTests.checkout(client, token, key: "k").json["id"] as? String)
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
 
-            let (_, stranger) = try await CheckoutHTTPTests.customer(db)
+            let (_, stranger) = try await signedInCustomer(db)
             try await client.send(.post, "/v1/orders/\(id)/cancel", token: stranger).expectProblem(404)
 
             let cancelled = try await client.send(.post, "/v1/orders/\(id)/cancel", token: token)
@@ -247,7 +234,7 @@ struct CancelHTTPTests {
 
     @Test func declinedOrderCannotBeCancelled() async throws {
         try await withApp { client, db in
-            let (_, token) = try await CheckoutHTTPTests.customer(db)
+            let (_, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
             let declined = try await CheckoutHTTPTests.checkout(client, token, key: "k", method: "pm_card_chargeCustomerFail")
@@ -259,7 +246,7 @@ struct CancelHTTPTests {
 
     @Test func pendingOrderIsCancelledAndRestocked() async throws {
         try await withApp { client, db in
-            let (customer, token) = try await CheckoutHTTPTests.customer(db)
+            let (customer, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
             // A checkout the provider never answered: pending, stock held, no payment recorded.
             let order = UUID()

@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import HTTP
 import Hummingbird
 import HummingbirdTesting
@@ -24,6 +25,19 @@ func withApp<T: Sendable>(
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
         return try await buildApplication(resources).test(.router) { client in try await body(client, db) }
     }
+}
+
+/// A customer with a live session, made directly in the database (sign-up's slow password
+/// hash is tested elsewhere and would only slow the concurrency tests down).
+func signedInCustomer(_ db: TestDatabase) async throws -> (id: UUID, token: String) {
+    let id = UUID()
+    let tokens = RandomSessionTokens()
+    let token = tokens.newToken()
+    try await db.pool.query(
+        "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'x')", id, "\(id)@example.com")
+    try await db.pool.query(
+        "INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')", tokens.hash(token), id)
+    return (id, token)
 }
 
 extension TestClientProtocol {

@@ -38,6 +38,8 @@ struct RenderedMigrationDatabaseTests {
     @Test func appliesAndEnforcesTheSpecsRules() async throws {
         let sql = MigrationRenderer.sql(for: try MigrationRendererTests.wishlist())
         try await TestDatabase.with { db in
+            // The shipped Wishlist scene's table stands in the template: the reference replaces it.
+            try await db.pool.query("DROP TABLE IF EXISTS wishlist_entries")
             try await db.pool.withConnection { connection in try await connection.executeScript(sql) }
             let customer = UUID()
             let item = UUID()

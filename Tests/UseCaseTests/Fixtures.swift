@@ -7,6 +7,11 @@ enum Fixtures {
     static let system = SystemContext(now: { now }, newID: { fixedID })
     static let yen = Currency("JPY")!
 
+    /// A recognisable id: `00000000-0000-4000-8000-<n>`.
+    static func id(_ n: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
+    }
+
     static func item(_ index: Int, stock: Int = 5) -> Item {
         Item(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 100))!,

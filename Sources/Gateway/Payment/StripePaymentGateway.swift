@@ -8,20 +8,11 @@ import Foundation
 public struct StripePaymentGateway: PaymentGateway {
     let transport: StripeTransport
 
-    /// A client for the process's lifetime (never shut down, like `HTTPClient.shared`) that gives
-    /// up connecting after a second: a refused or unroutable provider must not hold a checkout
-    /// for the whole request deadline on every retry.
-    public static let defaultClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout.connect = .seconds(1)
-        return HTTPClient(configuration: configuration)
-    }()
-
     /// - Parameters:
     ///   - baseURL: `https://api.stripe.com` or a compatible server (no trailing `/v1`).
     ///   - secretKey: `sk_...`, sent as a bearer token.
     public init(
-        baseURL: String, secretKey: String, client: HTTPClient = StripePaymentGateway.defaultClient, timeout: Duration = .seconds(10),
+        baseURL: String, secretKey: String, client: HTTPClient = SharedHTTPClient.client, timeout: Duration = .seconds(10),
         retry: StripeTransport.RetryPolicy = .standard
     ) {
         transport = StripeTransport(baseURL: baseURL, secretKey: secretKey, client: client, timeout: timeout, retry: retry)

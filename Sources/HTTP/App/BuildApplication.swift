@@ -18,6 +18,11 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     CartRoutes.register(customer: customer, container: .live(resources))
     let orders = OrderContainer.live(resources)
     OrderRoutes.register(customer: customer, container: orders)
+    let routers = SceneRouters(
+        anyone: router.group(),
+        customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
+        admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
+    GeneratedSceneRoutes.register(on: routers, resources: resources)
 
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {

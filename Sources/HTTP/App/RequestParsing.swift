@@ -89,4 +89,38 @@ enum RequestParsing {
     static func string(_ name: String, in request: Request) -> String? {
         request.uri.queryParameters.get(name)
     }
+
+    /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed).
+    /// - Throws: `ProblemError` 422 naming `field`.
+    static func timestamp(_ text: String?, field: String) throws -> Date? {
+        guard let text else { return nil }
+        let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        guard let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp")])))
+        }
+        return date
+    }
+
+    /// Everything a custom use case may read: the customer (on customer routes), path and query
+    /// parameters, and the body (at most `maxJSONBytes`; 413 beyond).
+    /// - Throws: `ProblemError` 413.
+    static func custom(_ request: Request, context: StorefrontContext, parameters names: [String]) async throws -> CustomRequest {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
+            throw ProblemError(tooLarge)
+        }
+        let body = try await request.body.collect(upTo: maxJSONBytes)
+        var parameters: [String: String] = [:]
+        for name in names { parameters[name] = context.parameters.get(name) }
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        return CustomRequest(customerID: context.customerID, parameters: parameters, query: query, body: Array(buffer: body))
+    }
+}
+
+/// `{"amount": 1200, "currency": "JPY"}` in a request body.
+struct MoneyRequest: Decodable {
+    let amount: Int64
+    let currency: String
+
+    var input: MoneyInput { MoneyInput(amount: amount, currency: currency) }
 }

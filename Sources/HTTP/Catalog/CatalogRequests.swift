@@ -6,7 +6,7 @@ struct CreateItemRequest: Decodable {
     let name: String
     let description: String?
     let category: String
-    let price: PriceRequest
+    let price: MoneyRequest
     let stock: Int
 
     var draft: ItemDraft {
@@ -14,11 +14,6 @@ struct CreateItemRequest: Decodable {
             sku: sku, name: name, description: description ?? "", category: category,
             priceAmount: price.amount, currency: price.currency, stock: stock)
     }
-}
-
-struct PriceRequest: Decodable {
-    let amount: Int64
-    let currency: String
 }
 
 /// `PATCH /v1/admin/items/{id}` body: every field optional; `price` may change amount,

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What a presenter decided to answer: status, headers and an encoded body. The HTTP layer only
@@ -54,5 +55,13 @@ extension Result where Success == Presentation {
         case .success(let presentation): return presentation
         case .failure(let error): return present(error)
         }
+    }
+}
+
+extension Presentation {
+    /// A custom use case's answer: its status, and its body as JSON when it has one.
+    public static func custom(_ response: CustomResponse) -> Presentation {
+        guard let body = response.body else { return Presentation(status: response.status) }
+        return json(response.status, body)
     }
 }

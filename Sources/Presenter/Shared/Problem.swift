@@ -102,15 +102,40 @@ public enum Problem {
         make(500, "internal-error", "Internal server error", detail: detail)
     }
 
-    /// The shared errors: validation (422), unavailable store (503); anything else is a 500.
+    /// The shared errors: validation (422), records not found (404), taken (409) or referring to
+    /// nothing (422), unavailable store (503), a failing outside API (502), a custom use case not
+    /// written yet (501); anything else is a 500.
     public static func from(_ error: any Error) -> Presentation {
         switch error {
         case let error as ValidationError: return validation(error)
+        case let error as RecordError: return record(error)
         case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")
+        case let error as ExternalServiceError:
+            var presentation = make(
+                502, "bad-gateway", "Bad gateway", detail: "The \(error.service) service did not answer; try again shortly.")
+            presentation.diagnostic = "\(error.service): \(error.reason)"
+            return presentation
+        case let error as NotImplemented:
+            return make(501, "not-implemented", "Not implemented", detail: "\(error.operation) is not written yet.")
         default:
             var presentation = internalError()
             presentation.diagnostic = String(reflecting: error)
             return presentation
+        }
+    }
+}
+
+extension Problem {
+    static func record(_ error: RecordError) -> Presentation {
+        switch error {
+        case .notFound(let entity, let id):
+            return notFound("No \(entity) has id \(id.uuidString.lowercased()).")
+        case .duplicate(let field):
+            return make(
+                409, "duplicate", "Duplicate", detail: "Another record already has this \(field).",
+                errors: [FieldError(field, "is already taken")])
+        case .missingReference(let field):
+            return validation(ValidationError([FieldError(field, "refers to nothing that exists")]))
         }
     }
 }

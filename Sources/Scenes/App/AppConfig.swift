@@ -17,6 +17,8 @@ public struct AppConfig: Sendable {
     /// The Stripe-compatible payment API (`PAYMENT_API_URL`, `PAYMENT_API_KEY`); nil disables
     /// checkout.
     public var payment: (url: String, key: String)?
+    /// The whole environment, where generated http gateways find the base URL their spec names.
+    public var environment: [String: String] = [:]
 
     public init(
         databaseURL: String, host: String = "127.0.0.1", port: Int = 8080, adminToken: String? = nil,
@@ -37,6 +39,7 @@ public struct AppConfig: Sendable {
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
         var config = AppConfig(databaseURL: "")
+        config.environment = environment
 
         if let url = environment["DATABASE_URL"], !url.isEmpty {
             do {

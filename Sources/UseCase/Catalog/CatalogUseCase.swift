@@ -18,10 +18,7 @@ public struct CatalogUseCase: Sendable {
     ///   `StoreUnavailable`.
     public func list(limit: Int?, cursor: String?, search: String?, category: String?) async throws -> Page<Item> {
         var errors = FieldErrors()
-        var pageLimit: PageLimit?
-        do { pageLimit = try PageLimit(limit) } catch { errors.add("limit", error.fields[0].message) }
-        let position = cursor.map(PageCursor.init(token:))
-        errors.require(position != .some(nil), "cursor", "is not a cursor this service issued")
+        let page = PageRequest.read(limit: limit, cursor: cursor, into: &errors)
         let search = search?.trimmingCharacters(in: .whitespacesAndNewlines)
         errors.require((search?.count ?? 0) <= Self.maxSearchLength, "q", "must be at most \(Self.maxSearchLength) characters")
         errors.require(
@@ -29,11 +26,8 @@ public struct CatalogUseCase: Sendable {
         try errors.throwIfAny()
 
         let filter = ItemFilter(search: search?.isEmpty == false ? search : nil, category: category)
-        let limit = pageLimit!.value
-        let found = try await store.items(matching: filter, after: position ?? nil, limit: limit + 1)
-        let items = Array(found.prefix(limit))
-        let next = found.count > limit ? items.last.map { PageCursor(createdAt: $0.createdAt, id: $0.id) } : nil
-        return Page(items: items, nextCursor: next)
+        let found = try await store.items(matching: filter, after: page!.after, limit: page!.fetchLimit)
+        return Page(fetched: found, request: page!) { PageCursor(createdAt: $0.createdAt, id: $0.id) }
     }
 
     /// - Throws: `CatalogError.itemNotFound`, `StoreUnavailable`.

@@ -12,13 +12,9 @@ public struct OrderHistoryUseCase: Sendable {
     /// The customer's orders, newest first.
     /// - Throws: `ValidationError`, `StoreUnavailable`.
     public func orders(customerID: UUID, limit: Int?, cursor: String?) async throws -> Page<Order> {
-        let pageLimit = try PageLimit(limit)
-        let position = cursor.map(PageCursor.init(token:))
-        if position == .some(nil) { throw ValidationError([FieldError("cursor", "is not a cursor this service issued")]) }
-        let found = try await store.orders(customerID: customerID, after: position ?? nil, limit: pageLimit.value + 1)
-        let orders = Array(found.prefix(pageLimit.value))
-        let next = found.count > pageLimit.value ? orders.last.map { PageCursor(createdAt: $0.createdAt, id: $0.id) } : nil
-        return Page(items: orders, nextCursor: next)
+        let page = try PageRequest(limit: limit, cursor: cursor)
+        let found = try await store.orders(customerID: customerID, after: page.after, limit: page.fetchLimit)
+        return Page(fetched: found, request: page) { PageCursor(createdAt: $0.createdAt, id: $0.id) }
     }
 
     /// - Throws: `OrderError.orderNotFound` (also for another customer's order), `StoreUnavailable`.

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Synchronization
 
 /// An `ItemStore` that answers what the test set and records every call. A call the test did not
 /// stub fails loudly instead of returning a made-up value.
@@ -21,20 +20,16 @@ final class MockItemStore: ItemStore, Sendable {
         var insertIfEmpty: (@Sendable ([Item]) throws -> Bool)?
     }
 
-    private let state = Mutex<(stubs: Stubs, calls: [Call])>((Stubs(), []))
+    private let recorder: MockRecorder<Call, Stubs>
 
     init(_ configure: (inout Stubs) -> Void = { _ in }) {
-        state.withLock { configure(&$0.stubs) }
+        recorder = MockRecorder(Stubs(), configure)
     }
 
-    var calls: [Call] { state.withLock { $0.calls } }
+    var calls: [Call] { recorder.calls }
 
     private func record<T: Sendable>(_ call: Call, _ stub: KeyPath<Stubs, T?>) throws -> T {
-        try state.withLock { state in
-            state.calls.append(call)
-            guard let stub = state.stubs[keyPath: stub] else { throw UnstubbedCall(call: call) }
-            return stub
-        }
+        try recorder.record(call, stub)
     }
 
     func items(matching filter: ItemFilter, after cursor: PageCursor?, limit: Int) async throws -> [Item] {

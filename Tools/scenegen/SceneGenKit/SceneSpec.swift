@@ -3,6 +3,9 @@ public struct SceneSpec: Hashable, Sendable {
     public let file: String
     public let scene: String
     public let summary: String
+    /// `code: handwritten`: the scene's Swift is written by hand; scenegen checks the spec but
+    /// generates none of its code (its migration included).
+    public let handwritten: Bool
     public let entity: EntitySpec
     public let useCases: [UseCaseSpec]
     public let gateways: [GatewaySpec]

@@ -14,6 +14,14 @@ extension SpecReader {
             }
         }
         let summary = string(keys["summary"], "summary")
+        var handwritten = false
+        if let node = keys["code"], let code = string(node, "code") {
+            if code == "handwritten" {
+                handwritten = true
+            } else if code != "generated" {
+                sink.error("code must be 'generated' (the default) or 'handwritten'", at: node.position)
+            }
+        }
         var gateways: [GatewaySpec] = []
         for node in sequence(keys["gateways"], "gateways") { if let value = gateway(node) { gateways.append(value) } }
         checkUnique(gateways.map(\.name), positions: sequence(keys["gateways"], "gateways").map(\.position), "gateway")
@@ -28,7 +36,9 @@ extension SpecReader {
         checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
         checkRoutes(useCases)
         guard let scene, let summary, let entity else { return nil }
-        return SceneSpec(file: file, scene: scene, summary: summary, entity: entity, useCases: useCases, gateways: gateways)
+        checkGeneratable(entity, useCases)
+        return SceneSpec(
+            file: file, scene: scene, summary: summary, handwritten: handwritten, entity: entity, useCases: useCases, gateways: gateways)
     }
 
     mutating func entity(_ node: Node) -> EntitySpec? {
@@ -269,6 +279,26 @@ extension FieldType {
         case .money: "money"
         case .timestamp: "timestamp"
         case .enumeration: "enum"
+        }
+    }
+}
+
+extension SpecReader {
+    /// What the generated CRUD code needs of the entity.
+    mutating func checkGeneratable(_ entity: EntitySpec, _ useCases: [UseCaseSpec]) {
+        let hasCreatedAt = entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp }
+        for useCase in useCases where useCase.kind == .list && !hasCreatedAt {
+            sink.error(
+                "a list pages newest first by created_at: add { name: created_at, type: timestamp, default: now, readonly: true }",
+                at: useCase.position)
+        }
+        let writable = entity.fields.filter { !$0.primary && !$0.readonly }
+        for useCase in useCases where useCase.kind == .update && writable.isEmpty {
+            sink.error("an update needs a field that is not readonly", at: useCase.position)
+        }
+        guard useCases.contains(where: { $0.kind == .create }) else { return }
+        for field in entity.fields where field.readonly && !field.primary && !field.optional && field.defaultValue == nil {
+            sink.error("a readonly field needs a default or optional: true when the scene creates records", at: field.position)
         }
     }
 }

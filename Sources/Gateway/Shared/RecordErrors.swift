@@ -1,0 +1,47 @@
+import Domain
+import Postgres
+
+/// Runs a generated store's statement, turning PostgreSQL's answers into the domain's errors:
+/// an unreachable database into `StoreUnavailable`, a violated `<table>_<column>_key` into
+/// `RecordError.duplicate`, a violated `<table>_<column>_fkey` into `RecordError.missingReference`.
+/// The constraint names are the ones scenegen's migrations give.
+/// - Throws: those errors, or what `body` throws.
+func translatingRecordErrors<T>(table: String, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await translatingUnavailable(body)
+    } catch let error as PostgresError {
+        guard let constraint = error.constraint, constraint.hasPrefix(table + "_") else { throw error }
+        let column = constraint.dropFirst(table.count + 1)
+        if column.hasSuffix("_fkey") { throw RecordError.missingReference(field: String(column.dropLast(5))) }
+        if column.hasSuffix("_key") { throw RecordError.duplicate(field: String(column.dropLast(4))) }
+        throw error
+    }
+}
+
+extension PostgresRow {
+    /// Money stored in two nullable columns; `nil` when both are NULL.
+    /// - Throws: `PostgresError.decoding`.
+    func optionalMoney(amount amountColumn: String, currency currencyColumn: String) throws -> Money? {
+        let amount: Int64? = try decode(amountColumn)
+        guard let amount else { return nil }
+        return Money(amount: amount, currency: try currency(currencyColumn))
+    }
+
+    /// A text column holding one of an enum's raw values.
+    /// - Throws: `PostgresError.decoding` for any other text.
+    func enumeration<T: RawRepresentable>(_ column: String, as type: T.Type) throws -> T where T.RawValue == String {
+        let raw: String = try decode(column)
+        guard let value = T(rawValue: raw) else {
+            throw PostgresError.decoding(column: column, swiftType: "\(T.self)", postgresType: "text '\(raw)'")
+        }
+        return value
+    }
+
+    /// A nullable text column holding one of an enum's raw values.
+    /// - Throws: `PostgresError.decoding`.
+    func optionalEnumeration<T: RawRepresentable>(_ column: String, as type: T.Type) throws -> T? where T.RawValue == String {
+        let raw: String? = try decode(column)
+        guard raw != nil else { return nil }
+        return try enumeration(column, as: type)
+    }
+}

@@ -1,0 +1,268 @@
+/// The Domain layer of a scene: the entity with its enums, the draft and changes clients send,
+/// the rules the spec sets on each field, and the ports.
+enum DomainRenderer {
+    static func entity(_ names: SceneNames) -> String {
+        let fields = names.fields
+        var out = "import Foundation\n\n"
+        out += "/// \(names.spec.summary)\n"
+        out += "public struct \(names.entity): Hashable, Sendable {\n"
+        var parameters: [String] = []
+        for (index, field) in fields.enumerated() {
+            let keyword = field.writable ? "var" : "let"
+            out += "    public \(keyword) \(field.property): \(field.entityType)\n"
+            parameters.append("\(field.bareProperty): \(field.entityType)")
+            if index == 0 && names.owned {
+                out += "    /// The customer the record belongs to; every query is scoped to it.\n"
+                out += "    public let customerID: UUID\n"
+                parameters.append("customerID: UUID")
+            }
+        }
+        out += "\n" + initializer(parameters, indent: "    ") + "}\n"
+        for field in fields {
+            guard case .enumeration(let values) = field.field.type else { continue }
+            out += "\npublic enum \(field.enumType): String, CaseIterable, Hashable, Sendable {\n"
+            for value in values {
+                let name = Names.camelCase(value)
+                out += "    case \(SceneNames.identifier(name))" + (name == value ? "\n" : " = \(swiftString(value))\n")
+            }
+            out += "}\n"
+        }
+        if names.creates { out += draft(names) }
+        if names.updates { out += changes(names) }
+        return out + rules(names)
+    }
+
+    /// `public init(a: A, b: B) { self.a = a ... }`, one parameter per line when long.
+    static func initializer(_ parameters: [String], indent: String, defaults: Bool = false) -> String {
+        let rendered = parameters.map { defaults ? $0 + " = nil" : $0 }
+        var out = indent + "public init(" + rendered.joined(separator: ", ") + ") {\n"
+        if out.count > 130 {
+            out = indent + "public init(\n" + rendered.map { indent + "    " + $0 }.joined(separator: ",\n") + "\n" + indent + ") {\n"
+        }
+        for parameter in parameters {
+            let name = String(parameter.prefix { $0 != ":" })
+            out += indent + "    self.\(name) = \(name)\n"
+        }
+        return out + indent + "}\n"
+    }
+
+    private static func draft(_ names: SceneNames) -> String {
+        let writable = names.writable
+        var out = "\n/// What a client sends to create a \(names.entity), before it is checked. A `nil` field takes\n"
+        out += "/// its default (or stays empty when optional).\n"
+        out += "public struct \(names.draft): Hashable, Sendable {\n"
+        var parameters: [String] = []
+        for field in writable {
+            let type = field.inputType + (field.requiredOnCreate ? "" : "?")
+            out += "    public var \(field.property): \(type)\n"
+            parameters.append("\(field.bareProperty): \(type)" + (field.requiredOnCreate ? "" : " = nil"))
+        }
+        if writable.isEmpty { return out + "    public init() {}\n}\n" }
+        return out + "\n" + initializer(parameters, indent: "    ") + "}\n"
+    }
+
+    private static func changes(_ names: SceneNames) -> String {
+        let writable = names.writable
+        guard !writable.isEmpty else { return "" }
+        var out = "\n/// A partial update as a client sends it: `nil` leaves a field as it is.\n"
+        out += "public struct \(names.changes): Hashable, Sendable {\n"
+        for field in writable { out += "    public var \(field.property): \(field.inputType)?\n" }
+        out += "\n" + initializer(writable.map { "\($0.bareProperty): \($0.inputType)?" }, indent: "    ", defaults: true)
+        out += "\n    public var isEmpty: Bool {\n        "
+        out += writable.map { "\($0.property) == nil" }.joined(separator: " && ") + "\n    }\n}\n"
+        out += "\n/// Checked changes, typed as the entity's fields: `nil` leaves a field as it is.\n"
+        out += "public struct \(names.patch): Hashable, Sendable {\n"
+        for field in writable { out += "    public var \(field.property): \(field.valueType)?\n" }
+        out += "\n" + initializer(writable.map { "\($0.bareProperty): \($0.valueType)?" }, indent: "    ", defaults: true)
+        return out + "}\n"
+    }
+
+    /// The check of one input value, as an expression of the field's value type (optional when
+    /// the field has a rule that can fail).
+    private static func hasRule(_ field: SwiftField) -> Bool {
+        switch field.field.type {
+        case .string, .text, .int, .bigint: return field.field.min != nil || field.field.max != nil
+        case .money, .enumeration: return true
+        case .uuid, .bool, .timestamp: return false
+        }
+    }
+
+    private static func rules(_ names: SceneNames) -> String {
+        guard names.creates || names.updates else { return "" }
+        let checked = names.writable.filter(hasRule)
+        var out = ""
+        if !checked.isEmpty {
+            out += "\n/// The spec's rules for each field, shared by create and update so both say the same thing.\n"
+            out += "enum \(names.entity)Rules {\n"
+            out += checked.map { rule($0) }.joined(separator: "\n")
+            out += "}\n"
+        }
+        if names.creates { out += validateDraft(names) }
+        if names.updates { out += validateChanges(names) }
+        return out
+    }
+
+    private static func rule(_ field: SwiftField) -> String {
+        let f = field.field
+        let name = f.name
+        var out =
+            "    static func \(field.bareProperty)(_ value: \(field.inputType), into errors: inout FieldErrors) -> \(field.valueType)? {\n"
+        switch f.type {
+        case .string, .text:
+            // Counted in Unicode scalars, as PostgreSQL's char_length counts, so the CHECK agrees.
+            out += "        let length = value.unicodeScalars.count\n"
+            out += "        let valid = " + bounds("length", f.min, f.max) + "\n"
+            out += "        errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: " characters"))\")\n"
+            out += "        return valid ? value : nil\n"
+        case .int, .bigint:
+            out += "        let valid = " + bounds("value", f.min, f.max) + "\n"
+            out += "        errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: ""))\")\n"
+            out += "        return valid ? value : nil\n"
+        case .money:
+            let min = f.min ?? 0
+            out += "        let validAmount = " + bounds("value.amount", min, f.max) + "\n"
+            out += "        errors.require(validAmount, \"\(name).amount\", \"must be \(describe(min, f.max, unit: " minor units"))\")\n"
+            out += "        let currency = Currency(value.currency)\n"
+            out +=
+                "        errors.require(currency != nil, \"\(name).currency\", \"must be an ISO 4217 code of three uppercase letters\")\n"
+            out += "        guard validAmount, let currency else { return nil }\n"
+            out += "        return Money(amount: value.amount, currency: currency)\n"
+        case .enumeration(let values):
+            out += "        let valid = \(field.enumType)(rawValue: value)\n"
+            out += "        errors.require(valid != nil, \"\(name)\", \"must be one of \(values.joined(separator: ", "))\")\n"
+            out += "        return valid\n"
+        case .uuid, .bool, .timestamp:
+            break
+        }
+        return out + "    }\n"
+    }
+
+    private static func bounds(_ expression: String, _ min: Int64?, _ max: Int64?) -> String {
+        switch (min, max) {
+        case (let min?, let max?): return "(\(min)...\(max)).contains(\(expression))"
+        case (let min?, nil): return "\(expression) >= \(min)"
+        case (nil, let max?): return "\(expression) <= \(max)"
+        case (nil, nil): return "true"
+        }
+    }
+
+    private static func describe(_ min: Int64?, _ max: Int64?, unit: String) -> String {
+        switch (min, max) {
+        case (let min?, let max?): return "\(min) to \(max)\(unit)"
+        case (let min?, nil): return "at least \(min)\(unit)"
+        case (nil, let max?): return "at most \(max)\(unit)"
+        case (nil, nil): return "valid"
+        }
+    }
+
+    /// The draft checked and completed into a new entity.
+    private static func validateDraft(_ names: SceneNames) -> String {
+        let needsNow = names.fields.contains { $0.field.defaultValue == .now }
+        var parameters = ["id: UUID"]
+        if names.owned { parameters.append("customerID: UUID") }
+        if needsNow { parameters.append("now: Date") }
+        var out = "\nextension \(names.draft) {\n"
+        out += "    /// The draft as a new \(names.entity), with its defaults filled in.\n"
+        out += "    /// - Throws: `ValidationError` listing every field that breaks the spec's rules.\n"
+        out += "    public func validated(\(parameters.joined(separator: ", "))) throws(ValidationError) -> \(names.entity) {\n"
+        let checked = names.writable.filter(hasRule)
+        if !checked.isEmpty { out += "        var errors = FieldErrors()\n" }
+        var arguments: [String] = []
+        for field in names.fields {
+            arguments.append("\(field.bareProperty): " + draftValue(field, names: names))
+            if field.field.primary && names.owned { arguments.append("customerID: customerID") }
+        }
+        for field in checked {
+            let input = inputExpression(field)
+            let check = "\(names.entity)Rules.\(field.bareProperty)($0, into: &errors)"
+            if field.field.optional && field.field.defaultValue == nil {
+                out += "        let \(field.bareProperty) = \(input).flatMap { \(check) }\n"
+            } else {
+                out += "        let \(field.bareProperty) = \(names.entity)Rules.\(field.bareProperty)(\(input), into: &errors)\n"
+            }
+        }
+        if !checked.isEmpty { out += "        try errors.throwIfAny()\n" }
+        out += "        return \(names.entity)(\n"
+        out += arguments.map { "            " + $0 }.joined(separator: ",\n") + "\n        )\n    }\n}\n"
+        return out
+    }
+
+    /// The draft's input for `field` with its default applied, as the input type.
+    private static func inputExpression(_ field: SwiftField) -> String {
+        let property = "self.\(field.bareProperty)"
+        guard let defaultValue = field.field.defaultValue else { return property }
+        switch defaultValue {
+        case .string(let value): return "\(property) ?? \(swiftString(value))"
+        default: return "\(property) ?? \(field.defaultLiteral!)"
+        }
+    }
+
+    /// The expression giving the new entity's `field`.
+    private static func draftValue(_ field: SwiftField, names: SceneNames) -> String {
+        if field.field.primary { return "id" }
+        if !field.writable {
+            return field.defaultLiteral ?? "nil"
+        }
+        if hasRule(field) {
+            return field.bareProperty + (field.field.optional && field.field.defaultValue == nil ? "" : "!")
+        }
+        return inputExpression(field)
+    }
+
+    private static func validateChanges(_ names: SceneNames) -> String {
+        let writable = names.writable
+        var out = "\nextension \(names.changes) {\n"
+        out += "    /// The changes, checked and typed.\n"
+        out += "    /// - Throws: `ValidationError` listing every changed field that breaks the spec's rules, or\n"
+        out += "    ///   the whole body when it changes nothing.\n"
+        out += "    public func validated() throws(ValidationError) -> \(names.patch) {\n"
+        out += "        var errors = FieldErrors()\n"
+        let list = writable.map(\.name).joined(separator: ", ")
+        out += "        errors.require(!isEmpty, \"body\", \"must change at least one of \(list)\")\n"
+        for field in writable where hasRule(field) {
+            out +=
+                "        let \(field.bareProperty) = self.\(field.bareProperty).flatMap { \(names.entity)Rules.\(field.bareProperty)($0, into: &errors) }\n"
+        }
+        out += "        try errors.throwIfAny()\n"
+        out += "        return \(names.patch)(\n"
+        out += writable.map { "            \($0.bareProperty): \($0.bareProperty)" }.joined(separator: ",\n") + "\n        )\n    }\n}\n"
+        return out
+    }
+
+    static func ports(_ names: SceneNames) -> String {
+        let e = names.entity
+        let v = names.entityVariable
+        let owner = names.ownerParameter
+        var out = "import Foundation\n\n"
+        out += "/// Where \(e) records live. Implemented by `\(names.postgresStore)`; mocked in use-case tests.\n"
+        out += "/// Every method of an owned entity takes the owner: another customer's row is never seen.\n"
+        out += "/// Every method throws `StoreUnavailable` when the store cannot be reached.\n"
+        out += "public protocol \(names.store): Sendable {\n"
+        out += "    /// Stores a new record.\n"
+        out += "    /// - Throws: `RecordError.duplicate` for a taken unique value, `.missingReference` for a\n"
+        out += "    ///   reference to nothing.\n"
+        out += "    func insert(_ \(v): \(e)) async throws -> \(e)\n\n"
+        if names.hasCreatedAt {
+            out += "    /// Records newest first, strictly after `cursor`, at most `limit` of them.\n"
+            out += "    func page(\(owner)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n\n"
+        }
+        out += "    /// The record with this id, or `nil`.\n"
+        out += "    func find(\(owner)id: UUID) async throws -> \(e)?\n\n"
+        if names.updates {
+            out += "    /// Changes only the fields `patch` sets, in one statement; `nil` when no such record.\n"
+            out += "    /// - Throws: like `insert`.\n"
+            out += "    func update(\(owner)id: UUID, with patch: \(names.patch)) async throws -> \(e)?\n\n"
+        }
+        out += "    /// Deletes the record; `false` when there was none.\n"
+        out += "    func delete(\(owner)id: UUID) async throws -> Bool\n"
+        out += "}\n"
+        for gateway in names.spec.gateways {
+            out += "\n/// The \(gateway.name) API (base URL from `\(gateway.baseURLEnv)`), for the scene's custom use cases.\n"
+            out += "public protocol \(names.gatewayPort(gateway)): Sendable {\n"
+            out += "    /// - Throws: `ExternalServiceError` when the API cannot be reached or is not configured.\n"
+            out += "    func send(_ request: ExternalRequest) async throws -> ExternalResponse\n"
+            out += "}\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,60 @@
+/// A Sendable mock for every port of a scene: it records each call with its arguments and
+/// answers what the test set (an unstubbed call fails the test).
+enum MockRenderer {
+    struct Method {
+        let name: String
+        /// `(label, parameter, type)`: `label` is the argument label (`_` for none).
+        let parameters: [(label: String, name: String, type: String)]
+        let result: String
+    }
+
+    static func storeMethods(_ names: SceneNames) -> [Method] {
+        let e = names.entity
+        let owner: [(String, String, String)] = names.owned ? [("customerID", "customerID", "UUID")] : []
+        var methods = [Method(name: "insert", parameters: [("_", names.entityVariable, e)], result: e)]
+        if names.hasCreatedAt {
+            methods.append(
+                Method(name: "page", parameters: owner + [("after", "cursor", "PageCursor?"), ("limit", "limit", "Int")], result: "[\(e)]"))
+        }
+        methods.append(Method(name: "find", parameters: owner + [("id", "id", "UUID")], result: "\(e)?"))
+        if names.updates {
+            methods.append(
+                Method(name: "update", parameters: owner + [("id", "id", "UUID"), ("with", "patch", names.patch)], result: "\(e)?"))
+        }
+        methods.append(Method(name: "delete", parameters: owner + [("id", "id", "UUID")], result: "Bool"))
+        return methods
+    }
+
+    static func mocks(_ names: SceneNames) -> String {
+        var out = "import Domain\nimport Foundation\n"
+        out += mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names))
+        for gateway in names.spec.gateways {
+            let send = Method(name: "send", parameters: [("_", "request", "ExternalRequest")], result: "ExternalResponse")
+            out += mock(name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway), methods: [send])
+        }
+        return out
+    }
+
+    private static func mock(name: String, port: String, methods: [Method]) -> String {
+        var out = "\n/// A `\(port)` that answers what the test set and records every call.\n"
+        out += "final class \(name): \(port), Sendable {\n"
+        out += "    enum Call: Equatable, Sendable {\n"
+        for method in methods { out += "        case \(method.name)(\(method.parameters.map(\.type).joined(separator: ", ")))\n" }
+        out += "    }\n\n    struct Stubs: Sendable {\n"
+        for method in methods {
+            out +=
+                "        var \(method.name): (@Sendable (\(method.parameters.map(\.type).joined(separator: ", "))) throws -> \(method.result))?\n"
+        }
+        out += "    }\n\n"
+        out += "    private let recorder: MockRecorder<Call, Stubs>\n\n"
+        out += "    init(_ configure: (inout Stubs) -> Void = { _ in }) {\n        recorder = MockRecorder(Stubs(), configure)\n    }\n\n"
+        out += "    var calls: [Call] { recorder.calls }\n"
+        for method in methods {
+            let signature = method.parameters.map { ($0.label == $0.name ? $0.name : "\($0.label) \($0.name)") + ": \($0.type)" }
+            let arguments = method.parameters.map(\.name).joined(separator: ", ")
+            out += "\n    func \(method.name)(\(signature.joined(separator: ", "))) async throws -> \(method.result) {\n"
+            out += "        try recorder.record(.\(method.name)(\(arguments)), \\.\(method.name))(\(arguments))\n    }\n"
+        }
+        return out + "}\n"
+    }
+}

@@ -1,0 +1,158 @@
+/// Values the generated tests use: valid ones, a second valid one for updates, and an invalid one
+/// with the field name the 422 must carry. Chosen from the spec's own bounds.
+enum Samples {
+    static func number(_ field: FieldSpec, preferring wanted: Int64) -> Int64 {
+        var value = wanted
+        if let min = field.min, value < min { value = min }
+        if let max = field.max, value > max { value = max }
+        return value
+    }
+
+    static func length(_ field: FieldSpec) -> Int {
+        let wanted = Int(max(field.min ?? 1, 1))
+        return field.max.map { min(wanted, Int($0)) } ?? wanted
+    }
+
+    static func text(_ character: String, _ count: Int) -> String {
+        count <= 20
+            ? swiftString(String(repeating: character, count: count)) : "String(repeating: \(swiftString(character)), count: \(count))"
+    }
+
+    /// A valid input (`inputType`) as Swift; `reference` is the expression of a referenced id.
+    static func input(_ field: SwiftField, reference: String) -> String {
+        let f = field.field
+        switch f.type {
+        case .uuid: return f.references != nil ? reference : "UUID(uuidString: \"00000000-0000-4000-8000-000000000777\")!"
+        case .string, .text: return text("a", length(f))
+        case .int: return "\(number(f, preferring: 1))"
+        case .bigint: return "\(number(f, preferring: 1))"
+        case .bool: return "true"
+        case .money: return "MoneyInput(amount: \(number(f, preferring: 100)), currency: \"JPY\")"
+        case .timestamp: return "Date(timeIntervalSince1970: 1_795_000_000)"
+        case .enumeration(let values): return swiftString(values[0])
+        }
+    }
+
+    /// The same valid value as JSON, for a request body (`\#(...)` interpolates in a raw string).
+    static func json(_ field: SwiftField, reference: String) -> String {
+        let f = field.field
+        switch f.type {
+        case .uuid: return f.references != nil ? "\"\\#(\(reference))\"" : "\"00000000-0000-4000-8000-000000000777\""
+        case .string, .text:
+            let count = length(f)
+            return count <= 20 ? "\"\(String(repeating: "a", count: count))\"" : "\"\\#(String(repeating: \"a\", count: \(count)))\""
+        case .int, .bigint: return "\(number(f, preferring: 1))"
+        case .bool: return "true"
+        case .money: return "{\"amount\": \(number(f, preferring: 100)), \"currency\": \"JPY\"}"
+        case .timestamp: return "\"2026-11-20T08:00:00Z\""
+        case .enumeration(let values): return "\"\(values[0])\""
+        }
+    }
+
+    /// A second valid value, different from `input`: `(swift input, json, swift check of a JSON
+    /// member against it)`; `nil` when the field admits one value only or is a reference.
+    static func other(_ field: SwiftField) -> (input: String, json: String, check: (String) -> String)? {
+        let f = field.field
+        switch f.type {
+        case .uuid, .timestamp: return nil
+        case .string, .text:
+            let count = length(f)
+            guard count <= 20 else { return nil }
+            let value = String(repeating: "b", count: count)
+            return (swiftString(value), "\"\(value)\"", { "\($0) as? String == \(swiftString(value))" })
+        case .int, .bigint:
+            let first = number(f, preferring: 1)
+            let second = number(f, preferring: first + 1)
+            guard second != first else { return nil }
+            return ("\(second)", "\(second)", { "\($0) as? Int == \(second)" })
+        case .bool: return ("false", "false", { "\($0) as? Bool == false" })
+        case .money:
+            let first = number(f, preferring: 100)
+            let second = number(f, preferring: first + 1)
+            guard second != first else { return nil }
+            return (
+                "MoneyInput(amount: \(second), currency: \"JPY\")", "{\"amount\": \(second), \"currency\": \"JPY\"}",
+                { "(\($0) as? [String: Any])?[\"amount\"] as? Int == \(second)" }
+            )
+        case .enumeration(let values):
+            guard values.count > 1 else { return nil }
+            return (swiftString(values[1]), "\"\(values[1])\"", { "\($0) as? String == \(swiftString(values[1]))" })
+        }
+    }
+
+    /// An input that breaks a rule: `(swift input, json, field named in the 422)`.
+    static func invalid(_ field: SwiftField) -> (input: String, json: String, errorField: String)? {
+        let f = field.field
+        switch f.type {
+        case .string, .text:
+            if let max = f.max, max < 100_000 {
+                let count = Int(max) + 1
+                return (text("a", count), "\"\\#(String(repeating: \"a\", count: \(count)))\"", f.name)
+            }
+            if let min = f.min, min > 0 { return ("\"\"", "\"\"", f.name) }
+            return nil
+        case .int, .bigint:
+            if let max = f.max, max < Int64(Int32.max) { return ("\(max + 1)", "\(max + 1)", f.name) }
+            if let min = f.min, min > Int64(Int32.min) { return ("\(min - 1)", "\(min - 1)", f.name) }
+            return nil
+        case .money:
+            let amount = (f.min ?? 0) - 1
+            return (
+                "MoneyInput(amount: \(amount), currency: \"JPY\")", "{\"amount\": \(amount), \"currency\": \"JPY\"}", "\(f.name).amount"
+            )
+        case .enumeration:
+            return ("\"not_a_value\"", "\"not_a_value\"", f.name)
+        case .uuid, .bool, .timestamp:
+            return nil
+        }
+    }
+
+    /// A Swift check that a response member holds the value `json` sent or the field's default.
+    static func check(_ field: SwiftField, member: String, reference: String) -> String? {
+        let f = field.field
+        switch f.type {
+        case .uuid: return f.references != nil ? "\(member) as? String == \(reference).uuidString.lowercased()" : nil
+        case .string, .text:
+            let count = length(f)
+            return count <= 20 ? "\(member) as? String == \(swiftString(String(repeating: "a", count: count)))" : nil
+        case .int, .bigint: return "\(member) as? Int == \(number(f, preferring: 1))"
+        case .bool: return "\(member) as? Bool == true"
+        case .money: return "(\(member) as? [String: Any])?[\"amount\"] as? Int == \(number(f, preferring: 100))"
+        case .timestamp: return "\(member) is String"
+        case .enumeration(let values): return "\(member) as? String == \(swiftString(values[0]))"
+        }
+    }
+
+    /// A check that a member holds the field's default.
+    static func defaultCheck(_ field: SwiftField, member: String) -> String? {
+        switch field.field.defaultValue {
+        case nil: return nil
+        case .now: return "\(member) is String"
+        case .int(let value): return "\(member) as? Int == \(value)"
+        case .bool(let value): return "\(member) as? Bool == \(value)"
+        case .string(let value): return "\(member) as? String == \(swiftString(value))"
+        }
+    }
+
+    /// A value bound into a direct INSERT of a required column (a different one per call for
+    /// unique columns).
+    static func bind(_ field: FieldSpec) -> [String] {
+        switch field.type {
+        case .uuid: return ["UUID()"]
+        case .string, .text:
+            if field.unique {
+                let count = max(Int(field.min ?? 1), min(Int(field.max ?? 32), 32))
+                return count <= 32
+                    ? ["String(UUID().uuidString.prefix(\(count)))"]
+                    : ["String(repeating: \"a\", count: \(count - 32)) + UUID().uuidString.prefix(32)"]
+            }
+            return [text("a", length(field))]
+        case .int: return ["Int(\(number(field, preferring: 1)))"]
+        case .bigint: return ["Int64(\(number(field, preferring: 1)))"]
+        case .bool: return ["true"]
+        case .money: return ["Int64(\(number(field, preferring: 100)))", "\"JPY\""]
+        case .timestamp: return ["Date()"]
+        case .enumeration(let values): return [swiftString(values[0])]
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// How a spec's names and types are spelled in the generated Swift.
+struct SceneNames {
+    let spec: SceneSpec
+
+    var scene: String { spec.scene }
+    var entity: String { spec.entity.name }
+    /// `entry` for `WishlistEntry`'s variables: the entity name with a lowercase first letter.
+    var entityVariable: String { Self.lowerFirst(entity) }
+    var store: String { "\(entity)Store" }
+    var postgresStore: String { "Postgres\(entity)Store" }
+    var draft: String { "\(entity)Draft" }
+    var changes: String { "\(entity)Changes" }
+    var patch: String { "\(entity)Patch" }
+    var useCase: String { "\(scene)UseCase" }
+    var model: String { "\(entity)Model" }
+    var translator: String { "\(scene)Translator" }
+    var presenter: String { "\(scene)Presenter" }
+    var container: String { "\(scene)Container" }
+    var routes: String { "\(scene)Routes" }
+    var createRequest: String { "Create\(entity)Request" }
+    var updateRequest: String { "Update\(entity)Request" }
+    var owned: Bool { spec.entity.owner != nil }
+    /// The owner argument of every store and use-case call of an owned entity, with a comma.
+    var ownerArgument: String { owned ? "customerID: customerID, " : "" }
+    var ownerParameter: String { owned ? "customerID: UUID, " : "" }
+
+    static func lowerFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+
+    /// A name as a Swift identifier: backticked when it is a keyword.
+    static func identifier(_ name: String) -> String { Names.swiftKeywords.contains(name) ? "`\(name)`" : name }
+
+    func gatewayPort(_ gateway: GatewaySpec) -> String { "\(gateway.name)Gateway" }
+    func gatewayProperty(_ gateway: GatewaySpec) -> String { Self.lowerFirst(gateway.name) }
+    func method(_ useCase: UseCaseSpec) -> String { Self.identifier(Names.camelCase(useCase.name)) }
+    /// `share` -> `ShareLinks`-style type name of a use case.
+    func upper(_ useCase: UseCaseSpec) -> String { Names.upperCamelCase(useCase.name) }
+
+    var fields: [SwiftField] { spec.entity.fields.map { SwiftField(field: $0, entity: entity) } }
+    var writable: [SwiftField] { fields.filter(\.writable) }
+    var primary: SwiftField { fields.first { $0.field.primary }! }
+    var hasCreatedAt: Bool { spec.entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp } }
+    /// Every column of the table in declaration order, the owner column second.
+    var columns: [String] {
+        var columns = fields.flatMap(\.columns)
+        if owned { columns.insert("customer_id", at: 1) }
+        return columns
+    }
+
+    var creates: Bool { !useCases(.create).isEmpty }
+    /// Whether the scene changes records; the parser refuses an update of an entity with no
+    /// writable field.
+    var updates: Bool { !useCases(.update).isEmpty }
+
+    func useCases(_ kind: UseCaseSpec.Kind) -> [UseCaseSpec] { spec.useCases.filter { $0.kind == kind } }
+}
+
+/// One entity field as Swift sees it.
+struct SwiftField {
+    let field: FieldSpec
+    let entity: String
+
+    var name: String { field.name }
+    var property: String { SceneNames.identifier(Names.camelCase(field.name)) }
+    /// The property name without backticks, for building other names.
+    var bareProperty: String { Names.camelCase(field.name) }
+    var writable: Bool { !field.primary && !field.readonly }
+    var requiredOnCreate: Bool { writable && !field.optional && field.defaultValue == nil }
+    var isMoney: Bool { field.type == .money }
+    var enumType: String { entity + Names.upperCamelCase(field.name) }
+
+    /// The type of the entity's property.
+    var valueType: String {
+        switch field.type {
+        case .uuid: return "UUID"
+        case .string, .text: return "String"
+        case .int: return "Int"
+        case .bigint: return "Int64"
+        case .bool: return "Bool"
+        case .money: return "Money"
+        case .timestamp: return "Date"
+        case .enumeration: return enumType
+        }
+    }
+
+    /// The type a client's input arrives in before it is checked.
+    var inputType: String {
+        switch field.type {
+        case .money: return "MoneyInput"
+        case .enumeration: return "String"
+        default: return valueType
+        }
+    }
+
+    var entityType: String { valueType + (field.optional ? "?" : "") }
+
+    var columns: [String] { isMoney ? ["\(name)_amount", "\(name)_currency"] : [name] }
+
+    /// The Swift expressions binding this field of `value` (an entity or patch property chain).
+    func binds(_ value: String, optional: Bool) -> [String] {
+        let chain = optional ? "?." : "."
+        switch field.type {
+        case .money: return ["\(value)\(chain)amount", "\(value)\(chain)currency.code"]
+        case .enumeration: return ["\(value)\(chain)rawValue"]
+        default: return [value]
+        }
+    }
+
+    /// The Swift expression decoding this field from `row`.
+    var decode: String {
+        switch field.type {
+        case .money:
+            return field.optional
+                ? "try row.optionalMoney(amount: \"\(name)_amount\", currency: \"\(name)_currency\")"
+                : "try row.money(amount: \"\(name)_amount\", currency: \"\(name)_currency\")"
+        case .enumeration:
+            return field.optional
+                ? "try row.optionalEnumeration(\"\(name)\", as: \(enumType).self)"
+                : "try row.enumeration(\"\(name)\", as: \(enumType).self)"
+        default:
+            return "try row.decode(\"\(name)\")"
+        }
+    }
+
+    /// The Swift literal of the field's default, as the entity's type.
+    var defaultLiteral: String? {
+        switch field.defaultValue {
+        case nil: return nil
+        case .now: return "now"
+        case .int(let value): return "\(value)"
+        case .bool(let value): return "\(value)"
+        case .string(let value):
+            if case .enumeration = field.type { return ".\(SceneNames.identifier(Names.camelCase(value)))" }
+            return swiftString(value)
+        }
+    }
+}
+
+/// `text` as a Swift string literal.
+func swiftString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

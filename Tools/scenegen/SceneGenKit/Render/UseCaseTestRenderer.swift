@@ -1,0 +1,161 @@
+/// Unit tests of a scene's CRUD use cases on its mocks, through the scene container.
+enum UseCaseTestRenderer {
+    static func tests(_ names: SceneNames) -> String {
+        let e = names.entity
+        let uc = "Self.useCase(store)"
+        let ownerArgument = names.owned ? "customerID: Self.owner, " : ""
+        let ownerCall = names.owned ? "Self.owner, " : ""
+        var out = "import Domain\nimport Foundation\nimport Scenes\nimport Testing\nimport UseCase\n\n"
+        out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
+        out += "struct \(names.scene)UseCaseTests {\n"
+        if names.owned { out += "    static let owner = Fixtures.id(900)\n" }
+        out += "    static let reference = Fixtures.id(901)\n\n"
+        var containerArguments = ["store: store"]
+        for gateway in names.spec.gateways {
+            containerArguments.append("\(names.gatewayProperty(gateway)): Mock\(names.gatewayPort(gateway))()")
+        }
+        containerArguments.append("system: Fixtures.system")
+        out += "    static func useCase(_ store: Mock\(names.store)) -> \(names.useCase) {\n"
+        out += "        \(names.container)(\(containerArguments.joined(separator: ", "))).useCase\n    }\n\n"
+
+        // A stored record, `index` seconds older than now.
+        out += "    /// A stored record, `index` seconds older than the fixed now.\n"
+        out += "    static func record(_ index: Int) -> \(e) {\n        \(e)(\n"
+        var arguments: [String] = []
+        for (position, field) in names.fields.enumerated() {
+            arguments.append("            \(field.bareProperty): " + storedValue(field))
+            if position == 0 && names.owned { arguments.append("            customerID: owner") }
+        }
+        out += arguments.joined(separator: ",\n") + "\n        )\n    }\n"
+
+        if let create = names.useCases(.create).first { out += createTests(names, create, uc: uc, ownerArgument: ownerArgument) }
+        if let list = names.useCases(.list).first {
+            let call = names.method(list)
+            out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
+            out += "        let store = Mock\(names.store) { $0.page = { _, _, _ in [Self.record(1), Self.record(2)] } }\n"
+            out += "        let page = try await \(uc).\(call)(\(ownerArgument)limit: 1, cursor: nil)\n"
+            out += "        #expect(page.items == [Self.record(1)])\n"
+            out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
+            out += "        #expect(store.calls == [.page(\(ownerCall)nil, 2)])\n"
+            out += "        let next = try #require(page.nextCursor)\n"
+            out += "        _ = try await \(uc).\(call)(\(ownerArgument)limit: nil, cursor: next.token)\n"
+            out += "        #expect(store.calls.last == .page(\(ownerCall)next, \((list.page ?? 20) + 1)))\n"
+            out += "    }\n"
+            out += "\n    @Test func \(Names.camelCase(list.name))RefusesABadLimitOrCursor() async throws {\n"
+            out += "        let store = Mock\(names.store)()\n"
+            out += "        let error = await #expect(throws: ValidationError.self) {\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument)limit: 0, cursor: \"not a cursor\")\n        }\n"
+            out += "        #expect(error?.fields.map(\\.field) == [\"limit\", \"cursor\"])\n"
+            out += "        #expect(store.calls.isEmpty)\n    }\n"
+        }
+        if let get = names.useCases(.get).first {
+            let call = names.method(get)
+            out += "\n    @Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws {\n"
+            out += "        let store = Mock\(names.store) { $0.find = { _, id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
+            out += "        #expect(try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id) == Self.record(1))\n"
+            out +=
+                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(2).id)\n        }\n"
+            out += "        #expect(store.calls == [.find(\(ownerCall)Self.record(1).id), .find(\(ownerCall)Self.record(2).id)])\n    }\n"
+        }
+        if let update = names.useCases(.update).first {
+            out += updateTests(names, update, uc: uc, ownerArgument: ownerArgument, ownerCall: ownerCall)
+        }
+        if let delete = names.useCases(.delete).first {
+            let call = names.method(delete)
+            out += "\n    @Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws {\n"
+            out += "        let store = Mock\(names.store) { $0.delete = { _, id in id == Self.record(1).id } }\n"
+            out += "        try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id)\n"
+            out +=
+                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(2).id)\n        }\n"
+            out +=
+                "        #expect(store.calls == [.delete(\(ownerCall)Self.record(1).id), .delete(\(ownerCall)Self.record(2).id)])\n    }\n"
+        }
+        return out + "}\n"
+    }
+
+    /// The entity value of a stored sample record.
+    private static func storedValue(_ field: SwiftField) -> String {
+        let f = field.field
+        if f.primary { return "Fixtures.id(index)" }
+        if f.name == "created_at" && f.type == .timestamp { return "Fixtures.now.addingTimeInterval(-Double(index))" }
+        if f.optional { return "nil" }
+        switch f.type {
+        case .money: return "Money(amount: \(Samples.number(f, preferring: 100)), currency: Fixtures.yen)"
+        case .enumeration(let values): return ".\(SceneNames.identifier(Names.camelCase(values[0])))"
+        default: return Samples.input(field, reference: "reference")
+        }
+    }
+
+    private static func createTests(_ names: SceneNames, _ create: UseCaseSpec, uc: String, ownerArgument: String) -> String {
+        let call = names.method(create)
+        let required = names.writable.filter(\.requiredOnCreate)
+        let draft =
+            "\(names.draft)("
+            + required.map { "\($0.bareProperty): \(Samples.input($0, reference: "Self.reference"))" }.joined(separator: ", ") + ")"
+        var out = "\n    static let draft = \(draft)\n"
+        out += "\n    @Test func \(Names.camelCase(create.name))StoresTheCheckedRecordWithItsDefaults() async throws {\n"
+        out += "        let store = Mock\(names.store) { $0.insert = { $0 } }\n"
+        out += "        let saved = try await \(uc).\(call)(\(ownerArgument)Self.draft)\n"
+        out += "        #expect(saved.id == Fixtures.fixedID)\n"
+        if names.owned { out += "        #expect(saved.customerID == Self.owner)\n" }
+        for field in names.fields where !field.field.primary {
+            if field.field.defaultValue == .now {
+                out += "        #expect(saved.\(field.property) == Fixtures.now)\n"
+            } else if let literal = field.defaultLiteral {
+                out += "        #expect(saved.\(field.property) == \(literal))\n"
+            } else if field.field.optional {
+                out += "        #expect(saved.\(field.property) == nil)\n"
+            }
+        }
+        out += "        #expect(store.calls == [.insert(saved)])\n    }\n"
+        if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
+            out += "\n    @Test func \(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing() async throws {\n"
+            out += "        let store = Mock\(names.store)()\n"
+            out += "        var draft = Self.draft\n"
+            out += "        draft.\(field.property) = \(bad.input)\n"
+            out += "        let error = await #expect(throws: ValidationError.self) { try await \(uc).\(call)(\(ownerArgument)draft) }\n"
+            out += "        #expect(error?.fields.map(\\.field) == [\(swiftString(bad.errorField))])\n"
+            out += "        #expect(store.calls.isEmpty)\n    }\n"
+        }
+        return out
+    }
+
+    private static func updateTests(_ names: SceneNames, _ update: UseCaseSpec, uc: String, ownerArgument: String, ownerCall: String)
+        -> String
+    {
+        let call = names.method(update)
+        var out = ""
+        if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
+            let typed: String
+            switch field.field.type {
+            case .money:
+                typed = "Money(amount: \(other.input.split(separator: ",")[0].split(separator: " ").last!), currency: Fixtures.yen)"
+            case .enumeration: typed = ".\(SceneNames.identifier(Names.camelCase(other.json.replacingOccurrences(of: "\"", with: ""))))"
+            default: typed = other.input
+            }
+            out += "\n    @Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws {\n"
+            out += "        let store = Mock\(names.store) { $0.update = { _, _, _ in Self.record(1) } }\n"
+            out +=
+                "        _ = try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(other.input)))\n"
+            out +=
+                "        #expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(typed)))])\n"
+            out += "    }\n"
+        }
+        out += "\n    @Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws {\n"
+        out += "        let store = Mock\(names.store) { $0.update = { _, _, _ in nil } }\n"
+        out += "        let error = await #expect(throws: ValidationError.self) {\n"
+        out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)())\n        }\n"
+        out += "        #expect(error?.fields.map(\\.field) == [\"body\"])\n"
+        out += "        #expect(store.calls.isEmpty)\n"
+        if let field = names.writable.first, let sample = Optional(Samples.input(field, reference: "Self.reference")) {
+            out +=
+                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)) {\n"
+            out +=
+                "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(sample)))\n        }\n"
+        }
+        out += "    }\n"
+        return out
+    }
+}

@@ -1,0 +1,153 @@
+/// The scene container (`live` and the initializer tests fill with mocks), the HTTP routes with
+/// their request bodies, and the registry that wires every generated scene into the app.
+enum WiringRenderer {
+    static func container(_ names: SceneNames) -> String {
+        var stored = ["store: any \(names.store)"]
+        var live = ["store: \(names.postgresStore)(database: resources.pool)"]
+        for gateway in names.spec.gateways {
+            let property = names.gatewayProperty(gateway)
+            stored.append("\(property): any \(names.gatewayPort(gateway))")
+            live.append(
+                "\(property): HTTP\(names.gatewayPort(gateway))(baseURL: resources.config.environment[\(swiftString(gateway.baseURLEnv))])")
+        }
+        stored.append("system: SystemContext")
+        live.append("system: resources.system")
+        var out = "import Domain\nimport Gateway\nimport UseCase\n\n"
+        out += "/// The \(names.scene) scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL"
+        out += names.spec.gateways.isEmpty ? ".\n" : "\n/// and the HTTP APIs the spec names.\n"
+        out += "public struct \(names.container): Sendable {\n"
+        out += stored.map { "    public let \($0)\n" }.joined()
+        out += "\n" + DomainRenderer.initializer(stored, indent: "    ") + "\n"
+        out += "    public static func live(_ resources: AppResources) -> \(names.container) {\n"
+        out += "        \(names.container)(\n" + live.map { "            " + $0 }.joined(separator: ",\n") + "\n        )\n    }\n\n"
+        let arguments = stored.map { String($0.prefix { $0 != ":" }) }.map { "\($0): \($0)" }
+        out += "    public var useCase: \(names.useCase) {\n"
+        out += "        \(names.useCase)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
+        return out
+    }
+
+    static func routes(_ names: SceneNames) -> String {
+        var out = "import Domain\nimport Foundation\nimport Hummingbird\nimport Presenter\nimport Scenes\n\n"
+        out += "/// \(names.scene) routes: parse, call the use case, present.\n"
+        out += "enum \(names.routes) {\n"
+        out += "    static func register(on routers: SceneRouters, container: \(names.container)) {\n"
+        out += "        let useCase = container.useCase\n"
+        for useCase in names.spec.useCases {
+            out += "\n" + route(names, useCase)
+        }
+        out += "    }\n}\n"
+        out += requests(names)
+        return out
+    }
+
+    private static func route(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
+        let group: String
+        switch useCase.auth {
+        case .public: group = "anyone"
+        case .customer: group = "customer"
+        case .admin: group = "admin"
+        }
+        let path = "/" + useCase.route.segments.map { $0.hasPrefix("{") ? ":" + $0.dropFirst().dropLast() : $0 }.joined(separator: "/")
+        let method = useCase.route.method.lowercased()
+        let call = names.method(useCase)
+        let owner = names.owned ? "customerID: customerID, " : ""
+        var body: [String] = []
+        if names.owned && useCase.kind != .custom { body.append("let customerID = try context.requireCustomer()") }
+        if useCase.route.parameters.contains("id") && useCase.kind != .custom {
+            body.append("let id = try RequestParsing.uuid(\"id\", in: context)")
+        }
+        let presenter = names.presenter
+        switch useCase.kind {
+        case .create:
+            body.append("let draft = try await RequestParsing.json(\(names.createRequest).self, from: request).draft()")
+            body.append("return \(presenter).created(await outcome { try await useCase.\(call)(\(owner)draft) }).response")
+        case .list:
+            body.append("let limit = try RequestParsing.int(\"limit\", in: request)")
+            body.append("let cursor = RequestParsing.string(\"cursor\", in: request)")
+            body.append(
+                "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor) }).response")
+        case .get:
+            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
+        case .update:
+            body.append("let changes = try await RequestParsing.json(\(names.updateRequest).self, from: request).changes()")
+            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id, changes) }).response")
+        case .delete:
+            body.append("return \(presenter).deleted(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
+        case .custom:
+            let parameters = useCase.route.parameters.map(swiftString).joined(separator: ", ")
+            body.append("let input = try await RequestParsing.custom(request, context: context, parameters: [\(parameters)])")
+            body.append("return \(presenter).custom(await outcome { try await useCase.\(call)(input) }).response")
+        }
+        let usesRequest = [.create, .list, .update, .custom].contains(useCase.kind)
+        let usesContext = names.owned || useCase.kind == .custom || useCase.route.parameters.contains("id")
+        var out = "        // \(useCase.route): \(useCase.name)\n"
+        out +=
+            "        routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in\n"
+        out += body.map { "            " + $0 + "\n" }.joined()
+        out += "        }\n"
+        return out
+    }
+
+    /// The JSON bodies of create and update, decoded with snake_case keys.
+    private static func requests(_ names: SceneNames) -> String {
+        var out = ""
+        let writable = names.writable
+        func wireType(_ field: SwiftField) -> String {
+            switch field.field.type {
+            case .money: return "MoneyRequest"
+            case .timestamp: return "String"
+            default: return field.inputType
+            }
+        }
+        func convert(_ field: SwiftField, optional: Bool) -> String {
+            switch field.field.type {
+            case .money: return field.bareProperty + (optional ? "?.input" : ".input")
+            case .timestamp:
+                return "RequestParsing.timestamp(\(field.bareProperty), field: \(swiftString(field.name)))" + (optional ? "" : "!")
+            default: return field.bareProperty
+            }
+        }
+        func codingKeys() -> String {
+            var keys = "\n    enum CodingKeys: String, CodingKey {\n"
+            for field in writable {
+                keys += "        case \(field.property)" + (field.bareProperty == field.name ? "\n" : " = \(swiftString(field.name))\n")
+            }
+            return keys + "    }\n"
+        }
+        let throwing = writable.contains { $0.field.type == .timestamp }
+        if names.creates {
+            out += "\n/// The body of `\(names.useCases(.create)[0].route)`.\n"
+            out += "struct \(names.createRequest): Decodable {\n"
+            for field in writable {
+                out += "    let \(field.property): \(wireType(field))\(field.requiredOnCreate ? "" : "?")\n"
+            }
+            if !writable.isEmpty { out += codingKeys() }
+            out += "\n    func draft() throws -> \(names.draft) {\n"
+            let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: !$0.requiredOnCreate))" }
+            out += "        \(throwing ? "try " : "")\(names.draft)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
+        }
+        if names.updates {
+            out += "\n/// The body of `\(names.useCases(.update)[0].route)`: every field optional; absent or null leaves it as it is.\n"
+            out += "struct \(names.updateRequest): Decodable {\n"
+            for field in writable { out += "    let \(field.property): \(wireType(field))?\n" }
+            out += codingKeys()
+            out += "\n    func changes() throws -> \(names.changes) {\n"
+            let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
+            out += "        \(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
+        }
+        return out
+    }
+
+    /// The one registry the app calls: every generated scene's routes over its live container.
+    static func registry(_ specs: [SceneSpec]) -> String {
+        var out = "import Scenes\n\n"
+        out += "/// Registers the routes of every scene scenegen generates, each over its live container.\n"
+        out += "enum GeneratedSceneRoutes {\n"
+        out += "    static func register(on routers: SceneRouters, resources: AppResources) {\n"
+        for spec in specs {
+            out += "        \(spec.scene)Routes.register(on: routers, container: .live(resources))\n"
+        }
+        out += "    }\n}\n"
+        return out
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// One run of scenegen over a repository: read the specs, plan the files, compare them with the
+/// disk, then write, only report (`dryRun`), or fail with a diff (`check`).
+public struct Workspace {
+    public enum Mode: Sendable { case write, dryRun, check }
+
+    /// What a run does to one file.
+    public enum Action: String, Sendable {
+        case create, rewrite, unchanged
+        /// A once-file that exists: never touched.
+        case keep
+        /// A generated file edited by hand: the run stops rather than overwrite it.
+        case edited
+        /// A generated file no spec produces any more.
+        case delete
+    }
+
+    public struct Outcome {
+        public var lines: [String] = []
+        public var errors: [String] = []
+        public var exitCode: Int32 = 0
+    }
+
+    let root: URL
+    let fileManager = FileManager.default
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// - Parameters:
+    ///   - specPaths: the specs to regenerate (relative paths); every `Specs/*.yml` when empty.
+    ///   - force: overwrite generated files edited by hand.
+    ///   - progress: called with `[i/n] Specs/File.yml` as each spec is read.
+    public func run(specPaths: [String], mode: Mode, force: Bool = false, progress: (String) -> Void = { _ in }) -> Outcome {
+        var outcome = Outcome()
+        let allPaths =
+            (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Specs").path))?
+            .filter { $0.hasSuffix(".yml") }.sorted().map { "Specs/\($0)" } ?? []
+        for path in specPaths where !allPaths.contains(path) {
+            outcome.errors.append("\(path): error: no such spec (specs live in Specs/*.yml)")
+        }
+        var specs: [SceneSpec] = []
+        for (index, path) in allPaths.enumerated() {
+            progress("[\(index + 1)/\(allPaths.count)] \(path)")
+            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
+                outcome.errors.append("\(path):1:1: error: cannot be read")
+                continue
+            }
+            let (spec, diagnostics) = SpecParser.parse(text, file: path)
+            outcome.errors += diagnostics.map(\.description)
+            if let spec {
+                if spec.scene != String(path.dropFirst("Specs/".count).dropLast(4)) {
+                    outcome.errors.append("\(path):1:1: error: the file must be named after its scene, Specs/\(spec.scene).yml")
+                }
+                specs.append(spec)
+            }
+        }
+        outcome.errors += crossSpecErrors(specs)
+        guard outcome.errors.isEmpty else {
+            outcome.exitCode = 1
+            outcome.lines.append("scenegen: \(outcome.errors.count) error(s); nothing written")
+            return outcome
+        }
+        let selected = specPaths.isEmpty ? nil : Set(specs.filter { specPaths.contains($0.file) }.map(\.scene))
+        let planned = Generator.plan(specs: specs, selected: selected, migrations: migrations())
+        var actions: [(PlannedFile, Action, String?)] = planned.map { file in
+            let existing = try? String(contentsOf: root.appendingPathComponent(file.path), encoding: .utf8)
+            return (file, action(for: file, existing: existing), existing)
+        }
+        if selected == nil {
+            let plannedPaths = Set(planned.map(\.path))
+            for path in generatedFilesOnDisk() where !plannedPaths.contains(path) {
+                let existing = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                actions.append((PlannedFile(path: path, contents: "", ownership: .generated), .delete, existing))
+            }
+        }
+        return finish(actions, mode: mode, force: force, outcome: outcome, specCount: specs.count)
+    }
+
+    private func finish(_ actions: [(PlannedFile, Action, String?)], mode: Mode, force: Bool, outcome: Outcome, specCount: Int) -> Outcome {
+        var outcome = outcome
+        let edited = actions.filter { $0.1 == .edited }
+        let pending = actions.filter { [.create, .rewrite, .delete, .edited].contains($0.1) }
+        switch mode {
+        case .dryRun:
+            for (file, action, _) in actions {
+                outcome.lines.append("\(action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.path)")
+            }
+        case .check:
+            for (file, _, existing) in pending {
+                let old = existing ?? ""
+                outcome.lines.append(
+                    UnifiedDiff.render(
+                        old: old, new: file.contents, oldName: existing == nil ? "/dev/null" : "a/\(file.path)",
+                        newName: file.contents.isEmpty ? "/dev/null" : "b/\(file.path)"))
+            }
+            if !pending.isEmpty {
+                outcome.errors.append(
+                    "scenegen --check: \(pending.count) file(s) differ from what the specs produce; run `swift run scenegen`")
+                outcome.exitCode = 1
+            }
+        case .write:
+            if !edited.isEmpty && !force {
+                for (file, _, _) in edited {
+                    outcome.errors.append(
+                        "\(file.path): error: generated file was edited by hand; move the change into the spec or a once-file, or rerun with --force to overwrite it"
+                    )
+                }
+                outcome.exitCode = 1
+                outcome.lines.append("scenegen: nothing written")
+                return outcome
+            }
+            for (file, action, _) in pending {
+                let url = root.appendingPathComponent(file.path)
+                do {
+                    if action == .delete {
+                        try fileManager.removeItem(at: url)
+                    } else {
+                        try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try file.contents.write(to: url, atomically: true, encoding: .utf8)
+                    }
+                    outcome.lines.append("\(action == .edited ? "rewrite" : action.rawValue) \(file.path)")
+                } catch {
+                    outcome.errors.append("\(file.path): error: \(error.localizedDescription)")
+                    outcome.exitCode = 1
+                }
+            }
+        }
+        let counts = Dictionary(grouping: actions, by: { $0.1 }).mapValues(\.count)
+        let summary = [Action.create, .rewrite, .unchanged, .keep, .edited, .delete].compactMap { action in
+            counts[action].map { "\($0) \(action.rawValue)" }
+        }
+        outcome.lines.append("scenegen: \(specCount) spec(s), \(actions.count) file(s): \(summary.joined(separator: ", "))")
+        return outcome
+    }
+
+    private func action(for file: PlannedFile, existing: String?) -> Action {
+        guard let existing else { return .create }
+        switch file.ownership {
+        case .once: return .keep
+        case .generated:
+            if existing == file.contents { return .unchanged }
+            return Ownership.isGenerated(existing) && !Ownership.isUnedited(existing) ? .edited : .rewrite
+        }
+    }
+
+    private func migrations() -> [String: String] {
+        let directory = root.appendingPathComponent("Migrations")
+        let names = (try? fileManager.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".sql") } ?? []
+        var migrations: [String: String] = [:]
+        for name in names { migrations[name] = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        return migrations
+    }
+
+    /// Swift files under Sources/ and Tests/ whose first line says scenegen generated them.
+    private func generatedFilesOnDisk() -> [String] {
+        var paths: [String] = []
+        for top in ["Sources", "Tests"] {
+            guard let walker = fileManager.enumerator(atPath: root.appendingPathComponent(top).path) else { continue }
+            for case let relative as String in walker where relative.hasSuffix(".swift") {
+                let path = "\(top)/\(relative)"
+                guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(path).path) else { continue }
+                let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
+                try? handle.close()
+                if Ownership.isGenerated(head) { paths.append(path) }
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// Problems only visible across specs: two scenes of one name, one table or clashing routes.
+    private func crossSpecErrors(_ specs: [SceneSpec]) -> [String] {
+        var errors: [String] = []
+        for (index, spec) in specs.enumerated() {
+            for earlier in specs[..<index] {
+                if earlier.entity.table == spec.entity.table {
+                    errors.append("\(spec.file):1:1: error: table '\(spec.entity.table)' is also the table of \(earlier.file)")
+                }
+                if earlier.entity.name == spec.entity.name {
+                    errors.append("\(spec.file):1:1: error: entity '\(spec.entity.name)' is also declared in \(earlier.file)")
+                }
+                for useCase in spec.useCases {
+                    for other in earlier.useCases where useCase.route.clashes(with: other.route) {
+                        let position = useCase.position
+                        errors.append(
+                            "\(spec.file):\(position.line):\(position.column): error: route \(useCase.route) clashes with \(other.route) of \(earlier.file)"
+                        )
+                    }
+                }
+            }
+        }
+        return errors
+    }
+}
