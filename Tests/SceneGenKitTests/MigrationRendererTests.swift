@@ -17,7 +17,7 @@ struct MigrationRendererTests {
 
     @Test func matchesTheCommittedReference() throws {
         let rendered = MigrationRenderer.sql(for: try Self.wishlist())
-        let file = Self.reference.appendingPathComponent("0002_create_wishlist_entries.sql")
+        let file = Self.reference.appendingPathComponent("Wishlist/Migrations/0002_create_wishlist_entries.sql")
         // SCENEGEN_RECORD=1 rewrites the reference; review its diff before committing it.
         if ProcessInfo.processInfo.environment["SCENEGEN_RECORD"] == "1" {
             try rendered.write(to: file, atomically: true, encoding: .utf8)

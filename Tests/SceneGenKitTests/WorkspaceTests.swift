@@ -83,7 +83,8 @@ struct WorkspaceTests {
         try changed.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
         let stale = Workspace(root: root).run(specPaths: [], mode: .check)
         #expect(stale.exitCode != 0)
-        #expect(stale.lines.contains { $0.contains("-        let valid = length <= 200") && $0.contains("+        let valid = length <= 300") })
+        #expect(
+            stale.lines.contains { $0.contains("-        let valid = length <= 200") && $0.contains("+        let valid = length <= 300") })
         #expect(try Self.snapshot(root)["Specs/Wishlist.yml"] == changed, "check writes nothing")
     }
 
@@ -98,7 +99,10 @@ struct WorkspaceTests {
 
         let refused = Workspace(root: root).run(specPaths: [], mode: .write)
         #expect(refused.exitCode != 0)
-        #expect(refused.errors.contains { $0.hasPrefix("Sources/UseCase/Wishlist/WishlistUseCase.swift: error: generated file was edited by hand") })
+        #expect(
+            refused.errors.contains {
+                $0.hasPrefix("Sources/UseCase/Wishlist/WishlistUseCase.swift: error: generated file was edited by hand")
+            })
         #expect(try Self.snapshot(root) == before, "nothing written")
 
         #expect(Workspace(root: root).run(specPaths: [], mode: .write, force: true).exitCode == 0)
@@ -201,5 +205,34 @@ struct UnifiedDiffTests {
     @Test func aNewFileIsAllAdditions() {
         let diff = UnifiedDiff.render(old: "", new: "a\nb\n", oldName: "/dev/null", newName: "b/f")
         #expect(diff == "--- /dev/null\n+++ b/f\n@@ -0,0 +1,2 @@\n+a\n+b\n")
+    }
+}
+
+/// The whole output for the reference spec (the Wishlist, with a custom use case over
+/// an http gateway) is committed under `Reference/Wishlist/`, so a change of any renderer shows
+/// up as a reviewed diff. `SCENEGEN_RECORD=1` rewrites it.
+@Suite("scenegen: reference output")
+struct ReferenceOutputTests {
+    @Test func matchesTheCommittedReferenceOutput() throws {
+        let root = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference])
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write).exitCode == 0)
+        var produced = try WorkspaceTests.snapshot(root)
+        produced = produced.filter { !$0.key.hasPrefix("Specs/") && $0.key != "Migrations/0001_catalog.sql" }
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/Wishlist")
+        if ProcessInfo.processInfo.environment["SCENEGEN_RECORD"] == "1" {
+            try? FileManager.default.removeItem(at: directory)
+            for (path, contents) in produced {
+                let url = directory.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        let committed = try WorkspaceTests.snapshot(directory)
+        #expect(Set(committed.keys) == Set(produced.keys))
+        for (path, contents) in produced {
+            let diff = UnifiedDiff.render(
+                old: committed[path] ?? "", new: contents, oldName: "committed/\(path)", newName: "produced/\(path)")
+            #expect(diff.isEmpty, "\(diff)")
+        }
     }
 }
