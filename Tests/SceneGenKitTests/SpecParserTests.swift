@@ -97,7 +97,7 @@ struct SpecParserTests {
         let found = errors("scene: Empty\nentity:\n  name: E\n  table: es\n  fields: []\n")
         #expect(found.contains("Specs/T.yml:1:1: error: the spec is missing 'summary'"))
         #expect(found.contains("Specs/T.yml:1:1: error: the spec is missing 'useCases'"))
-        #expect(found.contains { $0.contains("exactly one field with 'primary: true'") })
+        #expect(found.contains { $0.contains("entity needs a field with 'primary: true'") })
     }
 
     @Test func fieldRulesAreChecked() {
@@ -111,5 +111,23 @@ struct SpecParserTests {
         #expect(found.contains { $0.contains("money fields take no default") })
         #expect(found.contains { $0.contains("min and max apply to") })
         #expect(found.contains { $0.contains("a string field needs 'max'") })
+    }
+
+    @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
+        let composite = Self.wishlist.replacingOccurrences(
+            of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")
+        #expect(errors(composite).contains { $0.contains("a composite key needs code: handwritten") })
+        let handwritten = composite.replacingOccurrences(of: "summary:", with: "code: handwritten\nsummary:")
+        #expect(errors(handwritten).isEmpty)
+        let noCreatedAt = Self.wishlist.replacingOccurrences(
+            of: "{ name: created_at, type: timestamp, default: now, readonly: true }", with: "{ name: seen, type: bool }")
+        #expect(errors(noCreatedAt).contains { $0.contains("a list pages newest first by created_at") })
+        let readonlyWithoutDefault = Self.wishlist.replacingOccurrences(
+            of: "{ name: priority, type: int, min: 1, max: 5, default: 3 }", with: "{ name: priority, type: int, readonly: true }")
+        #expect(errors(readonlyWithoutDefault).contains { $0.contains("a readonly field needs a default or optional: true") })
+        #expect(
+            errors(Self.wishlist.replacingOccurrences(of: "summary:", with: "code: magic\nsummary:")).contains {
+                $0.contains("code must be 'generated' (the default) or 'handwritten'")
+            })
     }
 }

@@ -17,8 +17,6 @@ public struct EntitySpec: Hashable, Sendable {
     /// `customer` when rows belong to the signed-in customer.
     public let owner: String?
     public let fields: [FieldSpec]
-
-    public var primaryKey: FieldSpec { fields.first(where: \.primary)! }
 }
 
 public struct FieldSpec: Hashable, Sendable {

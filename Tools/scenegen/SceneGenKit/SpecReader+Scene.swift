@@ -36,7 +36,7 @@ extension SpecReader {
         checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
         checkRoutes(useCases)
         guard let scene, let summary, let entity else { return nil }
-        checkGeneratable(entity, useCases)
+        if !handwritten { checkGeneratable(entity, useCases) }
         return SceneSpec(
             file: file, scene: scene, summary: summary, handwritten: handwritten, entity: entity, useCases: useCases, gateways: gateways)
     }
@@ -57,11 +57,11 @@ extension SpecReader {
         for node in fieldNodes { if let value = field(node) { fields.append(value) } }
         checkUnique(fields.map(\.name), positions: fields.map(\.position), "field")
         let primaries = fields.filter(\.primary)
-        if keys["fields"] != nil && primaries.count != 1 {
-            sink.error("entity needs exactly one field with 'primary: true' (found \(primaries.count))", at: keys["fields"]!.position)
+        if keys["fields"] != nil && primaries.isEmpty {
+            sink.error("entity needs a field with 'primary: true'", at: keys["fields"]!.position)
         }
-        if let primary = primaries.first, primary.type != .uuid {
-            sink.error("the primary field must be of type uuid", at: primary.position)
+        for primary in primaries where primary.type != .uuid {
+            sink.error("a primary field must be of type uuid", at: primary.position)
         }
         if owner != nil, let clash = fields.first(where: { $0.name == "customer_id" }) {
             sink.error("'customer_id' is the owner column that 'owner: customer' adds; do not declare it", at: clash.position)
@@ -286,6 +286,9 @@ extension FieldType {
 extension SpecReader {
     /// What the generated CRUD code needs of the entity.
     mutating func checkGeneratable(_ entity: EntitySpec, _ useCases: [UseCaseSpec]) {
+        for primary in entity.fields.filter(\.primary).dropFirst() {
+            sink.error("a generated scene has one primary field; a composite key needs code: handwritten", at: primary.position)
+        }
         let hasCreatedAt = entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp }
         for useCase in useCases where useCase.kind == .list && !hasCreatedAt {
             sink.error(

@@ -154,10 +154,12 @@ public struct Workspace {
         return migrations
     }
 
-    /// Swift files under Sources/ and Tests/ whose first line says scenegen generated them.
+    /// Swift files where scenegen writes (Sources/, Tests/*/Generated/) whose first line says it
+    /// generated them.
     private func generatedFilesOnDisk() -> [String] {
         var paths: [String] = []
-        for top in ["Sources", "Tests"] {
+        let testTargets = (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests").path)) ?? []
+        for top in ["Sources"] + testTargets.sorted().map({ "Tests/\($0)/Generated" }) {
             guard let walker = fileManager.enumerator(atPath: root.appendingPathComponent(top).path) else { continue }
             for case let relative as String in walker where relative.hasSuffix(".swift") {
                 let path = "\(top)/\(relative)"
