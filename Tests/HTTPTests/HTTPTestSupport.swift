@@ -14,7 +14,8 @@ let adminToken = "test-admin-token-0123456789"
 
 /// Runs `body` against the whole application, in-process, on a fresh database.
 func withApp<T: Sendable>(
-    adminToken: String? = adminToken, _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
+    adminToken: String? = adminToken, mediaURL: String? = nil,
+    _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
 ) async throws -> T {
     try await TestDatabase.with { db in
         var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
@@ -22,6 +23,7 @@ func withApp<T: Sendable>(
         if let payments = ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"] {
             config.payment = (payments, "sk_test_storefront")
         }
+        config.mediaURL = mediaURL ?? ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"]
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
         return try await buildApplication(resources).test(.router) { client in try await body(client, db) }
     }

@@ -45,6 +45,20 @@ start_localstripe() {
   die "localstripe did not start"
 }
 
+# start_media_server PORT DIRECTORY LOG: runs Tools/media-server (the media API for development
+# and tests) on 127.0.0.1:PORT storing files in DIRECTORY, waits until it answers, prints its pid.
+start_media_server() {
+  local port=$1 directory=$2 log=$3
+  python3 "$(dirname "${BASH_SOURCE[0]}")/../media-server" --port "$port" --directory "$directory" >"$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/photo/none" 2>/dev/null && { echo "$pid"; return 0; }
+    sleep 0.1
+  done
+  tail -20 "$log" >&2
+  die "the media server did not start"
+}
+
 # The newest installed PostgreSQL server's bin directory (Debian keeps them out of PATH).
 pg_bindir() {
   local dir

@@ -11,10 +11,14 @@ public struct Item: Hashable, Sendable {
     /// Units on hand; never below zero (a database CHECK holds this under concurrency).
     public var stock: Int
     public let createdAt: Date
+    /// How many reviews the item has; kept with each review in one transaction.
+    public var reviewCount: Int
+    /// The mean rating to two decimals, `nil` before the first review.
+    public var ratingAverage: Double?
 
     public init(
         id: UUID, sku: String, name: String, description: String, category: String, price: Money,
-        stock: Int, createdAt: Date
+        stock: Int, createdAt: Date, reviewCount: Int = 0, ratingAverage: Double? = nil
     ) {
         self.id = id
         self.sku = sku
@@ -24,6 +28,8 @@ public struct Item: Hashable, Sendable {
         self.price = price
         self.stock = stock
         self.createdAt = createdAt
+        self.reviewCount = reviewCount
+        self.ratingAverage = ratingAverage
     }
 }
 

@@ -6,7 +6,7 @@ import Postgres
 public struct PostgresItemStore: ItemStore {
     /// At most this many search words are matched; the rest are ignored.
     static let maxSearchWords = 5
-    static let columns = "id, sku, name, description, category, price_amount, price_currency, stock, created_at"
+    static let columns = "id, sku, name, description, category, price_amount, price_currency, stock, created_at, review_count, rating_sum"
     static let insert = """
         INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, stock, created_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING \(columns)
@@ -92,6 +92,7 @@ public struct PostgresItemStore: ItemStore {
     /// Decodes a row selected with `columns`.
     /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
     static func item(from row: PostgresRow) throws -> Item {
+        let reviewCount: Int = try row.decode("review_count")
         return Item(
             id: try row.decode("id"),
             sku: try row.decode("sku"),
@@ -100,7 +101,9 @@ public struct PostgresItemStore: ItemStore {
             category: try row.decode("category"),
             price: try row.money(amount: "price_amount", currency: "price_currency"),
             stock: try row.decode("stock"),
-            createdAt: try row.decode("created_at")
+            createdAt: try row.decode("created_at"),
+            reviewCount: reviewCount,
+            ratingAverage: reviewCount > 0 ? RatingSummary.rounded(sum: try row.decode("rating_sum"), count: reviewCount) : nil
         )
     }
 }

@@ -18,6 +18,8 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     CartRoutes.register(customer: customer, container: .live(resources))
     let orders = OrderContainer.live(resources)
     OrderRoutes.register(customer: customer, container: orders)
+    ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
+    PhotoListRoutes.register(on: router, container: .live(resources))
     let routers = SceneRouters(
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),

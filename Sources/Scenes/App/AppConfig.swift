@@ -17,6 +17,8 @@ public struct AppConfig: Sendable {
     /// The Stripe-compatible payment API (`PAYMENT_API_URL`, `PAYMENT_API_KEY`); nil disables
     /// checkout.
     public var payment: (url: String, key: String)?
+    /// The media API that stores review photos (`MEDIA_API_URL`); nil refuses photo uploads.
+    public var mediaURL: String?
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -34,7 +36,8 @@ public struct AppConfig: Sendable {
     }
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
-    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`.
+    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`,
+    /// `MEDIA_API_URL`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -84,6 +87,13 @@ public struct AppConfig: Sendable {
             config.payment = (url.hasSuffix("/") ? String(url.dropLast()) : url, key)
         default:
             problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
+        }
+        if let url = environment["MEDIA_API_URL"], !url.isEmpty {
+            if url.hasPrefix("http://") || url.hasPrefix("https://") {
+                config.mediaURL = url
+            } else {
+                problems.append("MEDIA_API_URL: must be an http(s) URL, got '\(url)'")
+            }
         }
         if let code = environment["SHOP_CURRENCY"] {
             if let currency = Currency(code) {

@@ -11,7 +11,9 @@ public enum CatalogTranslator {
             category: item.category,
             price: MoneyModel(item.price),
             stock: item.stock,
-            createdAt: Timestamp.rfc3339(item.createdAt)
+            createdAt: Timestamp.rfc3339(item.createdAt),
+            ratingAverage: item.ratingAverage,
+            reviewCount: item.reviewCount
         )
     }
 

@@ -1,0 +1,101 @@
+import AsyncHTTPClient
+import Domain
+import Foundation
+import NIOCore
+
+/// `MediaStorage` over the media API: multipart `POST {baseURL}/photo` with the file in field
+/// `photo`, answered by `{"filename": "..."}`. The file streams from disk in chunks, so an upload
+/// costs the service a chunk of memory, not the photo's size.
+public struct HTTPMediaStorage: MediaStorage {
+    static let chunkSize = 64 * 1024
+
+    let baseURL: String
+    let client: HTTPClient
+    let timeout: Duration
+
+    /// - Parameter baseURL: `MEDIA_API_URL`, such as `http://127.0.0.1:8430`.
+    public init(baseURL: String, client: HTTPClient = SharedHTTPClient.client, timeout: Duration = .seconds(30)) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.client = client
+        self.timeout = timeout
+    }
+
+    public func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+        let boundary = "storefront-\(UUID().uuidString.lowercased())"
+        let head = Array(
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"
+                + "Content-Type: \(format.rawValue)\r\n\r\n").utf8)
+        let tail = Array("\r\n--\(boundary)--\r\n".utf8)
+        var request = HTTPClientRequest(url: baseURL + "/photo")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
+        let chunks = FileChunks(path: file.path, head: head, tail: tail, chunkSize: Self.chunkSize)
+        request.body = .stream(chunks, length: .known(Int64(head.count + file.size + tail.count)))
+        let answer: MediaAnswer
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+            let body = try await response.body.collect(upTo: 64 * 1024)
+            guard (200..<300).contains(response.status.code) else {
+                throw ExternalServiceError(
+                    service: "media", reason: "answered \(response.status.code): \(String(buffer: body).prefix(200))")
+            }
+            answer = try JSONDecoder().decode(MediaAnswer.self, from: Data(body.readableBytesView))
+        } catch let error as ExternalServiceError {
+            throw error
+        } catch {
+            throw ExternalServiceError(service: "media", reason: "\(error)")
+        }
+        // The name is stored and shown to clients: only a plain file name is acceptable.
+        guard answer.filename.range(of: #"^[A-Za-z0-9._-]{1,255}$"#, options: .regularExpression) != nil, !answer.filename.hasPrefix(".")
+        else {
+            throw ExternalServiceError(service: "media", reason: "answered an unusable filename '\(answer.filename.prefix(100))'")
+        }
+        return answer.filename
+    }
+}
+
+private struct MediaAnswer: Decodable {
+    let filename: String
+}
+
+/// The multipart head, the file in chunks read as they are sent, then the multipart tail.
+struct FileChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let path: String
+    let head: [UInt8]
+    let tail: [UInt8]
+    let chunkSize: Int
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(handle: FileHandle(forReadingAtPath: path), head: head, tail: tail, chunkSize: chunkSize)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let handle: FileHandle?
+        var head: [UInt8]?
+        var tail: [UInt8]?
+        let chunkSize: Int
+
+        init(handle: FileHandle?, head: [UInt8], tail: [UInt8], chunkSize: Int) {
+            self.handle = handle
+            self.head = head
+            self.tail = tail
+            self.chunkSize = chunkSize
+        }
+
+        mutating func next() async throws -> ByteBuffer? {
+            if let head {
+                self.head = nil
+                return ByteBuffer(bytes: head)
+            }
+            guard let handle else { throw ExternalServiceError(service: "media", reason: "the spooled photo cannot be read") }
+            if let data = try handle.read(upToCount: chunkSize), !data.isEmpty { return ByteBuffer(bytes: data) }
+            try? handle.close()
+            if let tail {
+                self.tail = nil
+                return ByteBuffer(bytes: tail)
+            }
+            return nil
+        }
+    }
+}

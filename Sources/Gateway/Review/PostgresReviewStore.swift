@@ -1,0 +1,125 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `ReviewStore` on PostgreSQL: tables `reviews` and `review_photos`, and the rating columns of
+/// `items` (Migrations/0006_reviews.sql).
+public struct PostgresReviewStore: ReviewStore {
+    static let columns = "id, item_id, customer_id, content, rating, created_at"
+    static let photoColumns = "id, review_id, item_id, filename, content_type, size, created_at"
+
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func insert(_ review: Review) async throws {
+        do {
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    try await connection.query(
+                        "INSERT INTO reviews (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6)",
+                        review.id, review.itemID, review.customerID, review.content, review.rating, review.createdAt)
+                    // The row lock of this UPDATE orders concurrent reviews of one item.
+                    try await connection.query(
+                        "UPDATE items SET review_count = review_count + 1, rating_sum = rating_sum + $2 WHERE id = $1",
+                        review.itemID, review.rating)
+                }
+            }
+        } catch let error as PostgresError where error.constraint == "reviews_customer_item_key" {
+            throw ReviewError.alreadyReviewed(itemID: review.itemID)
+        } catch let error as PostgresError where error.constraint == "reviews_item_id_fkey" {
+            throw ReviewError.itemNotFound(review.itemID)
+        }
+    }
+
+    public func review(id: UUID) async throws -> Review? {
+        try await translatingUnavailable {
+            let rows = try await database.query("SELECT \(Self.columns) FROM reviews WHERE id = $1", id).rows
+            return try await withPhotos(rows.map(Self.review(from:))).first
+        }
+    }
+
+    public func reviews(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Review] {
+        try await translatingUnavailable {
+            let order = "ORDER BY created_at DESC, id DESC LIMIT \(limit)"
+            let rows: [PostgresRow]
+            if let cursor {
+                rows = try await database.query(
+                    "SELECT \(Self.columns) FROM reviews WHERE item_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) \(order)",
+                    itemID, cursor.createdAt, cursor.id
+                ).rows
+            } else {
+                rows = try await database.query("SELECT \(Self.columns) FROM reviews WHERE item_id = $1 \(order)", itemID).rows
+            }
+            return try await withPhotos(rows.map(Self.review(from:)))
+        }
+    }
+
+    /// The reviews with their photos, fetched in one statement for the whole page.
+    private func withPhotos(_ reviews: [Review]) async throws -> [Review] {
+        guard !reviews.isEmpty else { return [] }
+        let ids = reviews.map { $0.id.uuidString.lowercased() }.joined(separator: ",")
+        let rows = try await database.query(
+            "SELECT \(Self.photoColumns) FROM review_photos WHERE review_id = ANY(string_to_array($1, ',')::uuid[]) ORDER BY created_at, id",
+            ids
+        ).rows
+        let photos = Dictionary(grouping: try rows.map(Self.photo(from:)), by: \.reviewID)
+        return reviews.map { review in
+            var review = review
+            review.photos = photos[review.id] ?? []
+            return review
+        }
+    }
+
+    public func ratingSummary(itemID: UUID) async throws -> RatingSummary {
+        try await translatingUnavailable {
+            let rows = try await database.query(
+                "SELECT rating, count(*)::int AS n FROM reviews WHERE item_id = $1 GROUP BY rating", itemID
+            ).rows
+            var histogram: [Int: Int] = [:]
+            for row in rows { histogram[try row.decode("rating")] = try row.decode("n") }
+            return RatingSummary(histogram: histogram)
+        }
+    }
+
+    public func itemExists(id: UUID) async throws -> Bool {
+        try await translatingUnavailable {
+            try await !database.query("SELECT 1 FROM items WHERE id = $1", id).rows.isEmpty
+        }
+    }
+
+    public func addPhoto(_ photo: ReviewPhoto, limit: Int) async throws -> Bool {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                // Locks the review: concurrent uploads to it count one after another.
+                let locked = try await connection.query("SELECT id FROM reviews WHERE id = $1 FOR UPDATE", photo.reviewID)
+                guard !locked.rows.isEmpty else { return false }
+                let count: Int = try await connection.query(
+                    "SELECT count(*)::int AS n FROM review_photos WHERE review_id = $1", photo.reviewID
+                ).rows[0].decode("n")
+                guard count < limit else { return false }
+                try await connection.query(
+                    "INSERT INTO review_photos (\(Self.photoColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    photo.id, photo.reviewID, photo.itemID, photo.filename, photo.format.rawValue, photo.size, photo.createdAt)
+                return true
+            }
+        }
+    }
+
+    static func review(from row: PostgresRow) throws -> Review {
+        Review(
+            id: try row.decode("id"), itemID: try row.decode("item_id"), customerID: try row.decode("customer_id"),
+            content: try row.decode("content"), rating: try row.decode("rating"), photos: [], createdAt: try row.decode("created_at"))
+    }
+
+    /// Decodes a row selected with `photoColumns`.
+    /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
+    static func photo(from row: PostgresRow) throws -> ReviewPhoto {
+        ReviewPhoto(
+            id: try row.decode("id"), reviewID: try row.decode("review_id"), itemID: try row.decode("item_id"),
+            filename: try row.decode("filename"), format: try row.enumeration("content_type", as: PhotoFormat.self),
+            size: try row.decode("size"), createdAt: try row.decode("created_at"))
+    }
+}

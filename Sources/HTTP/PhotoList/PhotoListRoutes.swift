@@ -1,0 +1,18 @@
+import Hummingbird
+import Presenter
+import Scenes
+
+/// PhotoList routes: the photos of an item's reviews, public.
+enum PhotoListRoutes {
+    static func register(on router: Router<StorefrontContext>, container: PhotoListContainer) {
+        let useCase = container.useCase
+
+        router.get("/v1/items/:id/photos") { request, context in
+            let itemID = try RequestParsing.uuid("id", in: context)
+            let limit = try RequestParsing.int("limit", in: request)
+            let cursor = RequestParsing.string("cursor", in: request)
+            return PhotoListPresenter.page(await outcome { try await useCase.photos(itemID: itemID, limit: limit, cursor: cursor) })
+                .response
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import Hummingbird
+import Presenter
+import Scenes
+
+/// Review routes: post a review, list an item's reviews, upload a review's photos.
+enum ReviewRoutes {
+    static func register(on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer) {
+        let useCase = container.useCase
+
+        customer.post("/items/:id/reviews") { request, context in
+            let customerID = try context.requireCustomer()
+            let itemID = try RequestParsing.uuid("id", in: context)
+            let body = try await RequestParsing.json(PostReviewRequest.self, from: request)
+            return ReviewPresenter.created(
+                await outcome { try await useCase.post(customerID: customerID, itemID: itemID, body.draft) }
+            ).response
+        }
+
+        router.get("/v1/items/:id/reviews") { request, context in
+            let itemID = try RequestParsing.uuid("id", in: context)
+            let limit = try RequestParsing.int("limit", in: request)
+            let cursor = RequestParsing.string("cursor", in: request)
+            return ReviewPresenter.list(await outcome { try await useCase.list(itemID: itemID, limit: limit, cursor: cursor) }).response
+        }
+
+        customer.post("/reviews/:id/photos") { request, context in
+            let customerID = try context.requireCustomer()
+            let reviewID = try RequestParsing.uuid("id", in: context)
+            let spooler = MultipartFileSpooler(
+                boundary: try MultipartFileSpooler.boundary(of: request), field: "photo", limit: ReviewRules.maxPhotoBytes)
+            // Everything that can be refused is refused before the upload is read.
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > ReviewRules.maxPhotoBytes + maxMultipartOverhead {
+                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes)).response
+            }
+            if case .failure(let error) = await outcome({ try await useCase.authorizePhoto(customerID: customerID, reviewID: reviewID) }) {
+                return ReviewPresenter.problem(error).response
+            }
+            let file: PhotoFile?
+            do {
+                file = try await spooler.spool(request.body, into: container.spoolDirectory)
+            } catch is MultipartFileSpooler.TooLarge {
+                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes)).response
+            }
+            guard let file else { return ReviewPresenter.problem(ReviewError.photoMissing).response }
+            defer { try? FileManager.default.removeItem(atPath: file.path) }
+            return ReviewPresenter.photoCreated(
+                await outcome { try await useCase.addPhoto(customerID: customerID, reviewID: reviewID, file: file) }
+            ).response
+        }
+    }
+
+    /// What a multipart body may hold besides the photo: boundaries, part headers, small fields.
+    static let maxMultipartOverhead = 64 * 1024
+}
+
+/// `POST /v1/items/{id}/reviews` body.
+struct PostReviewRequest: Decodable {
+    let content: String
+    let rating: Int
+
+    var draft: ReviewDraft { ReviewDraft(content: content, rating: rating) }
+}

@@ -1,0 +1,18 @@
+import Domain
+import Gateway
+import UseCase
+
+/// The PhotoList scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL.
+public struct PhotoListContainer: Sendable {
+    public let store: any PhotoListStore
+
+    public init(store: any PhotoListStore) {
+        self.store = store
+    }
+
+    public static func live(_ resources: AppResources) -> PhotoListContainer {
+        PhotoListContainer(store: PostgresPhotoListStore(database: resources.pool))
+    }
+
+    public var useCase: PhotoListUseCase { PhotoListUseCase(store: store) }
+}

@@ -1,0 +1,65 @@
+import Domain
+import Foundation
+
+/// A `ReviewStore` that answers what the test set and records every call.
+final class MockReviewStore: ReviewStore, Sendable {
+    enum Call: Equatable, Sendable {
+        case insert(Review)
+        case review(UUID)
+        case reviews(UUID, PageCursor?, Int)
+        case ratingSummary(UUID)
+        case itemExists(UUID)
+        case addPhoto(ReviewPhoto, Int)
+    }
+
+    struct Stubs: Sendable {
+        var insert: (@Sendable (Review) throws -> Void)?
+        var review: (@Sendable (UUID) throws -> Review?)?
+        var reviews: (@Sendable (UUID, PageCursor?, Int) throws -> [Review])?
+        var ratingSummary: (@Sendable (UUID) throws -> RatingSummary)?
+        var itemExists: (@Sendable (UUID) throws -> Bool)?
+        var addPhoto: (@Sendable (ReviewPhoto, Int) throws -> Bool)?
+    }
+
+    private let recorder: MockRecorder<Call, Stubs>
+
+    init(_ configure: (inout Stubs) -> Void = { _ in }) {
+        recorder = MockRecorder(Stubs(), configure)
+    }
+
+    var calls: [Call] { recorder.calls }
+
+    func insert(_ review: Review) async throws { try recorder.record(.insert(review), \.insert)(review) }
+    func review(id: UUID) async throws -> Review? { try recorder.record(.review(id), \.review)(id) }
+    func reviews(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Review] {
+        try recorder.record(.reviews(itemID, cursor, limit), \.reviews)(itemID, cursor, limit)
+    }
+    func ratingSummary(itemID: UUID) async throws -> RatingSummary { try recorder.record(.ratingSummary(itemID), \.ratingSummary)(itemID) }
+    func itemExists(id: UUID) async throws -> Bool { try recorder.record(.itemExists(id), \.itemExists)(id) }
+    func addPhoto(_ photo: ReviewPhoto, limit: Int) async throws -> Bool {
+        try recorder.record(.addPhoto(photo, limit), \.addPhoto)(photo, limit)
+    }
+}
+
+/// A `MediaStorage` that answers what the test set and records every upload.
+final class MockMediaStorage: MediaStorage, Sendable {
+    enum Call: Equatable, Sendable {
+        case upload(PhotoFile, String, PhotoFormat)
+    }
+
+    struct Stubs: Sendable {
+        var upload: (@Sendable (PhotoFile, String, PhotoFormat) throws -> String)?
+    }
+
+    private let recorder: MockRecorder<Call, Stubs>
+
+    init(_ configure: (inout Stubs) -> Void = { _ in }) {
+        recorder = MockRecorder(Stubs(), configure)
+    }
+
+    var calls: [Call] { recorder.calls }
+
+    func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+        try recorder.record(.upload(file, filename, format), \.upload)(file, filename, format)
+    }
+}
