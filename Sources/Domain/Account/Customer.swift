@@ -53,7 +53,18 @@ public enum AccountRules {
         email.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    static func emailIsPlausible(_ email: String) -> Bool {
+    /// Length and variety of a new password, reported under `field`.
+    public static func checkPassword(_ password: String, field: String, into errors: inout FieldErrors) {
+        if password.count < minPasswordLength {
+            errors.add(field, "must be at least \(minPasswordLength) characters")
+        } else if password.count > maxPasswordLength {
+            errors.add(field, "must be at most \(maxPasswordLength) characters")
+        } else if Set(password).count < 4 {
+            errors.add(field, "is too simple: use at least 4 different characters")
+        }
+    }
+
+    public static func emailIsPlausible(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
@@ -68,13 +79,7 @@ extension SignUp {
         var errors = FieldErrors()
         let email = AccountRules.normalizedEmail(self.email)
         errors.require(AccountRules.emailIsPlausible(email), "email", "must be an email address like name@example.com")
-        if password.count < AccountRules.minPasswordLength {
-            errors.add("password", "must be at least \(AccountRules.minPasswordLength) characters")
-        } else if password.count > AccountRules.maxPasswordLength {
-            errors.add("password", "must be at most \(AccountRules.maxPasswordLength) characters")
-        } else if Set(password).count < 4 {
-            errors.add("password", "is too simple: use at least 4 different characters")
-        }
+        AccountRules.checkPassword(password, field: "password", into: &errors)
         let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
         errors.require(
             !name.isEmpty && name.count <= AccountRules.maxNameLength, "name", "must be 1 to \(AccountRules.maxNameLength) characters")

@@ -74,6 +74,7 @@ struct FileChunks: AsyncSequence, Sendable {
         let handle: FileHandle?
         var head: [UInt8]?
         var tail: [UInt8]?
+        var fileDone = false
         let chunkSize: Int
 
         init(handle: FileHandle?, head: [UInt8], tail: [UInt8], chunkSize: Int) {
@@ -88,9 +89,12 @@ struct FileChunks: AsyncSequence, Sendable {
                 self.head = nil
                 return ByteBuffer(bytes: head)
             }
-            guard let handle else { throw ExternalServiceError(service: "media", reason: "the spooled photo cannot be read") }
-            if let data = try handle.read(upToCount: chunkSize), !data.isEmpty { return ByteBuffer(bytes: data) }
-            try? handle.close()
+            if !fileDone {
+                guard let handle else { throw ExternalServiceError(service: "media", reason: "the spooled photo cannot be read") }
+                if let data = try handle.read(upToCount: chunkSize), !data.isEmpty { return ByteBuffer(bytes: data) }
+                try? handle.close()
+                fileDone = true
+            }
             if let tail {
                 self.tail = nil
                 return ByteBuffer(bytes: tail)

@@ -20,6 +20,7 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     OrderRoutes.register(customer: customer, container: orders)
     ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
     PhotoListRoutes.register(on: router, container: .live(resources))
+    CustomerSettingRoutes.register(customer: customer, container: .live(resources))
     let routers = SceneRouters(
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),

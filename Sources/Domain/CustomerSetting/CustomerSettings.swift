@@ -1,0 +1,97 @@
+import Foundation
+
+/// What a customer sees and changes about their own account.
+public struct CustomerSettings: Hashable, Sendable {
+    public let id: UUID
+    public let email: String
+    public let name: String
+    /// A BCP 47 language tag such as `en`, `ja-JP` or `zh-Hant-TW`.
+    public let locale: String
+    public let marketingOptIn: Bool
+    public let createdAt: Date
+
+    public init(id: UUID, email: String, name: String, locale: String, marketingOptIn: Bool, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.locale = locale
+        self.marketingOptIn = marketingOptIn
+        self.createdAt = createdAt
+    }
+}
+
+/// A partial change of settings: `nil` leaves a setting as it is.
+public struct SettingsChanges: Hashable, Sendable {
+    public var email: String?
+    public var name: String?
+    public var locale: String?
+    public var marketingOptIn: Bool?
+
+    public init(email: String? = nil, name: String? = nil, locale: String? = nil, marketingOptIn: Bool? = nil) {
+        self.email = email
+        self.name = name
+        self.locale = locale
+        self.marketingOptIn = marketingOptIn
+    }
+
+    /// The changes trimmed and checked.
+    /// - Throws: `ValidationError` naming each bad field, or the body when it changes nothing.
+    public func validated() throws(ValidationError) -> SettingsChanges {
+        var errors = FieldErrors()
+        errors.require(
+            email != nil || name != nil || locale != nil || marketingOptIn != nil, "body",
+            "must change at least one of email, name, locale, marketing_opt_in")
+        let email = self.email.map(AccountRules.normalizedEmail)
+        if let email { errors.require(AccountRules.emailIsPlausible(email), "email", "must be an email address like name@example.com") }
+        let name = self.name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let name {
+            errors.require(
+                !name.isEmpty && name.count <= AccountRules.maxNameLength, "name", "must be 1 to \(AccountRules.maxNameLength) characters")
+        }
+        if let locale { errors.require(LanguageTag.isWellFormed(locale), "locale", "must be a BCP 47 language tag such as en or ja-JP") }
+        try errors.throwIfAny()
+        return SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn)
+    }
+}
+
+/// A password change: the current password proves it is the customer.
+public struct PasswordChange: Hashable, Sendable {
+    public var currentPassword: String
+    public var newPassword: String
+
+    public init(currentPassword: String, newPassword: String) {
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
+    }
+
+    /// - Throws: `ValidationError` for a weak new password or one equal to the current.
+    public func validate() throws(ValidationError) {
+        var errors = FieldErrors()
+        AccountRules.checkPassword(newPassword, field: "new_password", into: &errors)
+        errors.require(newPassword != currentPassword, "new_password", "must differ from the current password")
+        try errors.throwIfAny()
+    }
+}
+
+/// BCP 47 (RFC 5646) language tags, checked for their shape: a 2-3 or 5-8 letter language, then
+/// subtags of 1-8 letters or digits (script, region, variants, extensions).
+public enum LanguageTag {
+    public static func isWellFormed(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard tag.count <= 35, let language = subtags.first,
+            [2, 3, 5, 6, 7, 8].contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
+
+/// What can go wrong with settings besides invalid input.
+public enum SettingsError: Error, Equatable, Sendable {
+    case emailTaken
+    /// The current password given with a password change is not the customer's.
+    case wrongPassword
+    /// The signed-in customer no longer exists.
+    case customerNotFound
+}

@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `CustomerSettingStore` on PostgreSQL: `customers` and `sessions`.
+public struct PostgresCustomerSettingStore: CustomerSettingStore {
+    static let columns = "id, email, name, locale, marketing_opt_in, created_at"
+
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func settings(customerID: UUID) async throws -> CustomerSettings? {
+        try await translatingUnavailable {
+            try await database.query("SELECT \(Self.columns) FROM customers WHERE id = $1", customerID).rows.first.map(Self.settings(from:))
+        }
+    }
+
+    public func update(customerID: UUID, changes: SettingsChanges) async throws -> CustomerSettings? {
+        do {
+            return try await translatingUnavailable {
+                try await database.query(
+                    """
+                    UPDATE customers SET
+                        email = COALESCE($2, email),
+                        name = COALESCE($3, name),
+                        locale = COALESCE($4, locale),
+                        marketing_opt_in = COALESCE($5, marketing_opt_in)
+                    WHERE id = $1 RETURNING \(Self.columns)
+                    """,
+                    customerID, changes.email, changes.name, changes.locale, changes.marketingOptIn
+                ).rows.first.map(Self.settings(from:))
+            }
+        } catch let error as PostgresError where error.constraint == "customers_email_key" {
+            throw SettingsError.emailTaken
+        }
+    }
+
+    public func passwordHash(customerID: UUID) async throws -> String? {
+        try await translatingUnavailable {
+            try await database.query("SELECT password_hash FROM customers WHERE id = $1", customerID).rows.first?.decode("password_hash")
+        }
+    }
+
+    public func changePassword(customerID: UUID, newHash: String, keptSession: [UInt8]) async throws {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                try await connection.query("UPDATE customers SET password_hash = $2 WHERE id = $1", customerID, newHash)
+                try await connection.query("DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", customerID, keptSession)
+            }
+        }
+    }
+
+    static func settings(from row: PostgresRow) throws -> CustomerSettings {
+        CustomerSettings(
+            id: try row.decode("id"), email: try row.decode("email"), name: try row.decode("name"), locale: try row.decode("locale"),
+            marketingOptIn: try row.decode("marketing_opt_in"), createdAt: try row.decode("created_at"))
+    }
+}

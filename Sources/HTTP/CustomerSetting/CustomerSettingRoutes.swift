@@ -1,0 +1,60 @@
+import Domain
+import Hummingbird
+import Presenter
+import Scenes
+
+/// CustomerSetting routes: `/v1/me`, all behind a customer session.
+enum CustomerSettingRoutes {
+    static func register(customer: RouterGroup<StorefrontContext>, container: CustomerSettingContainer) {
+        let useCase = container.useCase
+
+        customer.get("/me") { _, context in
+            let customerID = try context.requireCustomer()
+            return CustomerSettingPresenter.settings(await outcome { try await useCase.show(customerID: customerID) }).response
+        }
+
+        customer.patch("/me") { request, context in
+            let customerID = try context.requireCustomer()
+            let body = try await RequestParsing.json(UpdateSettingsRequest.self, from: request)
+            return CustomerSettingPresenter.settings(await outcome { try await useCase.update(customerID: customerID, body.changes) })
+                .response
+        }
+
+        customer.put("/me/password") { request, context in
+            let customerID = try context.requireCustomer()
+            let body = try await RequestParsing.json(ChangePasswordRequest.self, from: request)
+            let token = BearerToken.from(request) ?? ""
+            return CustomerSettingPresenter.passwordChanged(
+                await outcome { try await useCase.changePassword(customerID: customerID, currentToken: token, body.change) }
+            ).response
+        }
+    }
+}
+
+/// `PATCH /v1/me` body: every field optional.
+struct UpdateSettingsRequest: Decodable {
+    let email: String?
+    let name: String?
+    let locale: String?
+    let marketingOptIn: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case email, name, locale
+        case marketingOptIn = "marketing_opt_in"
+    }
+
+    var changes: SettingsChanges { SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn) }
+}
+
+/// `PUT /v1/me/password` body.
+struct ChangePasswordRequest: Decodable {
+    let currentPassword: String
+    let newPassword: String
+
+    enum CodingKeys: String, CodingKey {
+        case currentPassword = "current_password"
+        case newPassword = "new_password"
+    }
+
+    var change: PasswordChange { PasswordChange(currentPassword: currentPassword, newPassword: newPassword) }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import HTTP
+
+/// The streaming multipart parser gives the same parts however the body is cut into chunks.
+@Suite("Multipart parsing, chunk by chunk")
+struct MultipartParserTests {
+    static let boundary = "b0undary"
+    static let file: [UInt8] = Array("\r\n--b0undar not quite a boundary \r\n-b0undary\r\n".utf8) + (0..<300).map { UInt8($0 % 256) }
+    static var body: [UInt8] {
+        Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nhi\r\n".utf8)
+            + Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                    .utf8)
+            + file + Array("\r\n--\(boundary)--\r\nepilogue".utf8)
+    }
+
+    /// The parts of `body` fed in chunks of `size` bytes: (field name, bytes).
+    static func parts(chunk size: Int) throws -> [(String?, [UInt8])] {
+        var parser = MultipartParser(boundary: boundary)
+        var parts: [(String?, [UInt8])] = []
+        let body = Self.body
+        var start = 0
+        while start < body.count {
+            let chunk = Array(body[start..<min(body.count, start + size)])
+            try parser.feed(chunk) { event in
+                switch event {
+                case .partStarted(let name): parts.append((name, []))
+                case .bytes(let bytes): parts[parts.count - 1].1 += bytes
+                case .partEnded: break
+                }
+            }
+            start += size
+        }
+        #expect(parser.isDone)
+        return parts
+    }
+
+    @Test(arguments: [1, 2, 7, 13, 64, 100_000])
+    func theSamePartsWhateverTheChunkSize(size: Int) throws {
+        let parts = try Self.parts(chunk: size)
+        #expect(parts.map(\.0) == ["caption", "photo"])
+        #expect(parts[0].1 == Array("hi".utf8))
+        #expect(parts[1].1 == Self.file)
+    }
+
+    @Test func fieldNamesComeFromContentDisposition() {
+        #expect(MultipartParser.fieldName("Content-Disposition: form-data; filename=\"name.jpg\"; name=\"photo\"") == "photo")
+        #expect(MultipartParser.fieldName("content-disposition: form-data; name=photo") == "photo")
+        #expect(MultipartParser.fieldName("Content-Type: image/png") == nil)
+    }
+
+    @Test func aBodyWithoutBoundariesIsMalformed() {
+        var parser = MultipartParser(boundary: Self.boundary)
+        #expect(throws: (any Error).self) {
+            try parser.feed(Array("--\(Self.boundary)\r\n".utf8) + [UInt8](repeating: 65, count: 9000)) { _ in }
+        }
+    }
+}

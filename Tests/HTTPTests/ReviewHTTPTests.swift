@@ -1,0 +1,181 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Postgres
+import TestSupport
+import Testing
+
+/// Reviews and photos end to end: the whole app on real PostgreSQL, storing photos at the real
+/// media server `./Tools/test` starts (`Tools/media-server`).
+@Suite("Reviews and photos over HTTP")
+struct ReviewHTTPTests {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 4000)
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 100)
+
+    static func multipart(field: String = "photo", filename: String = "me.jpg", type: String = "image/jpeg", _ bytes: [UInt8])
+        -> (body: ByteBuffer, contentType: String)
+    {
+        let boundary = "test-\(UUID().uuidString)"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nhello\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\n".utf8)
+        body += Array("Content-Type: \(type)\r\n\r\n".utf8) + bytes + Array("\r\n--\(boundary)--\r\n".utf8)
+        return (ByteBuffer(bytes: body), "multipart/form-data; boundary=\(boundary)")
+    }
+
+    static func upload(
+        _ client: any TestClientProtocol, review: String, token: String, field: String = "photo", filename: String = "me.jpg",
+        _ bytes: [UInt8] = jpeg
+    ) async throws -> TestResponse {
+        let (body, contentType) = multipart(field: field, filename: filename, bytes)
+        return try await client.execute(
+            uri: "/v1/reviews/\(review)/photos", method: .post,
+            headers: [.contentType: contentType, .authorization: "Bearer \(token)"], body: body)
+    }
+
+    static func postReview(_ client: any TestClientProtocol, item: UUID, token: String, rating: Int = 4) async throws -> String {
+        let response = try await client.send(
+            .post, "/v1/items/\(item)/reviews", json: #"{"content":"Sturdy mug","rating":\#(rating)}"#, token: token)
+        #expect(response.status == .created, "\(String(buffer: response.body))")
+        return try #require(try response.json["id"] as? String)
+    }
+
+    static var mediaDirectory: String { ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_DIRECTORY"] ?? "/nonexistent" }
+
+    @Test func postAReviewThenListItWithTheSummary() async throws {
+        try await withApp { client, db in
+            let (customerID, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let posted = try await client.send(
+                .post, "/v1/items/\(mug)/reviews", json: #"{"content":"Sturdy mug","rating":4}"#, token: token)
+            #expect(posted.status == .created)
+            let review = try posted.json
+            #expect(Set(review.keys) == ["id", "item_id", "customer_id", "content", "rating", "photos", "created_at"])
+            #expect(review["customer_id"] as? String == customerID.uuidString.lowercased())
+            #expect((review["photos"] as? [Any])?.isEmpty == true)
+
+            try await client.send(.post, "/v1/items/\(mug)/reviews", json: #"{"content":"Again","rating":5}"#, token: token).expectProblem(
+                409)
+            let (_, other) = try await signedInCustomer(db)
+            _ = try await Self.postReview(client, item: mug, token: other, rating: 5)
+
+            let list = try await client.send(.get, "/v1/items/\(mug)/reviews?limit=1").json
+            #expect((list["data"] as? [[String: Any]])?.count == 1)
+            #expect(list["next_cursor"] is String)
+            let summary = try #require(list["rating_summary"] as? [String: Any])
+            #expect(summary["count"] as? Int == 2 && summary["average"] as? Double == 4.5)
+            #expect(summary["histogram"] as? [String: Int] == ["1": 0, "2": 0, "3": 0, "4": 1, "5": 1])
+            let item = try await client.send(.get, "/v1/items/\(mug)").json
+            #expect(item["review_count"] as? Int == 2 && item["rating_average"] as? Double == 4.5)
+        }
+    }
+
+    @Test func badReviewsAreRefused() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let bad = try await client.send(.post, "/v1/items/\(mug)/reviews", json: #"{"content":"","rating":0}"#, token: token)
+            try bad.expectProblem(422)
+            #expect(bad.fieldNames == ["content", "rating"])
+            try await client.send(.post, "/v1/items/\(UUID())/reviews", json: #"{"content":"Hm","rating":3}"#, token: token).expectProblem(
+                404)
+            try await client.send(.post, "/v1/items/\(mug)/reviews", json: #"{"content":"Hm","rating":3}"#).expectProblem(401)
+            try await client.send(.get, "/v1/items/\(UUID())/reviews").expectProblem(404)
+            let empty = try await client.send(.get, "/v1/items/\(mug)/reviews").json
+            #expect((empty["rating_summary"] as? [String: Any])?["average"] is NSNull)
+            #expect(try await client.send(.get, "/v1/items/\(mug)").json["rating_average"] is NSNull)
+        }
+    }
+
+    @Test func uploadAPhotoStoredUnderOurOwnName() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let review = try await Self.postReview(client, item: mug, token: token)
+            let response = try await Self.upload(client, review: review, token: token, filename: "../../etc/passwd")
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            let photo = try response.json
+            #expect(Set(photo.keys) == ["id", "review_id", "filename", "content_type", "size", "created_at"])
+            #expect(photo["content_type"] as? String == "image/jpeg" && photo["size"] as? Int == Self.jpeg.count)
+            let filename = try #require(photo["filename"] as? String)
+            #expect(!filename.contains("/") && !filename.contains("passwd") && filename.hasSuffix(".jpg"))
+            // The media server holds exactly the bytes sent, in its folder.
+            let stored = try Data(contentsOf: URL(fileURLWithPath: Self.mediaDirectory).appendingPathComponent(filename))
+            #expect(Array(stored) == Self.jpeg)
+
+            let listed = try await client.send(.get, "/v1/items/\(mug)/reviews").json
+            let photos = (listed["data"] as? [[String: Any]])?.first?["photos"] as? [[String: Any]]
+            #expect(photos?.map { $0["filename"] as? String } == [filename])
+            let gallery = try await client.send(.get, "/v1/items/\(mug)/photos").json
+            #expect((gallery["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [photo["id"] as? String])
+            #expect(gallery["next_cursor"] is NSNull)
+        }
+    }
+
+    @Test func badUploadsAreRefusedAndNothingIsRecorded() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let review = try await Self.postReview(client, item: mug, token: token)
+
+            let wrongField = try await Self.upload(client, review: review, token: token, field: "picture")
+            try wrongField.expectProblem(422)
+            #expect(wrongField.fieldNames == ["photo"])
+            try await Self.upload(client, review: review, token: token, []).expectProblem(422)
+            let text = try await Self.upload(client, review: review, token: token, filename: "notes.jpg", Array("just text, honest".utf8))
+            try text.expectProblem(415)
+            let huge = [UInt8](repeating: 0xFF, count: 10 * 1024 * 1024 + 1)
+            try await Self.upload(client, review: review, token: token, huge).expectProblem(413)
+            try await client.send(.post, "/v1/reviews/\(review)/photos", json: "{}", token: token).expectProblem(415)
+            try await Self.upload(client, review: UUID().uuidString, token: token).expectProblem(404)
+            let (_, stranger) = try await signedInCustomer(db)
+            try await Self.upload(client, review: review, token: stranger).expectProblem(403)
+
+            let rows = try await db.pool.query("SELECT count(*)::int AS n FROM review_photos").rows
+            #expect(try rows[0].decode("n") as Int == 0)
+        }
+    }
+
+    @Test func aReviewHoldsAtMostFivePhotos() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let review = try await Self.postReview(client, item: mug, token: token)
+            for index in 0..<5 {
+                let response = try await Self.upload(client, review: review, token: token, index.isMultiple(of: 2) ? Self.jpeg : Self.png)
+                #expect(response.status == .created)
+            }
+            try await Self.upload(client, review: review, token: token).expectProblem(409)
+            let rows = try await db.pool.query("SELECT count(*)::int AS n FROM review_photos WHERE review_id = $1::uuid", review).rows
+            #expect(try rows[0].decode("n") as Int == 5)
+        }
+    }
+
+    @Test func aMediaAPIThatIsDownIs502AndTheReviewStaysAsItWas() async throws {
+        try await withApp(mediaURL: "http://127.0.0.1:\(try freePort())") { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let review = try await Self.postReview(client, item: mug, token: token)
+            try await Self.upload(client, review: review, token: token).expectProblem(502)
+            let listed = try await client.send(.get, "/v1/items/\(mug)/reviews").json
+            #expect(((listed["data"] as? [[String: Any]])?.first?["photos"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    /// Twenty customers review one item at once: the item's count and average are exact.
+    @Test func concurrentReviewsKeepTheItemsRatingExact() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            var customers: [String] = []
+            for _ in 0..<20 { customers.append(try await signedInCustomer(db).token) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, token) in customers.enumerated() {
+                    group.addTask { _ = try await Self.postReview(client, item: mug, token: token, rating: index % 5 + 1) }
+                }
+                try await group.waitForAll()
+            }
+            let item = try await client.send(.get, "/v1/items/\(mug)").json
+            #expect(item["review_count"] as? Int == 20 && item["rating_average"] as? Double == 3.0)
+        }
+    }
+}
