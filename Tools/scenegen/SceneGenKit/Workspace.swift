@@ -112,14 +112,18 @@ public struct Workspace {
                 outcome.lines.append("scenegen: nothing written")
                 return outcome
             }
+            var directories: Set<String> = []
             for (file, action, _) in pending {
                 let url = root.appendingPathComponent(file.path)
                 do {
                     if action == .delete {
                         try fileManager.removeItem(at: url)
                     } else {
-                        try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                        try file.contents.write(to: url, atomically: true, encoding: .utf8)
+                        let directory = url.deletingLastPathComponent()
+                        if directories.insert(directory.path).inserted {
+                            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+                        }
+                        try Self.write(file.contents, to: url.path)
                     }
                     outcome.lines.append("\(action == .edited ? "rewrite" : action.rawValue) \(file.path)")
                 } catch {
@@ -134,6 +138,15 @@ public struct Workspace {
         }
         outcome.lines.append("scenegen: \(specCount) spec(s), \(actions.count) file(s): \(summary.joined(separator: ", "))")
         return outcome
+    }
+
+    /// Writes with plain stdio: Foundation's writes fsync every file, which cost most of a run's
+    /// time. An interrupted run leaves a file that `--check` reports and a rerun rewrites.
+    private static func write(_ contents: String, to path: String) throws {
+        guard let stream = fopen(path, "w") else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        let bytes = Array(contents.utf8)
+        let written = fwrite(bytes, 1, bytes.count, stream)
+        guard fclose(stream) == 0, written == bytes.count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 
     private func action(for file: PlannedFile, existing: String?) -> Action {
