@@ -21,6 +21,7 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
     PhotoListRoutes.register(on: router, container: .live(resources))
     CustomerSettingRoutes.register(customer: customer, container: .live(resources))
+    HomeRoutes.register(on: router, container: .live(resources))
     let routers = SceneRouters(
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),

@@ -1,0 +1,36 @@
+import Domain
+import Postgres
+
+/// `HomeStore` on PostgreSQL. Each statement is answered by an index (Migrations/0001_catalog.sql
+/// and 0006_reviews.sql); `PostgresHomeStoreTests` checks the plans on a large catalog.
+public struct PostgresHomeStore: HomeStore {
+    static let newArrivals = "SELECT \(PostgresItemStore.columns) FROM items ORDER BY created_at DESC, id DESC LIMIT $1"
+    /// The ORDER BY repeats the expression of `items_top_rated_idx` exactly, so the index serves it.
+    static let topRated = """
+        SELECT \(PostgresItemStore.columns) FROM items WHERE review_count > 0
+        ORDER BY (rating_sum::numeric / review_count) DESC, review_count DESC, id LIMIT $1
+        """
+    static let categories = "SELECT name, item_count FROM category_counts WHERE item_count > 0 ORDER BY name LIMIT $1"
+
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func newArrivals(limit: Int) async throws -> [Item] {
+        try await translatingUnavailable { try await database.query(Self.newArrivals, limit).rows.map(PostgresItemStore.item(from:)) }
+    }
+
+    public func topRated(limit: Int) async throws -> [Item] {
+        try await translatingUnavailable { try await database.query(Self.topRated, limit).rows.map(PostgresItemStore.item(from:)) }
+    }
+
+    public func categories(limit: Int) async throws -> [CategoryCount] {
+        try await translatingUnavailable {
+            try await database.query(Self.categories, limit).rows.map { row in
+                CategoryCount(name: try row.decode("name"), itemCount: try row.decode("item_count"))
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Domain
+import Gateway
+import UseCase
+
+/// The Home scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL.
+public struct HomeContainer: Sendable {
+    public let store: any HomeStore
+
+    public init(store: any HomeStore) {
+        self.store = store
+    }
+
+    public static func live(_ resources: AppResources) -> HomeContainer {
+        HomeContainer(store: PostgresHomeStore(database: resources.pool))
+    }
+
+    public var useCase: HomeUseCase { HomeUseCase(store: store) }
+}
