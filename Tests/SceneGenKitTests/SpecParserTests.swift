@@ -117,6 +117,9 @@ struct SpecParserTests {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")
         #expect(errors(composite).contains { $0.contains("a composite key needs code: handwritten") })
+        let textKey = Self.wishlist.replacingOccurrences(
+            of: "{ name: id, type: uuid, primary: true }", with: "{ name: id, type: text, primary: true }")
+        #expect(errors(textKey).contains { $0.contains("the primary field of a generated scene must be of type uuid") })
         let handwritten = composite.replacingOccurrences(of: "summary:", with: "code: handwritten\nsummary:")
         #expect(errors(handwritten).isEmpty)
         let noCreatedAt = Self.wishlist.replacingOccurrences(

@@ -60,9 +60,6 @@ extension SpecReader {
         if keys["fields"] != nil && primaries.isEmpty {
             sink.error("entity needs a field with 'primary: true'", at: keys["fields"]!.position)
         }
-        for primary in primaries where primary.type != .uuid {
-            sink.error("a primary field must be of type uuid", at: primary.position)
-        }
         if owner != nil, let clash = fields.first(where: { $0.name == "customer_id" }) {
             sink.error("'customer_id' is the owner column that 'owner: customer' adds; do not declare it", at: clash.position)
         }
@@ -286,6 +283,9 @@ extension FieldType {
 extension SpecReader {
     /// What the generated CRUD code needs of the entity.
     mutating func checkGeneratable(_ entity: EntitySpec, _ useCases: [UseCaseSpec]) {
+        for primary in entity.fields.filter(\.primary) where primary.type != .uuid {
+            sink.error("the primary field of a generated scene must be of type uuid", at: primary.position)
+        }
         for primary in entity.fields.filter(\.primary).dropFirst() {
             sink.error("a generated scene has one primary field; a composite key needs code: handwritten", at: primary.position)
         }
