@@ -55,7 +55,7 @@ struct RenderedMigrationDatabaseTests {
             try await db.pool.query(insert, UUID(), customer, item, 3, noAmount, noCurrency)
             func violation(_ binds: any PostgresEncodable...) async -> String? {
                 do {
-                    try await db.pool.query(insert, binds: binds)
+                    _ = try await db.pool.query(insert, binds: binds)
                     return nil
                 } catch let error as PostgresError {
                     return error.constraint

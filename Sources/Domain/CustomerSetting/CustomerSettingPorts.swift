@@ -6,7 +6,7 @@ public protocol CustomerSettingStore: Sendable {
     func settings(customerID: UUID) async throws -> CustomerSettings?
 
     /// Changes only the settings `changes` sets; `nil` when no such customer.
-    /// - Throws: `SettingsError.emailTaken` (case-insensitive).
+    /// - Throws: `AccountError.emailTaken` (case-insensitive).
     func update(customerID: UUID, changes: SettingsChanges) async throws -> CustomerSettings?
 
     func passwordHash(customerID: UUID) async throws -> String?

@@ -89,7 +89,6 @@ public enum LanguageTag {
 
 /// What can go wrong with settings besides invalid input.
 public enum SettingsError: Error, Equatable, Sendable {
-    case emailTaken
     /// The current password given with a password change is not the customer's.
     case wrongPassword
     /// The signed-in customer no longer exists.

@@ -34,7 +34,7 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                 ).rows.first.map(Self.settings(from:))
             }
         } catch let error as PostgresError where error.constraint == "customers_email_key" {
-            throw SettingsError.emailTaken
+            throw AccountError.emailTaken
         }
     }
 

@@ -1,33 +1,14 @@
 import Hummingbird
 import Logging
+import NIOCore
 import Scenes
 import ServiceLifecycle
 
-/// Builds the whole application: routes of every scene over their live containers. `serve`
-/// runs it; the HTTP tests drive it in-process.
+/// Builds the whole application: the router and the services beside it. `serve` runs it; the HTTP
+/// tests drive it in-process.
 public func buildApplication(_ resources: AppResources) -> some ApplicationProtocol {
-    let router = Router(context: StorefrontContext.self)
-    router.add(middleware: ProblemMiddleware())
-
-    HealthRoutes.register(on: router, resources: resources)
-    let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
-    let accounts = AccountContainer.live(resources)
-    let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
-    CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
-    AccountRoutes.register(on: router, customer: customer, container: accounts)
-    CartRoutes.register(customer: customer, container: .live(resources))
+    let router = buildRouter(resources)
     let orders = OrderContainer.live(resources)
-    OrderRoutes.register(customer: customer, container: orders)
-    ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
-    PhotoListRoutes.register(on: router, container: .live(resources))
-    CustomerSettingRoutes.register(customer: customer, container: .live(resources))
-    HomeRoutes.register(on: router, container: .live(resources))
-    let routers = SceneRouters(
-        anyone: router.group(),
-        customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
-        admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
-    GeneratedSceneRoutes.register(on: routers, resources: resources)
-
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {
         services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), minimumAge: 60, logger: resources.logger))
@@ -39,6 +20,38 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
         services: services,
         logger: resources.logger
     )
+}
+
+/// Every route of every scene over their live containers, behind the request-id and problem
+/// middleware.
+func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
+    let router = Router(context: StorefrontContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: ProblemMiddleware())
+
+    HealthRoutes.register(on: router, resources: resources)
+    let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
+    let accounts = AccountContainer.live(resources)
+    let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
+    CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
+    AccountRoutes.register(on: router, customer: customer, container: accounts)
+    CartRoutes.register(customer: customer, container: .live(resources))
+    OrderRoutes.register(customer: customer, container: .live(resources))
+    ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
+    PhotoListRoutes.register(on: router, container: .live(resources))
+    CustomerSettingRoutes.register(customer: customer, container: .live(resources))
+    HomeRoutes.register(on: router, container: .live(resources))
+    let routers = SceneRouters(
+        anyone: router.group(),
+        customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
+        admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
+    GeneratedSceneRoutes.register(on: routers, resources: resources)
+    router.get("/openapi.json") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+    }
+    return router
 }
 
 /// Closes the pool after the server has drained: the application's service group stops its

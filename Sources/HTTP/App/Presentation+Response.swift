@@ -9,7 +9,10 @@ extension Presentation {
 
     /// Copies the presenter's decision onto a Hummingbird response.
     var response: Response {
-        if let diagnostic { Self.logger.error("request failed", metadata: ["error": "\(diagnostic)"]) }
+        if let diagnostic {
+            Self.logger.error(
+                "request failed", metadata: ["error": "\(diagnostic)", "request_id": "\(RequestIDMiddleware.current ?? "-")"])
+        }
         var headers = HTTPFields()
         for (name, value) in self.headers {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }

@@ -15,10 +15,6 @@ public enum CustomerSettingPresenter {
 
     static func problem(_ error: any Error) -> Presentation {
         switch error {
-        case SettingsError.emailTaken:
-            return Problem.make(
-                409, "email-taken", "Email taken", detail: "Another account uses this email address.",
-                errors: [FieldError("email", "is already registered")])
         case SettingsError.wrongPassword:
             return Problem.make(
                 403, "wrong-password", "Wrong password", detail: "The current password is not correct.",
@@ -26,7 +22,8 @@ public enum CustomerSettingPresenter {
         case SettingsError.customerNotFound:
             return Problem.unauthorized("The signed-in customer no longer exists.")
         default:
-            return Problem.from(error)
+            // A taken email is the Account scene's problem, answered the same way as at sign-up.
+            return AccountPresenter.problem(error)
         }
     }
 }

@@ -19,7 +19,7 @@ public struct CustomerSettingUseCase: Sendable {
         return settings
     }
 
-    /// - Throws: `ValidationError`, `SettingsError.emailTaken`, `.customerNotFound`,
+    /// - Throws: `ValidationError`, `AccountError.emailTaken`, `SettingsError.customerNotFound`,
     ///   `StoreUnavailable`.
     public func update(customerID: UUID, _ changes: SettingsChanges) async throws -> CustomerSettings {
         guard let saved = try await store.update(customerID: customerID, changes: changes.validated()) else {

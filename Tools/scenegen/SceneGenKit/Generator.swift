@@ -19,7 +19,11 @@ public enum Generator {
     ///   - specs: every spec of the repository (references and the route registry need all).
     ///   - selected: the scenes to produce files for (all when `nil`).
     ///   - migrations: the names and contents of the files in `Migrations/`.
-    public static func plan(specs: [SceneSpec], selected: Set<String>? = nil, migrations: [String: String]) -> [PlannedFile] {
+    ///   - handwrittenOpenAPI: `Specs/OpenAPI/handwritten.yml`, the hand-written scenes' operations.
+    /// - Returns: the files, or the errors that keep the API document from being complete.
+    public static func plan(
+        specs: [SceneSpec], selected: Set<String>? = nil, migrations: [String: String], handwrittenOpenAPI: String
+    ) -> (files: [PlannedFile], errors: [String]) {
         let sorted = specs.sorted { $0.scene < $1.scene }
         let generated = sorted.filter { !$0.handwritten }
         var files: [PlannedFile] = []
@@ -33,7 +37,14 @@ public enum Generator {
             files += scene(spec, specs: sorted, migration: migration)
         }
         files.append(generatedFile("Sources/HTTP/App/GeneratedSceneRoutes.swift", from: "Specs/*.yml", WiringRenderer.registry(generated)))
-        return files
+        let (document, errors) = OpenAPIRenderer.document(specs: sorted, handwritten: handwrittenOpenAPI)
+        if let document {
+            files.append(
+                generatedFile(
+                    "Sources/HTTP/App/OpenAPIDocument.swift", from: "Specs/*.yml and \(OpenAPIRenderer.handwrittenPath)",
+                    OpenAPIRenderer.swiftFile(document)))
+        }
+        return (files, errors)
     }
 
     /// The migration that already creates the spec's table, if any (a scene's table is created

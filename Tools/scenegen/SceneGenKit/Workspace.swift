@@ -64,7 +64,14 @@ public struct Workspace {
             return outcome
         }
         let selected = specPaths.isEmpty ? nil : Set(specs.filter { specPaths.contains($0.file) }.map(\.scene))
-        let planned = Generator.plan(specs: specs, selected: selected, migrations: migrations())
+        let handwritten = (try? String(contentsOf: root.appendingPathComponent(OpenAPIRenderer.handwrittenPath), encoding: .utf8)) ?? ""
+        let (planned, planErrors) = Generator.plan(specs: specs, selected: selected, migrations: migrations(), handwrittenOpenAPI: handwritten)
+        guard planErrors.isEmpty else {
+            outcome.errors += planErrors
+            outcome.exitCode = 1
+            outcome.lines.append("scenegen: \(planErrors.count) error(s); nothing written")
+            return outcome
+        }
         var actions: [(PlannedFile, Action, String?)] = planned.map { file in
             let existing = try? String(contentsOf: root.appendingPathComponent(file.path), encoding: .utf8)
             return (file, action(for: file, existing: existing), existing)

@@ -1,0 +1,221 @@
+import Foundation
+import Yams
+
+/// The OpenAPI 3.1 document of the whole API: the operations and schemas of every generated
+/// scene, rendered from its spec, merged with `Specs/openapi.handwritten.yml` (the hand-written
+/// scenes' operations), plus the components every operation shares. Emitted as a Swift file so the
+/// service serves exactly what scenegen checked.
+enum OpenAPIRenderer {
+    static let handwrittenPath = "Specs/OpenAPI/handwritten.yml"
+
+    /// The document as JSON, or the problems that keep it from being complete.
+    static func document(specs: [SceneSpec], handwritten: String) -> (json: String?, errors: [String]) {
+        var errors: [String] = []
+        var paths: [String: [String: Any]] = [:]
+        var schemas = sharedSchemas
+        var parameters = sharedParameters
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: handwritten)
+        } catch {
+            return (nil, ["\(handwrittenPath):1:1: error: YAML syntax: \(error)"])
+        }
+        let fragment = plain(loaded) as? [String: Any] ?? [:]
+        for (path, operations) in fragment["paths"] as? [String: Any] ?? [:] {
+            paths[path] = operations as? [String: Any] ?? [:]
+        }
+        let components = fragment["components"] as? [String: Any] ?? [:]
+        for (name, schema) in components["schemas"] as? [String: Any] ?? [:] { schemas[name] = schema }
+        for (name, parameter) in components["parameters"] as? [String: Any] ?? [:] { parameters[name] = parameter }
+
+        for spec in specs where !spec.handwritten {
+            let names = SceneNames(spec: spec)
+            for (name, schema) in entitySchemas(names) { schemas[name] = schema }
+            for useCase in spec.useCases {
+                let path = useCase.route.path
+                let method = useCase.route.method.lowercased()
+                if paths[path]?[method] != nil {
+                    errors.append(
+                        "\(spec.file):\(useCase.position.line):\(useCase.position.column): error: \(useCase.route) is also in \(handwrittenPath)"
+                    )
+                }
+                paths[path, default: [:]][method] = operation(names, useCase)
+            }
+        }
+        // Every route a spec names is in the document, whoever wrote its operation.
+        let described = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(normalized(path))" } })
+        for spec in specs {
+            for useCase in spec.useCases where !described.contains("\(useCase.route.method) \(normalized(useCase.route.path))") {
+                errors.append(
+                    "\(spec.file):\(useCase.position.line):\(useCase.position.column): error: \(useCase.route) is not in the API document; describe it in \(handwrittenPath)"
+                )
+            }
+        }
+        let document: [String: Any] = [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "Storefront", "version": "1.0.0",
+                "description": "The shop's JSON API. Errors are RFC 9457 problem documents (application/problem+json).",
+            ],
+            "paths": paths,
+            "components": [
+                "schemas": schemas, "parameters": parameters,
+                "responses": ["Problem": problemResponse],
+                "securitySchemes": [
+                    "customer": ["type": "http", "scheme": "bearer", "description": "a session token from POST /v1/sessions"],
+                    "admin": ["type": "http", "scheme": "bearer", "description": "the ADMIN_TOKEN"],
+                ],
+            ],
+        ]
+        guard errors.isEmpty else { return (nil, errors) }
+        let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        return (String(decoding: data, as: UTF8.self) + "\n", [])
+    }
+
+    /// The document as a Swift source file for the HTTP module.
+    static func swiftFile(_ json: String) -> String {
+        "/// The OpenAPI 3.1 document of the whole API, served at `GET /openapi.json`.\n"
+            + "enum OpenAPIDocument {\n    static let json = #\"\"\"\n" + json + "\"\"\"#\n}\n"
+    }
+
+    /// `/v1/items/{id}/reviews` and `/v1/items/{item_id}/reviews` are one route.
+    static func normalized(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix("{") || $0.hasPrefix(":") ? "{}" : String($0) }
+            .joined(separator: "/")
+    }
+
+    /// YAML's dictionaries with JSON-ready keys and values.
+    private static func plain(_ value: Any?) -> Any? {
+        switch value {
+        case let dictionary as [AnyHashable: Any]:
+            var out: [String: Any] = [:]
+            for (key, element) in dictionary { out["\(key)"] = plain(element) }
+            return out
+        case let dictionary as [String: Any]:
+            return dictionary.mapValues { plain($0) as Any }
+        case let array as [Any]:
+            return array.map { plain($0) as Any }
+        default:
+            return value
+        }
+    }
+
+    private static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+
+    private static var problemResponse: [String: Any] {
+        [
+            "description": "An RFC 9457 problem document", "content": ["application/problem+json": ["schema": ref("Problem")]],
+        ]
+    }
+
+    private static var sharedSchemas: [String: Any] {
+        [
+            "Money": [
+                "type": "object", "required": ["amount", "currency"],
+                "properties": ["amount": ["type": "integer"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]],
+            ],
+            "Problem": [
+                "type": "object", "required": ["type", "title", "status", "detail"],
+                "properties": [
+                    "type": ["type": "string"], "title": ["type": "string"], "status": ["type": "integer"], "detail": ["type": "string"],
+                    "errors": [
+                        "type": "array",
+                        "items": [
+                            "type": "object", "required": ["field", "message"],
+                            "properties": ["field": ["type": "string"], "message": ["type": "string"]],
+                        ],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    private static var sharedParameters: [String: Any] {
+        [
+            "id": ["name": "id", "in": "path", "required": true, "schema": ["type": "string", "format": "uuid"]],
+            "limit": ["name": "limit", "in": "query", "schema": ["type": "integer", "minimum": 1, "maximum": 100]],
+            "cursor": ["name": "cursor", "in": "query", "schema": ["type": "string"]],
+        ]
+    }
+
+    private static func operation(_ names: SceneNames, _ useCase: UseCaseSpec) -> [String: Any] {
+        var operation: [String: Any] = ["operationId": "\(names.scene).\(useCase.name)", "tags": [names.scene]]
+        switch useCase.auth {
+        case .public: break
+        case .customer: operation["security"] = [["customer": [String]()]]
+        case .admin: operation["security"] = [["admin": [String]()]]
+        }
+        var parameters: [[String: Any]] = useCase.route.parameters.map { name in
+            name == "id"
+                ? ["$ref": "#/components/parameters/id"] : ["name": name, "in": "path", "required": true, "schema": ["type": "string"]]
+        }
+        func json(_ schema: [String: Any]) -> [String: Any] { ["application/json": ["schema": schema]] }
+        var responses: [String: Any] = ["default": ["$ref": "#/components/responses/Problem"]]
+        switch useCase.kind {
+        case .create:
+            operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Create"))]
+            responses["201"] = ["description": "Created", "content": json(ref(names.entity))]
+        case .list:
+            parameters += [["$ref": "#/components/parameters/limit"], ["$ref": "#/components/parameters/cursor"]]
+            responses["200"] = ["description": "A page, newest first", "content": json(ref("\(names.entity)Page"))]
+        case .get:
+            responses["200"] = ["description": "The record", "content": json(ref(names.entity))]
+        case .update:
+            operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Patch"))]
+            responses["200"] = ["description": "The changed record", "content": json(ref(names.entity))]
+        case .delete:
+            responses["204"] = ["description": "Deleted"]
+        case .custom:
+            responses["2XX"] = ["description": "What the hand-written use case answers"]
+        }
+        if !parameters.isEmpty { operation["parameters"] = parameters }
+        operation["responses"] = responses
+        return operation
+    }
+
+    /// `E`, `EPage`, `ECreate` and `EPatch`, with the spec's bounds.
+    private static func entitySchemas(_ names: SceneNames) -> [String: Any] {
+        func schema(_ field: SwiftField, nullable: Bool) -> [String: Any] {
+            let f = field.field
+            var schema: [String: Any]
+            switch f.type {
+            case .uuid: schema = ["type": "string", "format": "uuid"]
+            case .string, .text:
+                schema = ["type": "string"]
+                if let min = f.min { schema["minLength"] = min }
+                if let max = f.max { schema["maxLength"] = max }
+            case .int, .bigint:
+                schema = ["type": "integer"]
+                if let min = f.min { schema["minimum"] = min }
+                if let max = f.max { schema["maximum"] = max }
+            case .bool: schema = ["type": "boolean"]
+            case .money: return nullable ? ["oneOf": [ref("Money"), ["type": "null"]]] : ref("Money")
+            case .timestamp: schema = ["type": "string", "format": "date-time"]
+            case .enumeration(let values): return ["enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
+            }
+            if nullable, let type = schema["type"] as? String { schema["type"] = [type, "null"] }
+            return schema
+        }
+        var properties: [String: Any] = [:]
+        for field in names.fields { properties[field.name] = schema(field, nullable: field.field.optional) }
+        if names.owned { properties["customer_id"] = ["type": "string", "format": "uuid"] }
+        let entity: [String: Any] = ["type": "object", "required": Array(properties.keys).sorted(), "properties": properties]
+        var create: [String: Any] = [:]
+        var patch: [String: Any] = [:]
+        for field in names.writable {
+            create[field.name] = schema(field, nullable: false)
+            patch[field.name] = schema(field, nullable: true)
+        }
+        return [
+            names.entity: entity,
+            "\(names.entity)Page": [
+                "type": "object", "required": ["data", "next_cursor"],
+                "properties": ["data": ["type": "array", "items": ref(names.entity)], "next_cursor": ["type": ["string", "null"]]],
+            ],
+            "\(names.entity)Create": [
+                "type": "object", "required": names.writable.filter(\.requiredOnCreate).map(\.name), "properties": create,
+            ],
+            "\(names.entity)Patch": ["type": "object", "properties": patch],
+        ]
+    }
+}
