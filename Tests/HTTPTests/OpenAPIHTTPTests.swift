@@ -27,8 +27,11 @@ struct OpenAPIHTTPTests {
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { Self.normalized($0, path) } })
             #expect(routes.subtracting(documented).isEmpty, "routes the document lacks: \(routes.subtracting(documented).sorted())")
-            #expect(documented.subtracting(routes).isEmpty, "documented routes that do not exist: \(documented.subtracting(routes).sorted())")
-            #expect(routes.contains("GET /v1/home") && routes.contains("POST /v1/reviews/{}/photos") && routes.contains("DELETE /v1/wishlist/{}"))
+            #expect(
+                documented.subtracting(routes).isEmpty, "documented routes that do not exist: \(documented.subtracting(routes).sorted())")
+            #expect(
+                routes.contains("GET /v1/home") && routes.contains("POST /v1/reviews/{}/photos")
+                    && routes.contains("DELETE /v1/wishlist/{}"))
         }
     }
 
@@ -38,6 +41,21 @@ struct OpenAPIHTTPTests {
             #expect(response.status == .ok && response.headers[.contentType] == "application/json")
             let document = try response.json
             #expect(document["openapi"] as? String == "3.1.0")
+        }
+    }
+}
+
+@Suite("Methods a path does not take")
+struct MethodNotAllowedHTTPTests {
+    @Test func areAnswered405WithAllow() async throws {
+        try await withApp { client, _ in
+            let response = try await client.send(.delete, "/v1/home")
+            try response.expectProblem(405)
+            #expect(response.headers[.allow] == "GET")
+            let item = try await client.send(.put, "/v1/items/\(UUID())")
+            try item.expectProblem(405)
+            #expect(item.headers[.allow] == "GET")
+            try await client.send(.get, "/v1/nothing-here").expectProblem(404)
         }
     }
 }

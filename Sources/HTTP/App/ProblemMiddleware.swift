@@ -4,6 +4,7 @@ import NIOCore
 import Presenter
 
 /// Turns every error that reaches the top into `application/problem+json`: unknown routes (404),
+/// a method a path does not take (405 with `Allow`),
 /// oversize bodies (413), parse failures, and anything unexpected (500, logged, never described
 /// to the client).
 struct ProblemMiddleware: RouterMiddleware {
@@ -21,6 +22,13 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:
+                if let allowed = AllowedMethods.forPath(request.uri.path) {
+                    return Problem.make(
+                        405, "method-not-allowed", "Method not allowed",
+                        detail: "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method).",
+                        headers: [("Allow", allowed.joined(separator: ", "))]
+                    ).response
+                }
                 return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response
             case .contentTooLarge:
                 return Problem.make(

@@ -27,7 +27,8 @@ struct RequestIDMiddleware: RouterMiddleware {
             metadata: [
                 "method": .string(request.method.rawValue), "path": .string(request.uri.path),
                 "status": .stringConvertible(response.status.code),
-                "ms": .string(String(format: "%.1f", Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)),
+                "ms": .string(
+                    String(format: "%.1f", Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)),
             ])
         return response
     }
