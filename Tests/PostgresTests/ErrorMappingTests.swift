@@ -20,7 +20,7 @@ struct ErrorMappingTests {
         try await TestDatabase.with(migrated: false) { db in
             try await db.pool.withConnection { try await $0.executeScript(Self.schema) }
             do {
-                try await db.pool.query(sql, binds: binds)
+                _ = try await db.pool.query(sql, binds: binds)
             } catch let error as PostgresError {
                 return error
             }

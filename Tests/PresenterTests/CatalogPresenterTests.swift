@@ -25,7 +25,10 @@ struct CatalogPresenterTests {
         #expect(presentation.status == 200)
         #expect(header(presentation, "Content-Type") == "application/json")
         let body = try json(presentation)
-        #expect(Set(body.keys) == ["id", "sku", "name", "description", "category", "price", "stock", "created_at"])
+        #expect(
+            Set(body.keys) == [
+                "id", "sku", "name", "description", "category", "price", "stock", "created_at", "rating_average", "review_count",
+            ])
         #expect(body["id"] as? String == "6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
         let price = try #require(body["price"] as? [String: Any])
         #expect(price["amount"] as? Int == 1200 && price["currency"] as? String == "JPY")

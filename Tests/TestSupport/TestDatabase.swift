@@ -17,9 +17,11 @@ public struct TestDatabase: Sendable {
         return url
     }
 
+    /// Creates the tests' databases. Copying the template is the slow part of a test's setup and
+    /// every test starts at once, so a test may wait its turn for long on a loaded machine.
     static let admin: PostgresPool? = {
         guard let url = try? serverURL() else { return nil }
-        return PostgresPool(.init(connection: .init(conninfo: url), maxConnections: 4))
+        return PostgresPool(.init(connection: .init(conninfo: url), maxConnections: 4, acquireTimeout: .seconds(120)))
     }()
 
     /// Runs `body` with a fresh database: migrated, empty, closed afterwards.

@@ -65,7 +65,8 @@ public struct Workspace {
         }
         let selected = specPaths.isEmpty ? nil : Set(specs.filter { specPaths.contains($0.file) }.map(\.scene))
         let handwritten = (try? String(contentsOf: root.appendingPathComponent(OpenAPIRenderer.handwrittenPath), encoding: .utf8)) ?? ""
-        let (planned, planErrors) = Generator.plan(specs: specs, selected: selected, migrations: migrations(), handwrittenOpenAPI: handwritten)
+        let (planned, planErrors) = Generator.plan(
+            specs: specs, selected: selected, migrations: migrations(), handwrittenOpenAPI: handwritten)
         guard planErrors.isEmpty else {
             outcome.errors += planErrors
             outcome.exitCode = 1
