@@ -41,6 +41,20 @@ public struct StripeTransport: Sendable {
     func send<T: Decodable>(
         _ method: HTTPMethod, _ path: String, form: [(String, String)], idempotencyKey: String?, as type: T.Type
     ) async throws -> T {
+        let operation = CallOutcomes.operation(method: method.rawValue, path: path)
+        do {
+            let answer = try await sendWithRetries(method, path, form: form, idempotencyKey: idempotencyKey, as: type)
+            CallOutcomes.record(service: "payment", operation: operation, outcome: "ok")
+            return answer
+        } catch {
+            CallOutcomes.record(service: "payment", operation: operation, outcome: CallOutcomes.outcome(of: error))
+            throw error
+        }
+    }
+
+    private func sendWithRetries<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, form: [(String, String)], idempotencyKey: String?, as type: T.Type
+    ) async throws -> T {
         var attempt = 1
         while true {
             let outcome = await attemptOnce(method, path, form: form, idempotencyKey: idempotencyKey)

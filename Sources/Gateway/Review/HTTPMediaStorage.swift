@@ -21,6 +21,17 @@ public struct HTTPMediaStorage: MediaStorage {
     }
 
     public func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+        do {
+            let stored = try await send(file, filename: filename, format: format)
+            CallOutcomes.record(service: "media", operation: "POST /photo", outcome: "ok")
+            return stored
+        } catch {
+            CallOutcomes.record(service: "media", operation: "POST /photo", outcome: "unavailable")
+            throw error
+        }
+    }
+
+    private func send(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
         let boundary = "storefront-\(UUID().uuidString.lowercased())"
         let head = Array(
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"

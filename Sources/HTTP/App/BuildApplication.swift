@@ -25,8 +25,11 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
 /// Every route of every scene over their live containers, behind the request-id and problem
 /// middleware.
 func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
+    _ = AppMetrics.bootstrapped
     let router = Router(context: StorefrontContext.self)
     router.add(middleware: RequestIDMiddleware())
+    // Outside the problem middleware, so it counts the status the client got.
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
 
     HealthRoutes.register(on: router, resources: resources)
@@ -46,6 +49,7 @@ func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
         admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
     GeneratedSceneRoutes.register(on: routers, resources: resources)
+    AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json"],
