@@ -17,6 +17,9 @@ public struct AppConfig: Sendable {
     /// The Stripe-compatible payment API (`PAYMENT_API_URL`, `PAYMENT_API_KEY`); nil disables
     /// checkout.
     public var payment: (url: String, key: String)?
+    /// How long one payment API call may take before it is retried or given up
+    /// (`PAYMENT_TIMEOUT_SECONDS`, 1 to 60).
+    public var paymentTimeout: Duration = .seconds(10)
     /// The media API that stores review photos (`MEDIA_API_URL`); nil refuses photo uploads.
     public var mediaURL: String?
     /// The whole environment, where generated http gateways find the base URL their spec names.
@@ -37,7 +40,7 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`,
-    /// `MEDIA_API_URL`.
+    /// `PAYMENT_TIMEOUT_SECONDS`, `MEDIA_API_URL`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -87,6 +90,13 @@ public struct AppConfig: Sendable {
             config.payment = (url.hasSuffix("/") ? String(url.dropLast()) : url, key)
         default:
             problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
+        }
+        if let text = environment["PAYMENT_TIMEOUT_SECONDS"] {
+            if let seconds = Int(text), (1...60).contains(seconds) {
+                config.paymentTimeout = .seconds(seconds)
+            } else {
+                problems.append("PAYMENT_TIMEOUT_SECONDS: must be an integer from 1 to 60, got '\(text)'")
+            }
         }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
             if url.hasPrefix("http://") || url.hasPrefix("https://") {

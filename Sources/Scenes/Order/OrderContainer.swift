@@ -16,7 +16,9 @@ public struct OrderContainer: Sendable {
     }
 
     public static func live(_ resources: AppResources) -> OrderContainer {
-        let payments = resources.config.payment.map { StripePaymentGateway(baseURL: $0.url, secretKey: $0.key) }
+        let payments = resources.config.payment.map {
+            StripePaymentGateway(baseURL: $0.url, secretKey: $0.key, timeout: resources.config.paymentTimeout)
+        }
         return OrderContainer(store: PostgresOrderStore(database: resources.pool), payments: payments, system: resources.system)
     }
 
