@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Media faults (run by Tools/faults): clients that disconnect in the middle of a photo upload,
+then uploads while the media API is down. Checks: no photo row for any of them, no spooled file
+left behind, the server still answers and its memory is back where it was.
+
+    Tools/media-drill.py BASE_URL SPOOL_DIRECTORY SERVER_PID STOP_MEDIA_COMMAND
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+
+base, spool, server, stop_media = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+host, port = urllib.parse.urlparse(base).hostname, urllib.parse.urlparse(base).port
+failures = []
+
+
+def expect(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def call(method, path, body=None, token=None):
+    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def rss():
+    return int(next(line.split()[1] for line in open(f"/proc/{server}/status") if line.startswith("VmRSS")))
+
+
+def upload(token, review, size, send):
+    """Starts a multipart upload of `size` bytes, sends `send` of them, then hangs up or reads the answer."""
+    boundary = "drill" + uuid.uuid4().hex
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n"
+            f"Content-Type: image/jpeg\r\n\r\n").encode()
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    body = head + b"\xff\xd8\xff\xe0" + os.urandom(size - 4) + tail
+    with socket.create_connection((host, port)) as connection:
+        connection.sendall((f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n"
+                            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n").encode())
+        connection.sendall(body[:send])
+        if send < len(body):
+            return None
+        return connection.recv(4096).split(b" ")[1].decode()
+
+
+email = f"media-{uuid.uuid4().hex[:8]}@example.com"
+call("POST", "/v1/customers", {"email": email, "password": "media drill 1", "name": "M"})
+token = call("POST", "/v1/sessions", {"email": email, "password": "media drill 1"})[1]["token"]
+item = call("GET", "/v1/items?limit=1")[1]["data"][0]["id"]
+review = call("POST", f"/v1/items/{item}/reviews", {"content": "Drill", "rating": 3}, token)[1]["id"]
+
+expect(upload(token, review, 200_000, 10**9) == "201", "a whole upload works (201)")
+before = rss()
+for _ in range(20):
+    upload(token, review, 8 * 1024 * 1024, 3 * 1024 * 1024)  # 3 of 8 MiB, then hang up
+time.sleep(1)
+after = rss()
+photos = len(call("GET", f"/v1/items/{item}/reviews")[1]["data"][0]["photos"])
+leftovers = os.listdir(spool) if os.path.isdir(spool) else []
+expect(photos == 1, f"20 uploads cut off midway recorded nothing ({photos} photo on the review)")
+expect(not leftovers, f"no spooled file left behind ({len(leftovers)} in {spool})")
+expect(after - before < 16 * 1024, f"RSS {before // 1024} MiB before, {after // 1024} MiB after the 20 cut-off uploads")
+expect(call("GET", "/health")[0] == 200, "the server still answers")
+
+subprocess.run(stop_media, shell=True, check=True)
+answers = [upload(token, review, 100_000, 10**9) for _ in range(3)]
+photos = len(call("GET", f"/v1/items/{item}/reviews")[1]["data"][0]["photos"])
+expect(answers == ["502"] * 3 and photos == 1, f"media API down: {answers}, still 1 photo recorded")
+expect(not (os.listdir(spool) if os.path.isdir(spool) else []), "no spooled file left behind after the 502s")
+sys.exit(1 if failures else 0)
