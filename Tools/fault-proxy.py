@@ -10,7 +10,6 @@ the request, then close the connection: the provider acted, the answer is lost).
 """
 import http.client
 import sys
-import threading
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer

@@ -8,70 +8,40 @@ per order, none for an order that is not paid), stock = initial - paid units.
 """
 import collections
 import json
+import os
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+from drill import call, customer, exit_status, expect, item, sql  # noqa: E402
+
 base, admin, database, proxy, localstripe, reconcile = sys.argv[1:7]
-failures = []
-
-
-def call(method, url, body=None, token=None, headers=None):
-    request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode())
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    for name, value in (headers or {}).items():
-        request.add_header(name, value)
-    try:
-        with urllib.request.urlopen(request, timeout=120) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
-
-
-def sql(query):
-    return subprocess.run(["psql", database, "-qtAc", query], capture_output=True, text=True, check=True).stdout.strip()
-
-
-def expect(condition, message):
-    print(("ok    " if condition else "FAIL  ") + message)
-    if not condition:
-        failures.append(message)
-
-
-def customer():
-    email = f"pay-{uuid.uuid4().hex[:10]}@example.com"
-    call("POST", base + "/v1/customers", {"email": email, "password": "payment drill 1", "name": "P"})
-    return call("POST", base + "/v1/sessions", {"email": email, "password": "payment drill 1"})[1]["token"]
-
 
 for mode in ["500", "hang", "close", "lose"]:
     stock = 20
-    _, item = call("POST", base + "/v1/admin/items", {"sku": f"PAY-{mode}", "name": "Drill", "category": "drill",
-                                                     "price": {"amount": 700, "currency": "JPY"}, "stock": stock}, admin)
-    tokens = [customer() for _ in range(6)]
+    drill_item = item(base, admin, stock, price=700)
+    tokens = [customer(base) for _ in range(6)]
     for token in tokens:
-        call("PUT", f"{base}/v1/cart/items/{item['id']}", {"quantity": 1}, token)
-    call("PUT", f"{proxy}/__fault/{mode}")
+        call(f"{base}/v1/cart/items/{drill_item}", "PUT", {"quantity": 1}, token)
+    call(f"{proxy}/__fault/{mode}", "PUT")
     started = time.monotonic()
     with ThreadPoolExecutor(6) as pool:
-        answers = list(pool.map(lambda t: call("POST", base + "/v1/orders", {"payment_method": "pm_card_visa"}, t,
-                                               {"Idempotency-Key": uuid.uuid4().hex})[0], tokens))
+        answers = list(pool.map(lambda t: call(base + "/v1/orders", "POST", {"payment_method": "pm_card_visa"}, t,
+                                               {"Idempotency-Key": uuid.uuid4().hex}, timeout=120).status, tokens))
     took = time.monotonic() - started
-    call("PUT", f"{proxy}/__fault/ok")
+    call(f"{proxy}/__fault/ok", "PUT")
     subprocess.run(reconcile, shell=True, check=True, capture_output=True)
-    rows = sql(f"SELECT o.id, o.status, l.quantity FROM orders o JOIN order_lines l ON l.order_id = o.id "
-               f"WHERE l.item_id = '{item['id']}'").splitlines()
-    orders = {row.split("|")[0]: row.split("|")[1] for row in rows}
-    paid_units = sum(int(row.split("|")[2]) for row in rows if row.split("|")[1] == "paid")
-    left = int(sql(f"SELECT stock FROM items WHERE id = '{item['id']}'"))
-    intents = json.loads(urllib.request.urlopen(urllib.request.Request(
-        f"{localstripe}/v1/payment_intents?limit=1000", headers={"Authorization": "Bearer sk_test_drill"})).read())["data"]
+    rows = [row.split("|") for row in sql(database, f"SELECT o.id, o.status, l.quantity FROM orders o JOIN order_lines l "
+                                                    f"ON l.order_id = o.id WHERE l.item_id = '{drill_item}'").splitlines()]
+    orders = {order: status for order, status, _ in rows}
+    paid_units = sum(int(quantity) for _, status, quantity in rows if status == "paid")
+    left = int(sql(database, f"SELECT stock FROM items WHERE id = '{drill_item}'"))
+    listing = urllib.request.Request(f"{localstripe}/v1/payment_intents?limit=1000", headers={"Authorization": "Bearer sk_test"})
+    intents = json.loads(urllib.request.urlopen(listing).read())["data"]
     succeeded = collections.Counter(i["metadata"].get("order_id") for i in intents if i["status"] == "succeeded")
     print(f"      payment API {mode:5}: checkouts answered {dict(collections.Counter(answers))} in {took:.1f} s; "
           f"after reconcile {dict(collections.Counter(orders.values()))}")
@@ -79,4 +49,4 @@ for mode in ["500", "hang", "close", "lose"]:
     expect(all(succeeded[o] <= 1 for o in orders) and all(succeeded[o] == 0 for o, s in orders.items() if s != "paid"),
            f"{mode}: no order charged twice, none charged that is not paid")
     expect(left == stock - paid_units, f"{mode}: stock {left} = {stock} - {paid_units} paid units")
-sys.exit(1 if failures else 0)
+sys.exit(exit_status())
