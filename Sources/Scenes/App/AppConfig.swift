@@ -22,6 +22,8 @@ public struct AppConfig: Sendable {
     public var paymentTimeout: Duration = .seconds(10)
     /// The media API that stores review photos (`MEDIA_API_URL`); nil refuses photo uploads.
     public var mediaURL: String?
+    /// How long one upload to the media API may take (`MEDIA_TIMEOUT_SECONDS`, 1 to 120).
+    public var mediaTimeout: Duration = .seconds(30)
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -40,7 +42,8 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`,
-    /// `PAYMENT_TIMEOUT_SECONDS`, `MEDIA_API_URL`.
+    /// `PAYMENT_TIMEOUT_SECONDS`, `MEDIA_API_URL`,
+    /// `MEDIA_TIMEOUT_SECONDS`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -96,6 +99,13 @@ public struct AppConfig: Sendable {
                 config.paymentTimeout = .seconds(seconds)
             } else {
                 problems.append("PAYMENT_TIMEOUT_SECONDS: must be an integer from 1 to 60, got '\(text)'")
+            }
+        }
+        if let text = environment["MEDIA_TIMEOUT_SECONDS"] {
+            if let seconds = Int(text), (1...120).contains(seconds) {
+                config.mediaTimeout = .seconds(seconds)
+            } else {
+                problems.append("MEDIA_TIMEOUT_SECONDS: must be an integer from 1 to 120, got '\(text)'")
             }
         }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
