@@ -90,9 +90,7 @@ public struct StripeTransport: Sendable {
             request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
         }
         do {
-            let (seconds, attoseconds) = timeout.components
-            let deadline = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            let response = try await client.execute(request, timeout: deadline)
+            let response = try await client.execute(request, timeout: TimeAmount(timeout))
             let body = Data(try await response.body.collect(upTo: Self.maxResponseBytes).readableBytesView)
             let status = Int(response.status.code)
             if (200..<300).contains(status) { return .success(body) }

@@ -44,7 +44,7 @@ public struct HTTPMediaStorage: MediaStorage {
         request.body = .stream(chunks, length: .known(Int64(head.count + file.size + tail.count)))
         let answer: MediaAnswer
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+            let response = try await client.execute(request, timeout: TimeAmount(timeout))
             let body = try await response.body.collect(upTo: 64 * 1024)
             guard (200..<300).contains(response.status.code) else {
                 throw ExternalServiceError(

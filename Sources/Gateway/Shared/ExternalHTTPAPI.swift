@@ -34,7 +34,7 @@ public struct ExternalHTTPAPI: Sendable {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let response = try await client.execute(outgoing, timeout: .nanoseconds(Int64(timeout.components.seconds * 1_000_000_000)))
+            let response = try await client.execute(outgoing, timeout: TimeAmount(timeout))
             let body = try await response.body.collect(upTo: Self.maxResponseBytes)
             return ExternalResponse(status: Int(response.status.code), body: Array(buffer: body))
         } catch {

@@ -29,8 +29,11 @@ public enum Generator {
         var files: [PlannedFile] = []
         var nextVersion = (migrations.keys.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
         for spec in generated where selected?.contains(spec.scene) ?? true {
-            let migration = existingMigration(for: spec, in: migrations) ?? MigrationRenderer.fileName(for: spec, version: nextVersion)
-            if existingMigration(for: spec, in: migrations) == nil {
+            let migration: String
+            if let existing = existingMigration(for: spec, in: migrations) {
+                migration = existing
+            } else {
+                migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
                 files.append(PlannedFile(path: "Migrations/\(migration)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
                 nextVersion += 1
             }

@@ -49,9 +49,10 @@ enum Samples {
         }
     }
 
-    /// A second valid value, different from `input`: `(swift input, json, swift check of a JSON
-    /// member against it)`; `nil` when the field admits one value only or is a reference.
-    static func other(_ field: SwiftField) -> (input: String, json: String, check: (String) -> String)? {
+    /// A second valid value, different from `input`: as client input, as the entity's value (for
+    /// a patch), as JSON, and a Swift check of a JSON member against it; `nil` when the field
+    /// admits one value only or is a reference.
+    static func other(_ field: SwiftField) -> (input: String, value: String, json: String, check: (String) -> String)? {
         let f = field.field
         switch f.type {
         case .uuid, .timestamp: return nil
@@ -59,24 +60,27 @@ enum Samples {
             let count = length(f)
             guard count <= 20 else { return nil }
             let value = String(repeating: "b", count: count)
-            return (swiftString(value), "\"\(value)\"", { "\($0) as? String == \(swiftString(value))" })
+            return (swiftString(value), swiftString(value), "\"\(value)\"", { "\($0) as? String == \(swiftString(value))" })
         case .int, .bigint:
             let first = number(f, preferring: 1)
             let second = number(f, preferring: first + 1)
             guard second != first else { return nil }
-            return ("\(second)", "\(second)", { "\($0) as? Int == \(second)" })
-        case .bool: return ("false", "false", { "\($0) as? Bool == false" })
+            return ("\(second)", "\(second)", "\(second)", { "\($0) as? Int == \(second)" })
+        case .bool: return ("false", "false", "false", { "\($0) as? Bool == false" })
         case .money:
             let first = number(f, preferring: 100)
             let second = number(f, preferring: first + 1)
             guard second != first else { return nil }
             return (
-                "MoneyInput(amount: \(second), currency: \"JPY\")", "{\"amount\": \(second), \"currency\": \"JPY\"}",
-                { "(\($0) as? [String: Any])?[\"amount\"] as? Int == \(second)" }
+                "MoneyInput(amount: \(second), currency: \"JPY\")", "Money(amount: \(second), currency: Fixtures.yen)",
+                "{\"amount\": \(second), \"currency\": \"JPY\"}", { "(\($0) as? [String: Any])?[\"amount\"] as? Int == \(second)" }
             )
         case .enumeration(let values):
             guard values.count > 1 else { return nil }
-            return (swiftString(values[1]), "\"\(values[1])\"", { "\($0) as? String == \(swiftString(values[1]))" })
+            return (
+                swiftString(values[1]), ".\(SceneNames.identifier(Names.camelCase(values[1])))", "\"\(values[1])\"",
+                { "\($0) as? String == \(swiftString(values[1]))" }
+            )
         }
     }
 

@@ -128,19 +128,12 @@ enum UseCaseTestRenderer {
         let call = names.method(update)
         var out = ""
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
-            let typed: String
-            switch field.field.type {
-            case .money:
-                typed = "Money(amount: \(other.input.split(separator: ",")[0].split(separator: " ").last!), currency: Fixtures.yen)"
-            case .enumeration: typed = ".\(SceneNames.identifier(Names.camelCase(other.json.replacingOccurrences(of: "\"", with: ""))))"
-            default: typed = other.input
-            }
             out += "\n    @Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws {\n"
             out += "        let store = Mock\(names.store) { $0.update = { _, _, _ in Self.record(1) } }\n"
             out +=
                 "        _ = try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(other.input)))\n"
             out +=
-                "        #expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(typed)))])\n"
+                "        #expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(other.value)))])\n"
             out += "    }\n"
         }
         out += "\n    @Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws {\n"
