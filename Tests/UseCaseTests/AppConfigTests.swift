@@ -29,4 +29,25 @@ struct AppConfigTests {
     @Test func missingDatabaseURLIsAnError() {
         #expect(throws: ConfigError.self) { try AppConfig.fromEnvironment([:]) }
     }
+
+    @Test func outsideAPIsAndTheirDeadlines() throws {
+        let config = try AppConfig.fromEnvironment([
+            "DATABASE_URL": "postgresql://u@localhost/db", "MEDIA_API_URL": "http://127.0.0.1:8430",
+            "MEDIA_TIMEOUT_SECONDS": "5", "PAYMENT_TIMEOUT_SECONDS": "2",
+        ])
+        #expect(config.mediaURL == "http://127.0.0.1:8430" && config.mediaTimeout == .seconds(5) && config.paymentTimeout == .seconds(2))
+        let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
+        #expect(defaults.mediaURL == nil && defaults.mediaTimeout == .seconds(30) && defaults.paymentTimeout == .seconds(10))
+        do {
+            _ = try AppConfig.fromEnvironment([
+                "DATABASE_URL": "postgresql://u@localhost/db", "MEDIA_API_URL": "ftp://media",
+                "MEDIA_TIMEOUT_SECONDS": "0", "PAYMENT_TIMEOUT_SECONDS": "soon",
+            ])
+            Issue.record("bad configuration accepted")
+        } catch {
+            for variable in ["MEDIA_API_URL:", "MEDIA_TIMEOUT_SECONDS:", "PAYMENT_TIMEOUT_SECONDS:"] {
+                #expect(error.description.contains(variable), "\(error.description)")
+            }
+        }
+    }
 }

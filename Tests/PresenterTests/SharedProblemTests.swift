@@ -1,0 +1,38 @@
+import Domain
+import Foundation
+import Presenter
+import Testing
+
+/// The problems every generated scene relies on `Problem.from` for.
+@Suite("Shared problems")
+struct SharedProblemTests {
+    func body(_ presentation: Presentation) throws -> [String: Any] {
+        let data = try #require(presentation.body)
+        return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func fields(_ presentation: Presentation) throws -> [String] {
+        (try body(presentation)["errors"] as? [[String: String]] ?? []).compactMap { $0["field"] }
+    }
+
+    @Test func recordErrorsAreClientErrorsNamingTheField() throws {
+        let missing = Problem.from(RecordError.notFound(entity: "wishlist entry", id: UUID()))
+        #expect(missing.status == 404)
+        let taken = Problem.from(RecordError.duplicate(field: "sku"))
+        #expect(taken.status == 409)
+        #expect(try fields(taken) == ["sku"])
+        let dangling = Problem.from(RecordError.missingReference(field: "item_id"))
+        #expect(dangling.status == 422)
+        #expect(try fields(dangling) == ["item_id"])
+    }
+
+    @Test func outsideFailuresAndUnwrittenUseCases() throws {
+        let gateway = Problem.from(ExternalServiceError(service: "media", reason: "connection refused"))
+        #expect(gateway.status == 502 && gateway.diagnostic == "media: connection refused")
+        let text = String(decoding: try #require(gateway.body), as: UTF8.self)
+        #expect(!text.contains("refused"), "the reason stays in the log")
+        let unwritten = Problem.from(NotImplemented(operation: "Wishlist.share"))
+        #expect(unwritten.status == 501)
+        #expect(try body(unwritten)["detail"] as? String == "Wishlist.share is not written yet.")
+    }
+}
