@@ -33,7 +33,8 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: strict),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "CEpoll"], swiftSettings: strict),
 
         // MARK: the scene layers, innermost first
         .target(name: "Domain", swiftSettings: strict),

@@ -2,23 +2,22 @@ import CLibPQ
 import Dispatch
 import Foundation
 
-/// One libpq connection. libpq's calls block, so every one of them runs on this connection's own
-/// serial dispatch queue, never on Swift's cooperative pool: the pool's size bounds how many
-/// threads can be blocked in libpq at once. (Why not libpq's non-blocking API: see
-/// `Benchmarks/README.md`.) A connection is used by one task at a time, handed out by the pool.
+/// One libpq connection in non-blocking mode. A statement is sent from the calling task's own
+/// thread; the task then parks on `SocketReadiness` until the server's answer arrives and reads it,
+/// so no thread blocks in libpq and no query hops to a thread of its own (measured: see
+/// `Benchmarks/README.md`). Only opening and re-opening a link block; they run on a dispatch
+/// thread, off Swift's cooperative pool.
+///
+/// A connection is used by one task at a time, handed out by the pool: its mutable state needs no
+/// lock because the pool's mutex orders one borrower's accesses before the next one's.
 public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
-    // All mutable state below is touched only on `queue`.
-    private let queue: DispatchQueue
     private var handle: OpaquePointer?
     private var statements = StatementCache()
-    /// Set when the pool lends the connection out; the next statement first checks the link
-    /// (see `ensureHealthy`) on the same queue hop, so a lent connection costs no extra thread
-    /// switch. Written before `queue.async`, read on the queue: dispatch orders the two.
+    /// Set when the pool lends the connection out; the next statement first checks the link.
     private var needsHealthCheck = false
 
-    private init(handle: OpaquePointer, queue: DispatchQueue) {
+    private init(handle: OpaquePointer) {
         self.handle = handle
-        self.queue = queue
     }
 
     deinit {
@@ -26,44 +25,35 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     /// Opens a connection.
-    /// - Parameter conninfo: a `postgresql://` URL or a `key=value` string, as libpq reads them.
     /// - Throws: `PostgresError.connection` with libpq's own message.
     static func connect(_ settings: PostgresConnectionSettings) async throws -> PostgresConnection {
-        let queue = DispatchQueue(label: "storefront.postgres.connection")
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(
-                    with: Result { () throws(PostgresError) in
-                        let handle = try settings.open()
-                        return PostgresConnection(handle: handle, queue: queue)
-                    })
-            }
-        }
-    }
-
-    /// Runs `work` on the connection's queue, where blocking in libpq is allowed.
-    private func onQueue<T: Sendable>(
-        _ work: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> T
-    ) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { () throws(PostgresError) in try work(self) })
-            }
-        }
+        let handle = try await runBlocking { () throws(PostgresError) in UnsafeSendable(try settings.open()) }.value
+        let connection = PostgresConnection(handle: handle)  // frees the handle if the next line throws
+        try setNonBlocking(handle)
+        return connection
     }
 
     public func query(_ sql: String, binds: [any PostgresEncodable]) async throws -> PostgresResult {
+        try await ensureHealthy()
+        let handle = try liveHandle()
+        let statement = try await prepared(sql, on: handle)
         let texts = binds.map(\.postgresText)
-        return try await onQueue { connection throws(PostgresError) in
-            try connection.executePrepared(sql, texts)
+        let sent = texts.withCStrings { values in
+            PQsendQueryPrepared(handle, statement.name, Int32(texts.count), values, nil, nil, 0)
         }
+        let result = try await answer(to: sent, on: handle)
+        defer { PQclear(result) }
+        let columns = statement.columns ?? Self.columns(of: result)
+        if statement.columns == nil { statements.remember(columns, for: sql) }
+        return Self.read(result, columns: columns)
     }
 
     /// Runs trusted SQL text with no parameters through the simple-query protocol: transaction
     /// control and migration files (which may hold many statements). Never pass it user input.
     /// - Throws: `PostgresError`.
     public func executeScript(_ sql: String) async throws {
-        try await onQueue { connection throws(PostgresError) in try connection.runScript(sql) }
+        try await ensureHealthy()
+        try await runScript(sql)
     }
 
     /// Called by the pool as it lends the connection out: the next statement first makes the
@@ -73,14 +63,10 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     /// Closes the link; the object is unusable afterwards.
-    func close() async {
-        _ = try? await onQueue { connection throws(PostgresError) in
-            if let handle = connection.handle { PQfinish(handle) }
-            connection.handle = nil
-        }
+    func close() {
+        if let handle { PQfinish(handle) }
+        handle = nil
     }
-
-    // MARK: - on the queue
 
     private func liveHandle() throws(PostgresError) -> OpaquePointer {
         guard let handle else { throw .connection(message: "connection is closed") }
@@ -91,115 +77,108 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     /// the link is broken, re-opens it with `PQreset`. A reset forgets the prepared statements,
     /// which lived in the old session.
     /// - Throws: `PostgresError.connection` when the server still cannot be reached.
-    private func ensureHealthy() throws(PostgresError) {
+    private func ensureHealthy() async throws {
         guard needsHealthCheck else { return }
         needsHealthCheck = false
         let handle = try liveHandle()
         if PQstatus(handle) == CONNECTION_OK { _ = PQconsumeInput(handle) }
         if PQstatus(handle) != CONNECTION_OK {
             statements = StatementCache()
-            PQreset(handle)
-            guard PQstatus(handle) == CONNECTION_OK else {
-                throw .connection(message: Self.errorMessage(handle))
-            }
-        }
-        // A unit of work that ended without COMMIT/ROLLBACK (a cancelled task) must not leak.
-        if PQtransactionStatus(handle) != PQTRANS_IDLE { try runScript("ROLLBACK") }
-    }
-
-    private func executePrepared(_ sql: String, _ texts: [String?]) throws(PostgresError) -> PostgresResult {
-        try ensureHealthy()
-        let handle = try liveHandle()
-        let statement = try statements.prepared(sql) { name throws(PostgresError) in
-            let result = PQprepare(handle, name, sql, 0, nil)
-            defer { PQclear(result) }
-            try Self.check(result, handle)
-        }
-        let result = texts.withCStrings { values in
-            PQexecPrepared(handle, statement.name, Int32(texts.count), values, nil, nil, 0)
-        }
-        defer { PQclear(result) }
-        try Self.check(result, handle)
-        let columns = statement.columns ?? Self.columns(of: result!)
-        if statement.columns == nil { statements.remember(columns, for: sql) }
-        return Self.read(result!, columns: columns)
-    }
-
-    private func runScript(_ sql: String) throws(PostgresError) {
-        try ensureHealthy()
-        let handle = try liveHandle()
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
-        try Self.check(result, handle)
-    }
-
-    private static func check(_ result: OpaquePointer?, _ handle: OpaquePointer) throws(PostgresError) {
-        guard let result else { throw .connection(message: errorMessage(handle)) }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            return
-        default:
-            guard let sqlState = field(result, "C") else {
-                throw .connection(message: errorMessage(handle))
-            }
-            throw PostgresError.from(
-                PostgresErrorInfo(
-                    sqlState: sqlState,
-                    message: field(result, "M") ?? errorMessage(handle),
-                    detail: field(result, "D"),
-                    constraint: field(result, "n"),
-                    table: field(result, "t"),
-                    column: field(result, "c")
-                ))
-        }
-    }
-
-    private static func field(_ result: OpaquePointer, _ code: Character) -> String? {
-        guard let value = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
-        return String(cString: value)
-    }
-
-    static func errorMessage(_ handle: OpaquePointer) -> String {
-        guard let message = PQerrorMessage(handle) else { return "unknown libpq error" }
-        // libpq's text may span lines ("...refused\n\tIs the server running..."): keep it one line.
-        let text = String(cString: message).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-        return text.isEmpty ? "unknown libpq error" : text
-    }
-
-    private static func columns(of result: OpaquePointer) -> PostgresColumns {
-        let count = PQnfields(result)
-        var names: [String] = []
-        var types: [PostgresType] = []
-        names.reserveCapacity(Int(count))
-        types.reserveCapacity(Int(count))
-        for column in 0..<count {
-            names.append(String(cString: PQfname(result, column)))
-            types.append(PostgresType(rawValue: PQftype(result, column)))
-        }
-        return PostgresColumns(names: names, types: types)
-    }
-
-    private static func read(_ result: OpaquePointer, columns: PostgresColumns) -> PostgresResult {
-        let rowCount = PQntuples(result)
-        let columnCount = Int32(columns.names.count)
-        var rows: [PostgresRow] = []
-        rows.reserveCapacity(Int(rowCount))
-        for row in 0..<rowCount {
-            var values: [String?] = []
-            values.reserveCapacity(Int(columnCount))
-            for column in 0..<columnCount {
-                if PQgetisnull(result, row, column) == 1 {
-                    values.append(nil)
-                } else {
-                    values.append(String(cString: PQgetvalue(result, row, column)))
+            let reopened = UnsafeSendable(handle)
+            try await Self.runBlocking { () throws(PostgresError) in
+                PQreset(reopened.value)
+                guard PQstatus(reopened.value) == CONNECTION_OK else {
+                    throw .connection(message: Self.errorMessage(reopened.value))
                 }
             }
-            rows.append(PostgresRow(columns: columns, values: values))
+            try Self.setNonBlocking(handle)
         }
-        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-        return PostgresResult(rows: rows, affectedRows: affected)
+        // A unit of work that ended without COMMIT/ROLLBACK (a cancelled task) must not leak.
+        if PQtransactionStatus(handle) != PQTRANS_IDLE { try await runScript("ROLLBACK") }
     }
+
+    /// The statement for `sql`, prepared on the server the first time this session sees it.
+    private func prepared(_ sql: String, on handle: OpaquePointer) async throws(PostgresError) -> StatementCache.Statement {
+        if let statement = statements[sql] { return statement }
+        let sent = PQsendPrepare(handle, statements.nextName, sql, 0, nil)
+        PQclear(try await answer(to: sent, on: handle))
+        return statements.add(sql)
+    }
+
+    private func runScript(_ sql: String) async throws(PostgresError) {
+        let handle = try liveHandle()
+        let sent = PQsendQuery(handle, sql)
+        PQclear(try await answer(to: sent, on: handle))
+    }
+
+    /// Waits for the answer to the command just sent (`sent` is what the `PQsend...` call
+    /// returned) and returns its last result, which the caller clears. A script's statements
+    /// each leave a result; the first failed one is thrown, after all are read, so the
+    /// connection is ready for the next command either way.
+    private func answer(to sent: Int32, on handle: OpaquePointer) async throws(PostgresError) -> OpaquePointer {
+        guard sent == 1 else { throw .connection(message: Self.errorMessage(handle)) }
+        try await flush(handle)
+        var last: OpaquePointer?
+        var failure: PostgresError?
+        while true {
+            while PQisBusy(handle) == 1 {
+                await SocketReadiness.shared.wait(for: PQsocket(handle), .readable)
+                guard PQconsumeInput(handle) == 1 else {
+                    if let last { PQclear(last) }
+                    throw .connection(message: Self.errorMessage(handle))
+                }
+            }
+            guard let result = PQgetResult(handle) else { break }
+            if failure == nil {
+                do throws(PostgresError) { try Self.check(result, handle) } catch { failure = error }
+            }
+            if let last { PQclear(last) }
+            last = result
+        }
+        if let failure {
+            if let last { PQclear(last) }
+            throw failure
+        }
+        guard let last else { throw .connection(message: Self.errorMessage(handle)) }
+        return last
+    }
+
+    /// Sends what libpq still holds of the command. While the socket is full the server may be
+    /// sending to us, so input is read too (as libpq's documentation asks).
+    private func flush(_ handle: OpaquePointer) async throws(PostgresError) {
+        while true {
+            switch PQflush(handle) {
+            case 0: return
+            case 1:
+                await SocketReadiness.shared.wait(for: PQsocket(handle), .readableOrWritable)
+                guard PQconsumeInput(handle) == 1 else { throw .connection(message: Self.errorMessage(handle)) }
+            default: throw .connection(message: Self.errorMessage(handle))
+            }
+        }
+    }
+
+    private static func setNonBlocking(_ handle: OpaquePointer) throws(PostgresError) {
+        guard PQsetnonblocking(handle, 1) == 0 else { throw .connection(message: errorMessage(handle)) }
+    }
+
+    /// Runs a blocking libpq call (opening or re-opening a link) on a dispatch thread, so that it
+    /// never holds one of the cooperative pool's few threads.
+    private static func runBlocking<T: Sendable>(
+        _ work: @escaping @Sendable () throws(PostgresError) -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { () throws(PostgresError) in try work() })
+            }
+        }
+    }
+}
+
+/// A libpq handle crossing to or from the dispatch thread that opens or resets it; no one else
+/// uses the handle meanwhile (its borrower is awaiting that work).
+private struct UnsafeSendable: @unchecked Sendable {
+    let value: OpaquePointer
+    init(_ value: OpaquePointer) { self.value = value }
 }
 
 extension Array where Element == String? {

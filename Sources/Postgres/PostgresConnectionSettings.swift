@@ -35,7 +35,7 @@ public struct PostgresConnectionSettings: Sendable {
         PQconninfoFree(options)
     }
 
-    /// Opens a blocking libpq connection; runs on a connection's own queue.
+    /// Opens a libpq connection; blocks, so it runs on a dispatch thread (see `PostgresConnection`).
     func open() throws(PostgresError) -> OpaquePointer {
         // Our defaults come first: with expand_dbname the caller's string, given last as `dbname`,
         // overrides any of them it sets itself.

@@ -62,10 +62,10 @@ public final class PostgresPool: PostgresExecutor, Sendable {
         connection.markLent()
         do {
             let value = try await body(connection)
-            await release(connection)
+            release(connection)
             return value
         } catch {
-            await release(connection)
+            release(connection)
             throw error
         }
     }
@@ -89,7 +89,7 @@ public final class PostgresPool: PostgresExecutor, Sendable {
             waiter.timeout.cancel()
             waiter.continuation.resume(throwing: PostgresError.poolShutdown)
         }
-        for connection in idle { await connection.close() }
+        for connection in idle { connection.close() }
     }
 
     private func acquire() async throws -> PostgresConnection {
@@ -170,7 +170,7 @@ public final class PostgresPool: PostgresExecutor, Sendable {
         waiter.continuation.resume(throwing: error)
     }
 
-    private func release(_ connection: PostgresConnection) async {
+    private func release(_ connection: PostgresConnection) {
         enum Next { case close, handOver(Waiter), keep }
         let next = state.withLock { state -> Next in
             if state.isShutdown {
@@ -182,7 +182,7 @@ public final class PostgresPool: PostgresExecutor, Sendable {
             return .keep
         }
         switch next {
-        case .close: await connection.close()
+        case .close: connection.close()
         case .handOver(let waiter):
             waiter.timeout.cancel()
             waiter.continuation.resume(returning: connection)

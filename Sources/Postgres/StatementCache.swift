@@ -9,13 +9,14 @@ struct StatementCache {
 
     private var bySQL: [String: Statement] = [:]
 
-    /// The statement for `sql`, preparing it under a fresh name through `prepare` when unseen.
-    mutating func prepared(
-        _ sql: String, prepare: (String) throws(PostgresError) -> Void
-    ) throws(PostgresError) -> Statement {
-        if let statement = bySQL[sql] { return statement }
-        let statement = Statement(name: "sf_\(bySQL.count)", columns: nil)
-        try prepare(statement.name)
+    subscript(sql: String) -> Statement? { bySQL[sql] }
+
+    /// The name the next new statement is prepared under.
+    var nextName: String { "sf_\(bySQL.count)" }
+
+    /// Records that `sql` is now prepared under `nextName`.
+    mutating func add(_ sql: String) -> Statement {
+        let statement = Statement(name: nextName, columns: nil)
         bySQL[sql] = statement
         return statement
     }
