@@ -94,6 +94,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "postgres-client-benchmark", dependencies: ["Postgres"], path: "Benchmarks/PostgresClient",
+            swiftSettings: strict),
+        .executableTarget(
             name: "scenegen",
             dependencies: ["SceneGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/scenegen/CLI",
