@@ -20,7 +20,7 @@ struct HTTPMediaStorageTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("media-test-\(UUID())").path
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += (0..<(size - bytes.count)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return PhotoFile(path: path, size: size, leadingBytes: Array(bytes.prefix(12)))
     }
 

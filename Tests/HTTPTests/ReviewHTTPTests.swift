@@ -152,7 +152,7 @@ struct ReviewHTTPTests {
     }
 
     @Test func aMediaAPIThatIsDownIs502AndTheReviewStaysAsItWas() async throws {
-        try await withApp(mediaURL: "http://127.0.0.1:\(try freePort())") { client, db in
+        try await withApp(mediaURL: "http://127.0.0.1:\(freePort())") { client, db in
             let (_, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 1)
             let review = try await Self.postReview(client, item: mug, token: token)

@@ -32,7 +32,7 @@ struct PoolTests {
                 for try await value in group { seen.insert(value) }
                 #expect(seen == Set(0..<40))
             }
-            let stats = await db.pool.statistics
+            let stats = db.pool.statistics
             #expect(stats.open <= 2)
         }
     }

@@ -13,7 +13,7 @@ struct ReconnectTests {
             for _ in 0..<3 { group.addTask { try await pool.query("SELECT pg_sleep(0.05)") } }
             try await group.waitForAll()
         }
-        #expect(await pool.statistics.open == 3)
+        #expect(pool.statistics.open == 3)
 
         try cluster.stop()
         do {

@@ -9,7 +9,7 @@ struct TransactionTests {
     @Test func commitsOnSuccessAndRollsBackOnError() async throws {
         try await TestDatabase.with(migrated: false) { db in
             try await db.pool.query("CREATE TABLE t (n int)")
-            try await db.pool.withTransaction { try await $0.query("INSERT INTO t VALUES ($1)", 1) }
+            _ = try await db.pool.withTransaction { try await $0.query("INSERT INTO t VALUES ($1)", 1) }
             await #expect(throws: Boom.self) {
                 try await db.pool.withTransaction { connection in
                     try await connection.query("INSERT INTO t VALUES ($1)", 2)

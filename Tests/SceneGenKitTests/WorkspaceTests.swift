@@ -27,8 +27,8 @@ struct WorkspaceTests {
         let walker = FileManager.default.enumerator(atPath: root.path)!
         for case let path as String in walker {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue {
+            let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if exists && !isDirectory.boolValue {
                 files[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             }
         }

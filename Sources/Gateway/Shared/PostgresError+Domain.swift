@@ -4,6 +4,7 @@ import Postgres
 /// Runs a gateway operation, turning "the database cannot be reached" into the domain's
 /// `StoreUnavailable`; other errors pass through for the caller to map or report.
 /// - Throws: `StoreUnavailable`, or what `body` throws.
+@discardableResult
 func translatingUnavailable<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()

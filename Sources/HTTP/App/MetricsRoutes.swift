@@ -21,12 +21,23 @@ enum AppMetrics {
         router.group("/metrics").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)).get { _, _ in
             // The pool is sampled when scraped: the Postgres module stays free of metrics code.
             let statistics = pool.statistics
-            registry.makeGauge(name: "db_pool_connections", labels: [("state", "in_use")]).set(Double(statistics.open - statistics.idle))
-            registry.makeGauge(name: "db_pool_connections", labels: [("state", "idle")]).set(Double(statistics.idle))
-            registry.makeGauge(name: "db_pool_waiting_requests", labels: []).set(Double(statistics.waiting))
+            registry.makeGauge(descriptor: .poolConnections, labels: [("state", "in_use")]).set(Double(statistics.open - statistics.idle))
+            registry.makeGauge(descriptor: .poolConnections, labels: [("state", "idle")]).set(Double(statistics.idle))
+            registry.makeGauge(descriptor: .poolWaiting, labels: []).set(Double(statistics.waiting))
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
+    }
+}
+
+extension MetricNameDescriptor {
+    /// `db_pool_connections{state="in_use"|"idle"}`
+    fileprivate static var poolConnections: MetricNameDescriptor {
+        MetricNameDescriptor(metricName: "db_pool", unitName: "connections", helpText: "Database connections of the pool, by state.")
+    }
+    /// `db_pool_waiting_requests`
+    fileprivate static var poolWaiting: MetricNameDescriptor {
+        MetricNameDescriptor(metricName: "db_pool_waiting", unitName: "requests", helpText: "Requests waiting for a database connection.")
     }
 }
