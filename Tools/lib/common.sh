@@ -4,7 +4,18 @@
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-# Installs the Debian packages we need when they are missing (as root, or through sudo -n).
+# apt_install PACKAGE...: installs Debian packages (as root, or through sudo -n). The package lists
+# are refreshed first: a fresh machine may have none, and then every install fails.
+apt_install() {
+  say "installing $* ..."
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  $sudo apt-get update -qq >/dev/null && \
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null || \
+    die "could not install $*; install them and run again"
+}
+
+# Installs the Debian packages we need when they are missing.
 ensure_packages() {
   local missing=()
   pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev pkg-config)
@@ -13,13 +24,12 @@ ensure_packages() {
   command -v runuser >/dev/null || missing+=(util-linux)
   command -v curl >/dev/null || missing+=(curl)
   python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  say "installing ${missing[*]} ..."
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
-  $sudo apt-get update -qq >/dev/null && \
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || \
-    die "could not install ${missing[*]}; install them and run again"
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
+# ensure_command COMMAND PACKAGE: installs PACKAGE when COMMAND is not on the PATH.
+ensure_command() {
+  command -v "$1" >/dev/null || apt_install "$2"
 }
 
 # localstripe, the stateful Stripe fake the payment tests run against (PyPI).
