@@ -33,8 +33,8 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .systemLibrary(name: "CEpoll"),
-        .target(name: "Postgres", dependencies: ["CLibPQ", "CEpoll"], swiftSettings: strict),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "CLinux"], swiftSettings: strict),
 
         // MARK: the scene layers, innermost first
         .target(name: "Domain", swiftSettings: strict),
@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Scenes", "Domain"], swiftSettings: strict),
         .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CLinux", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Postgres", "Domain", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPTests",

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// One libpq connection in non-blocking mode. A statement is sent from the calling task's own
-/// thread; the task then parks on `SocketReadiness` until the server's answer arrives and reads it,
+/// thread; the task then parks on `PostgresEventLoop` until the server's answer arrives and reads it,
 /// so no thread blocks in libpq and no query hops to a thread of its own (measured: see
 /// `Benchmarks/README.md`). Only opening and re-opening a link block; they run on a dispatch
 /// thread, off Swift's cooperative pool.
@@ -122,7 +122,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         var failure: PostgresError?
         while true {
             while PQisBusy(handle) == 1 {
-                await SocketReadiness.shared.wait(for: PQsocket(handle), .readable)
+                await PostgresEventLoop.shared.wait(for: PQsocket(handle), .readable)
                 guard PQconsumeInput(handle) == 1 else {
                     if let last { PQclear(last) }
                     throw .connection(message: Self.errorMessage(handle))
@@ -150,7 +150,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
             switch PQflush(handle) {
             case 0: return
             case 1:
-                await SocketReadiness.shared.wait(for: PQsocket(handle), .readableOrWritable)
+                await PostgresEventLoop.shared.wait(for: PQsocket(handle), .readableOrWritable)
                 guard PQconsumeInput(handle) == 1 else { throw .connection(message: Self.errorMessage(handle)) }
             default: throw .connection(message: Self.errorMessage(handle))
             }

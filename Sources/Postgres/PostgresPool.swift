@@ -24,15 +24,18 @@ public final class PostgresPool: PostgresExecutor, Sendable {
     private struct Waiter {
         let id: UInt64
         let continuation: CheckedContinuation<PostgresConnection?, any Error>
-        let timeout: Task<Void, Never>
+        let deadline: ContinuousClock.Instant
     }
 
     private struct State {
         var idle: [PostgresConnection] = []
         var openCount = 0
+        /// First come, first served; as every waiter waits equally long, also in deadline order.
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
         var isShutdown = false
+        /// Whether the task that fails waiters past their deadline is running (see `expireWaiters`).
+        var isExpiring = false
     }
 
     /// What an acquire attempt may do: use an idle connection, open a new one, or wait.
@@ -85,10 +88,7 @@ public final class PostgresPool: PostgresExecutor, Sendable {
             }
             return (state.waiters, state.idle)
         }
-        for waiter in waiters {
-            waiter.timeout.cancel()
-            waiter.continuation.resume(throwing: PostgresError.poolShutdown)
-        }
+        for waiter in waiters { waiter.continuation.resume(throwing: PostgresError.poolShutdown) }
         for connection in idle { connection.close() }
     }
 
@@ -132,22 +132,21 @@ public final class PostgresPool: PostgresExecutor, Sendable {
         let timeout = configuration.acquireTimeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
+                var startExpiring = false
                 let grant: Result<Grant, PostgresError> = state.withLock { state in
                     do throws(PostgresError) {
                         let grant = try Self.grant(&state, max: configuration.maxConnections)
                         if case .wait = grant {
-                            let timer = Task { [weak self] in
-                                try? await Task.sleep(for: timeout)
-                                guard !Task.isCancelled else { return }
-                                self?.failWaiter(id, with: .poolTimeout(waitedMilliseconds: Int(timeout.milliseconds)))
-                            }
-                            state.waiters.append(Waiter(id: id, continuation: continuation, timeout: timer))
+                            state.waiters.append(Waiter(id: id, continuation: continuation, deadline: .now + timeout))
+                            startExpiring = !state.isExpiring
+                            state.isExpiring = true
                         }
                         return .success(grant)
                     } catch {
                         return .failure(error)
                     }
                 }
+                if startExpiring { Task { await expireWaiters() } }
                 switch grant {
                 case .success(.use(let connection)): continuation.resume(returning: connection)
                 case .success(.open): continuation.resume(returning: nil)
@@ -165,9 +164,27 @@ public final class PostgresPool: PostgresExecutor, Sendable {
             guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return state.waiters.remove(at: index)
         }
-        guard let waiter else { return }
-        waiter.timeout.cancel()
-        waiter.continuation.resume(throwing: error)
+        waiter?.continuation.resume(throwing: error)
+    }
+
+    /// Fails waiters whose deadline has passed, sleeping until the oldest one's deadline, for as
+    /// long as anyone waits. One timer for all waiters: a task and a timer per wait cost two thread
+    /// wake-ups each, on every request that waits (measured: see `Benchmarks/README.md`).
+    private func expireWaiters() async {
+        let failure = PostgresError.poolTimeout(waitedMilliseconds: Int(configuration.acquireTimeout.milliseconds))
+        while true {
+            let now = ContinuousClock.now
+            let (expired, next) = state.withLock { state -> ([Waiter], ContinuousClock.Instant?) in
+                let count = state.waiters.prefix { $0.deadline <= now }.count
+                let expired = Array(state.waiters.prefix(count))
+                state.waiters.removeFirst(count)
+                state.isExpiring = !state.waiters.isEmpty
+                return (expired, state.waiters.first?.deadline)
+            }
+            for waiter in expired { waiter.continuation.resume(throwing: failure) }
+            guard let next else { return }
+            try? await Task.sleep(until: next, clock: .continuous)
+        }
     }
 
     private func release(_ connection: PostgresConnection) {
@@ -183,9 +200,7 @@ public final class PostgresPool: PostgresExecutor, Sendable {
         }
         switch next {
         case .close: connection.close()
-        case .handOver(let waiter):
-            waiter.timeout.cancel()
-            waiter.continuation.resume(returning: connection)
+        case .handOver(let waiter): waiter.continuation.resume(returning: connection)
         case .keep: break
         }
     }

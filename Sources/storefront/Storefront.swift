@@ -64,7 +64,11 @@ struct Serve: AsyncParsableCommand {
         let resources = try startResources(label: "storefront")
         try await runMigrations(resources, directory: options.migrations)
         resources.logger.info("serving on http://\(resources.config.host):\(resources.config.port)")
-        try await buildApplication(resources).runService()
+        // The server's tasks run on the threads that also watch the database sockets, so a query's
+        // answer resumes its request without waking another thread.
+        try await withTaskExecutorPreference(PostgresEventLoop.shared) {
+            try await buildApplication(resources).runService()
+        }
     }
 }
 

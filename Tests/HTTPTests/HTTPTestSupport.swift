@@ -12,7 +12,8 @@ import Testing
 
 let adminToken = "test-admin-token-0123456789"
 
-/// Runs `body` against the whole application, in-process, on a fresh database.
+/// Runs `body` against the whole application, in-process, on a fresh database, on the executor
+/// `serve` runs it on (`PostgresEventLoop`).
 func withApp<T: Sendable>(
     adminToken: String? = adminToken, mediaURL: String? = nil,
     _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
@@ -25,7 +26,9 @@ func withApp<T: Sendable>(
         }
         config.mediaURL = mediaURL ?? ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"]
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
-        return try await buildApplication(resources).test(.router) { client in try await body(client, db) }
+        return try await withTaskExecutorPreference(PostgresEventLoop.shared) {
+            try await buildApplication(resources).test(.router) { client in try await body(client, db) }
+        }
     }
 }
 

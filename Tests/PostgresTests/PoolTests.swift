@@ -22,6 +22,33 @@ struct PoolTests {
         }
     }
 
+    @Test func everyWaiterTimesOutOnTimeAndThePoolWorksAfterwards() async throws {
+        try await TestDatabase.with(migrated: false, poolSize: 1) { db in
+            let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: .milliseconds(300)))
+            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(2)) } }
+            try await Task.sleep(for: .milliseconds(100))
+            // Waiters arriving 100 ms apart share one timer; each still gets its own deadline.
+            let started = ContinuousClock.now
+            let waited = try await withThrowingTaskGroup(of: Duration.self) { group in
+                for index in 0..<3 {
+                    group.addTask {
+                        try await Task.sleep(for: .milliseconds(100 * index))
+                        let asked = ContinuousClock.now
+                        await #expect(throws: PostgresError.poolTimeout(waitedMilliseconds: 300)) { try await pool.query("SELECT 1") }
+                        return ContinuousClock.now - asked
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(waited.allSatisfy { $0 >= .milliseconds(300) && $0 < .milliseconds(900) }, "\(waited)")
+            #expect(ContinuousClock.now - started < .milliseconds(1500))
+            #expect(pool.statistics.waiting == 0)
+            try await holding.value
+            #expect(try await pool.query("SELECT 1 AS one").rows.count == 1)
+            await pool.shutdown()
+        }
+    }
+
     @Test func waitersAreServedWhenConnectionsComeBack() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 2) { db in
             try await withThrowingTaskGroup(of: Int.self) { group in
