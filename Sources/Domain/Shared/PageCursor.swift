@@ -17,9 +17,12 @@ public struct PageCursor: Hashable, Sendable {
 
     /// `nil` unless `token` is one this type produced.
     public init?(token: String) {
-        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard token.count <= 100, let data = Data(base64Encoded: base64),
+        guard token.utf8.count <= 100 else { return nil }
+        // URL-safe base64 back to the standard alphabet, padded. (One pass over the bytes: three
+        // `replacingOccurrences` cost more than the rest of a page's translation.)
+        var base64 = token.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        base64 += repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: Data(base64)),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
         let parts = text.split(separator: "|")
@@ -31,9 +34,16 @@ public struct PageCursor: Hashable, Sendable {
     }
 
     public var token: String {
-        Data("\(createdAtMicros)|\(id.uuidString.lowercased())".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let base64 = Data("\(createdAtMicros)|\(id.uuidString.lowercased())".utf8).base64EncodedString()
+        let urlSafe = base64.utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: urlSafe, as: UTF8.self)
     }
 }
 

@@ -10,5 +10,5 @@ public struct SystemContext: Sendable {
         self.newID = newID
     }
 
-    public static let live = SystemContext(now: { Date() }, newID: { UUID() })
+    public static let live = SystemContext(now: { Date() }, newID: { UUID.random() })
 }

@@ -32,7 +32,7 @@ public struct HTTPMediaStorage: MediaStorage {
     }
 
     private func send(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
-        let boundary = "storefront-\(UUID().uuidString.lowercased())"
+        let boundary = "storefront-\(UUID.random().uuidString.lowercased())"
         let head = Array(
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"
                 + "Content-Type: \(format.rawValue)\r\n\r\n").utf8)

@@ -83,7 +83,7 @@ private final class FileSink {
 
     init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("upload-\(UUID().uuidString.lowercased())").path
+        path = directory.appendingPathComponent("upload-\(UUID.random().uuidString.lowercased())").path
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw CocoaError(.fileWriteUnknown)
         }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,7 +16,7 @@ struct RequestIDMiddleware: RouterMiddleware {
     @TaskLocal static var current: String?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.acceptable) ?? UUID().uuidString.lowercased()
+        let id = request.headers[Self.header].flatMap(Self.acceptable) ?? UUID.random().uuidString.lowercased()
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
         let started = ContinuousClock.now

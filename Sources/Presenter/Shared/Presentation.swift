@@ -19,7 +19,7 @@ public struct Presentation: Sendable {
     /// A JSON body.
     public static func json(_ status: Int, _ model: some Encodable, headers: [(name: String, value: String)] = []) -> Presentation {
         do {
-            let body = try JSONEncoder.storefront.encode(model)
+            let body = try JSONBodyEncoder.encode(model)
             return Presentation(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
         } catch {
             return Problem.internalError(detail: "the response could not be encoded")
@@ -28,15 +28,6 @@ public struct Presentation: Sendable {
 
     /// 204 No Content.
     public static let noContent = Presentation(status: 204)
-}
-
-extension JSONEncoder {
-    /// Our responses: keys as the models spell them (snake_case), no escaped slashes.
-    static var storefront: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }
 }
 
 /// Runs a use case and captures its result or error for a presenter.

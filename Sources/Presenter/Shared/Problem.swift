@@ -67,7 +67,7 @@ public enum Problem {
             type: "/problems/\(slug)", title: title, status: status, detail: detail,
             errors: errors?.map { FieldErrorModel(field: $0.field, message: $0.message) },
             extensions: extensions)
-        guard let body = try? JSONEncoder.storefront.encode(model) else {
+        guard let body = try? JSONBodyEncoder.encode(model) else {
             return Presentation(status: 500)
         }
         return Presentation(status: status, headers: [("Content-Type", "application/problem+json")] + headers, body: body)
