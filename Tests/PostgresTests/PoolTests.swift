@@ -25,9 +25,11 @@ struct PoolTests {
     @Test func everyWaiterTimesOutOnTimeAndThePoolWorksAfterwards() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
             let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: .milliseconds(300)))
-            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(2)) } }
+            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(3)) } }
             try await Task.sleep(for: .milliseconds(100))
-            // Waiters arriving 100 ms apart share one timer; each still gets its own deadline.
+            // Waiters arriving 100 ms apart share one timer; each still gets its own deadline: none
+            // fails early, and all fail while the connection is still held (the bounds are loose
+            // because a timer fires late on a machine busy with the other tests).
             let started = ContinuousClock.now
             let waited = try await withThrowingTaskGroup(of: Duration.self) { group in
                 for index in 0..<3 {
@@ -40,8 +42,8 @@ struct PoolTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(waited.allSatisfy { $0 >= .milliseconds(300) && $0 < .milliseconds(900) }, "\(waited)")
-            #expect(ContinuousClock.now - started < .milliseconds(1500))
+            #expect(waited.allSatisfy { $0 >= .milliseconds(300) && $0 < .milliseconds(2000) }, "\(waited)")
+            #expect(ContinuousClock.now - started < .milliseconds(2500))
             #expect(pool.statistics.waiting == 0)
             try await holding.value
             #expect(try await pool.query("SELECT 1 AS one").rows.count == 1)
