@@ -13,6 +13,12 @@ import Synchronization
 /// `Benchmarks/README.md`). Tasks that do not prefer it (tests, the command-line tools) still park
 /// here and are resumed on the global pool.
 ///
+/// Waking a sleeping thread is what costs, so it is done sparingly: a job from outside wakes one
+/// only when every thread sleeps, and a thread that takes a job while others wait in the queue
+/// wakes one more. A job queued while the awake threads are busy therefore waits for one of them to
+/// finish its current job: jobs are short (a task's run between two awaits), and whatever blocks a
+/// thread for long (password hashing, opening a connection) runs on a dispatch queue instead.
+///
 /// Each wait arms its socket once (`EPOLLONESHOT`), so an event always belongs to exactly one
 /// waiter. A socket libpq has closed leaves the epoll set by itself; its number, reused by another
 /// connection, is simply added again.
