@@ -5,11 +5,19 @@ import Testing
 
 @Suite("Connection pool")
 struct PoolTests {
+    /// A pool of one connection, which a task has taken and holds for `held`.
+    private func busyPool(
+        _ db: TestDatabase, timeout: Duration, heldFor held: Duration
+    ) async throws -> (PostgresPool, Task<Void, any Error>) {
+        let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: timeout))
+        let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: held) } }
+        try await Task.sleep(for: .milliseconds(100))
+        return (pool, holding)
+    }
+
     @Test func acquireTimesOutWhenAllConnectionsAreBusy() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
-            let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: .milliseconds(200)))
-            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(1)) } }
-            try await Task.sleep(for: .milliseconds(100))
+            let (pool, holding) = try await busyPool(db, timeout: .milliseconds(200), heldFor: .seconds(1))
             let started = ContinuousClock.now
             await #expect(throws: PostgresError.poolTimeout(waitedMilliseconds: 200)) {
                 try await pool.query("SELECT 1")
@@ -24,9 +32,7 @@ struct PoolTests {
 
     @Test func everyWaiterTimesOutOnTimeAndThePoolWorksAfterwards() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
-            let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1, acquireTimeout: .milliseconds(300)))
-            let holding = Task { try await pool.withConnection { _ in try await Task.sleep(for: .seconds(3)) } }
-            try await Task.sleep(for: .milliseconds(100))
+            let (pool, holding) = try await busyPool(db, timeout: .milliseconds(300), heldFor: .seconds(3))
             // Waiters arriving 100 ms apart share one timer; each still gets its own deadline: none
             // fails early, and all fail while the connection is still held (the bounds are loose
             // because a timer fires late on a machine busy with the other tests).
