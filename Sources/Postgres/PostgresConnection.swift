@@ -34,10 +34,11 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     public func query(_ sql: String, binds: [any PostgresEncodable]) async throws -> PostgresResult {
+        let texts = binds.map(\.postgresText)
+        if let index = texts.firstIndex(where: { $0?.utf8.contains(0) == true }) { throw PostgresError.nulInParameter(index + 1) }
         try await ensureHealthy()
         let handle = try liveHandle()
         let statement = try await prepared(sql, on: handle)
-        let texts = binds.map(\.postgresText)
         let sent = texts.withCStrings { values in
             PQsendQueryPrepared(handle, statement.name, Int32(texts.count), values, nil, nil, 0)
         }

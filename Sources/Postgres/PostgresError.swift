@@ -59,6 +59,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedNull(column: String, swiftType: String)
     /// The result has no column of that name.
     case noSuchColumn(String)
+    /// Parameter `$n` holds U+0000, which PostgreSQL's text cannot: sent as a C string it would be
+    /// cut short there, so the statement is not sent at all.
+    case nulInParameter(Int)
 
     /// Sorts a server error by its SQLSTATE class and code.
     public static func from(_ info: PostgresErrorInfo) -> PostgresError {
@@ -121,6 +124,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unexpectedNull(let column, let swiftType):
             return "column \"\(column)\" is NULL but \(swiftType) is not optional"
         case .noSuchColumn(let name): return "the result has no column \"\(name)\""
+        case .nulInParameter(let number): return "parameter $\(number) contains U+0000, which PostgreSQL text cannot hold"
         default: return info.map(\.description) ?? "PostgreSQL error"
         }
     }

@@ -79,6 +79,11 @@ struct CatalogHTTPTests {
             let cursor = try await client.send(.get, "/v1/items?cursor=not-ours")
             try cursor.expectProblem(422)
             #expect(cursor.fieldNames == ["cursor"])
+            for name in ["q", "category", "cursor"] {
+                let nul = try await client.send(.get, "/v1/items?\(name)=mug%00cup")
+                try nul.expectProblem(422)
+                #expect(nul.fieldNames == [name])
+            }
         }
     }
 

@@ -42,6 +42,29 @@ struct ReviewHTTPTests {
 
     static var mediaDirectory: String { ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_DIRECTORY"] ?? "/nonexistent" }
 
+    @Test func aNulCharacterIsRefusedWhereverItIs() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            // What the fuzzer sent: before, the text reached PostgreSQL cut short at U+0000 (here
+            // empty, so a check constraint failed and the answer was 500).
+            for (body, field) in [
+                (#"{"content":"\u0000\u0011i","rating":5}"#, "content"),
+                (#"{"content":"fine","rating":5,"extra\u0000":1}"#, "extra\u{0}"),
+                (#"{"rating":5,"content":"a\\u0000 is an escape, \u0000 is not"}"#, "content"),
+            ] {
+                let response = try await client.send(.post, "/v1/items/\(mug)/reviews", json: body, token: token)
+                try response.expectProblem(422)
+                #expect(response.fieldNames == [field])
+            }
+            // A backslash followed by "u0000" is text like any other.
+            let posted = try await client.send(
+                .post, "/v1/items/\(mug)/reviews", json: #"{"content":"C:\\u0000 is a path","rating":5}"#, token: token)
+            #expect(posted.status == .created)
+            #expect(try posted.json["content"] as? String == #"C:\u0000 is a path"#)
+        }
+    }
+
     @Test func postAReviewThenListItWithTheSummary() async throws {
         try await withApp { client, db in
             let (customerID, token) = try await signedInCustomer(db)

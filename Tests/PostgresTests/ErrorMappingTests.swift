@@ -61,6 +61,18 @@ struct ErrorMappingTests {
         #expect(!error.isUnavailable)
     }
 
+    @Test func aNulCharacterIsRefusedNotCutShort() async throws {
+        // Sent as a C string, "a\0b" would arrive as "a": the statement must not run at all.
+        let error = try await failure("INSERT INTO children VALUES (2, 1, $1, $2)", 1, "a\u{0}b")
+        #expect(error == .nulInParameter(2))
+        try await TestDatabase.with(migrated: false) { db in
+            try await db.pool.withConnection { try await $0.executeScript(Self.schema) }
+            await #expect(throws: PostgresError.nulInParameter(1)) { try await db.pool.query("SELECT $1::text AS t", "\u{0}") }
+            // The connection is fine afterwards.
+            #expect(try await db.pool.query("SELECT count(*)::int AS n FROM children").rows[0].decode("n") as Int == 1)
+        }
+    }
+
     @Test func badConnectionStringKeepsLibpqText() async throws {
         #expect(throws: PostgresError.self) { try PostgresConnectionSettings(conninfo: "host=x nonsense").validate() }
         let pool = PostgresPool(.init(connection: .init(conninfo: "postgresql://storefront@127.0.0.1:\(freePort())/none")))

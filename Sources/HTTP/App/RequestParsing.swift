@@ -10,7 +10,7 @@ enum RequestParsing {
 
     /// Decodes a JSON body.
     /// - Throws: `ProblemError` with 415 (not JSON), 413 (too large), 400 (not valid JSON) or
-    ///   422 (a field missing or of the wrong type, named).
+    ///   422 (a field missing, of the wrong type, or holding U+0000, named).
     static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/merge-patch+json") else {
@@ -22,9 +22,12 @@ enum RequestParsing {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
             throw ProblemError(tooLarge)
         }
-        let buffer = try await request.body.collect(upTo: maxJSONBytes)
+        let body = Data(buffer: try await request.body.collect(upTo: maxJSONBytes))
+        if let field = NulCharacter.field(inJSON: body) {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(field, NulCharacter.message)])))
+        }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+            return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
             throw ProblemError(problem(for: error))
         }
@@ -86,8 +89,15 @@ enum RequestParsing {
         return value
     }
 
-    static func string(_ name: String, in request: Request) -> String? {
-        request.uri.queryParameters.get(name)
+    /// An optional text query parameter.
+    /// - Throws: `ProblemError` 422 naming the parameter when it holds U+0000, which no text the
+    ///   service stores or compares with can hold.
+    static func string(_ name: String, in request: Request) throws -> String? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard !text.utf8.contains(0) else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, NulCharacter.message)])))
+        }
+        return text
     }
 
     /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed).

@@ -9,13 +9,11 @@ enum CatalogRoutes {
 
         router.get("/v1/items") { request, _ in
             let limit = try RequestParsing.int("limit", in: request)
+            let cursor = try RequestParsing.string("cursor", in: request)
+            let search = try RequestParsing.string("q", in: request)
+            let category = try RequestParsing.string("category", in: request)
             return CatalogPresenter.page(
-                await outcome {
-                    try await useCase.list(
-                        limit: limit, cursor: RequestParsing.string("cursor", in: request),
-                        search: RequestParsing.string("q", in: request),
-                        category: RequestParsing.string("category", in: request))
-                }
+                await outcome { try await useCase.list(limit: limit, cursor: cursor, search: search, category: category) }
             ).response
         }
 

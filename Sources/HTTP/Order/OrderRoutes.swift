@@ -37,11 +37,9 @@ enum OrderRoutes {
         customer.get("/orders") { request, context in
             let customerID = try context.requireCustomer()
             let limit = try RequestParsing.int("limit", in: request)
-            return OrderPresenter.page(
-                await outcome {
-                    try await history.orders(customerID: customerID, limit: limit, cursor: RequestParsing.string("cursor", in: request))
-                }
-            ).response
+            let cursor = try RequestParsing.string("cursor", in: request)
+            return OrderPresenter.page(await outcome { try await history.orders(customerID: customerID, limit: limit, cursor: cursor) })
+                .response
         }
 
         customer.get("/orders/:id") { _, context in

@@ -10,7 +10,7 @@ enum PhotoListRoutes {
         router.get("/v1/items/:id/photos") { request, context in
             let itemID = try RequestParsing.uuid("id", in: context)
             let limit = try RequestParsing.int("limit", in: request)
-            let cursor = RequestParsing.string("cursor", in: request)
+            let cursor = try RequestParsing.string("cursor", in: request)
             return PhotoListPresenter.page(await outcome { try await useCase.photos(itemID: itemID, limit: limit, cursor: cursor) })
                 .response
         }

@@ -21,7 +21,7 @@ enum ReviewRoutes {
         router.get("/v1/items/:id/reviews") { request, context in
             let itemID = try RequestParsing.uuid("id", in: context)
             let limit = try RequestParsing.int("limit", in: request)
-            let cursor = RequestParsing.string("cursor", in: request)
+            let cursor = try RequestParsing.string("cursor", in: request)
             return ReviewPresenter.list(await outcome { try await useCase.list(itemID: itemID, limit: limit, cursor: cursor) }).response
         }
 

@@ -63,7 +63,7 @@ enum WiringRenderer {
             body.append("return \(presenter).created(await outcome { try await useCase.\(call)(\(owner)draft) }).response")
         case .list:
             body.append("let limit = try RequestParsing.int(\"limit\", in: request)")
-            body.append("let cursor = RequestParsing.string(\"cursor\", in: request)")
+            body.append("let cursor = try RequestParsing.string(\"cursor\", in: request)")
             body.append(
                 "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor) }).response")
         case .get:
