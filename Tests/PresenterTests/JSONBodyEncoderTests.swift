@@ -49,7 +49,7 @@ struct JSONBodyEncoderTests {
         try expectSameBytes([3: "c", 1: "a", 20: "t"])
     }
 
-    @Test func theService_sModels() throws {
+    @Test func theServicesModels() throws {
         let createdAt = Date(timeIntervalSince1970: 1_795_347_649.5)
         let item = Item(
             id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug \"Classic\"",

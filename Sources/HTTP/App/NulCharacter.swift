@@ -1,10 +1,17 @@
+import Domain
 import Foundation
+import Presenter
 
 /// U+0000 in a request. No text the service stores or searches can hold it (PostgreSQL's text
 /// cannot, and the database client refuses it rather than cut the text short), so a request that
 /// carries one is refused with 422 naming where it is, instead of failing later as a 500.
 enum NulCharacter {
-    static let message = "must not contain the NUL character (U+0000)"
+    private static let message = "must not contain the NUL character (U+0000)"
+
+    /// The 422 for U+0000 in `field`.
+    static func problem(in field: String) -> ProblemError {
+        ProblemError(Problem.validation(ValidationError([FieldError(field, message)])))
+    }
 
     /// Where the first member name or string of `json` that holds U+0000 is (`content`,
     /// `lines[0].name`; `body` for the whole body), or nil. The bytes are scanned for a `\u0000`

@@ -23,9 +23,7 @@ enum RequestParsing {
             throw ProblemError(tooLarge)
         }
         let body = Data(buffer: try await request.body.collect(upTo: maxJSONBytes))
-        if let field = NulCharacter.field(inJSON: body) {
-            throw ProblemError(Problem.validation(ValidationError([FieldError(field, NulCharacter.message)])))
-        }
+        if let field = NulCharacter.field(inJSON: body) { throw NulCharacter.problem(in: field) }
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
@@ -94,9 +92,7 @@ enum RequestParsing {
     ///   service stores or compares with can hold.
     static func string(_ name: String, in request: Request) throws -> String? {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
-        guard !text.utf8.contains(0) else {
-            throw ProblemError(Problem.validation(ValidationError([FieldError(name, NulCharacter.message)])))
-        }
+        guard !text.utf8.contains(0) else { throw NulCharacter.problem(in: name) }
         return text
     }
 
