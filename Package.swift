@@ -20,11 +20,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // MARK: infrastructure
@@ -67,10 +69,12 @@ let package = Package(
             dependencies: [
                 "Scenes", "Domain", "Presenter", "UseCase",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -116,15 +120,22 @@ let package = Package(
             exclude: ["Reference"],
             swiftSettings: strict
         ),
-        .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Scenes", "Domain"], swiftSettings: strict),
+        .testTarget(
+            name: "UseCaseTests",
+            dependencies: ["UseCase", "Scenes", "Domain", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
         .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CLinux", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PostgresTests",
+            dependencies: ["Postgres", "CLinux", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Postgres", "Domain", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPTests",
             dependencies: [
                 "HTTP", "Scenes", "TestSupport", "Postgres",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),

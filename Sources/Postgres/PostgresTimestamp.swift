@@ -3,13 +3,25 @@ import Foundation
 /// Reads and writes PostgreSQL's ISO timestamp text without `DateFormatter` (slow, and not needed
 /// for one fixed format). Proleptic Gregorian calendar, microsecond precision.
 enum PostgresTimestamp {
-    /// Parses `YYYY-MM-DD[ HH:MM:SS[.ffffff][+HH[:MM[:SS]]]]`; without an offset the value is UTC.
+    /// Parses `YYYY-MM-DD[ HH:MM:SS[.ffffff][+HH[:MM[:SS]]]][ BC]` (four or more year digits, as
+    /// PostgreSQL writes years past 9999) and `infinity` / `-infinity`; without an offset the value
+    /// is UTC.
     static func parse(_ text: String) -> Date? {
-        var scanner = DigitScanner(Array(text.utf8))
-        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+        switch text {
+        case "infinity": return Date(timeIntervalSince1970: .infinity)
+        case "-infinity": return Date(timeIntervalSince1970: -.infinity)
+        default: break
+        }
+        var bytes = Array(text.utf8)
+        let beforeChrist = bytes.count > 3 && bytes.suffix(3) == Array(" BC".utf8)
+        if beforeChrist { bytes.removeLast(3) }
+        var scanner = DigitScanner(bytes)
+        guard var year = scanner.number(minimumDigits: 4, maximumDigits: 6), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
             let day = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
+        // 1 BC is the astronomical year 0.
+        if beforeChrist { year = 1 - year }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day) * 86_400)
         if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
         guard scanner.skip(" ") || scanner.skip("T"),
@@ -43,9 +55,16 @@ enum PostgresTimestamp {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// `2026-11-22T20:40:49.123456Z`: RFC 3339, which PostgreSQL also reads.
+    /// `2026-11-22T20:40:49.123456Z`: RFC 3339, which PostgreSQL also reads; years before 1 in
+    /// PostgreSQL's `BC` notation. Total over `Date`: an instant whose microseconds do not fit in
+    /// an `Int64` is written `infinity` or `-infinity` (what PostgreSQL calls them) instead of
+    /// trapping; one PostgreSQL cannot hold is refused by PostgreSQL (SQLSTATE 22008), not here.
     static func format(_ date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let exact = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // Double(Int64.max) is 2^63, the first value `Int64(_:)` would trap on.
+        guard exact < Double(Int64.max) else { return exact.isNaN ? "-infinity" : "infinity" }
+        guard exact >= Double(Int64.min) else { return "-infinity" }
+        let micros = Int64(exact)
         var seconds = micros / 1_000_000
         var fraction = micros % 1_000_000
         if fraction < 0 {
@@ -59,9 +78,10 @@ enum PostgresTimestamp {
             days -= 1
         }
         let (year, month, day) = civilFromDays(Int(days))
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        let era = year > 0 ? "" : " BC"
+        return pad(year > 0 ? year : 1 - year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
             + pad(Int(secondOfDay / 3600), 2) + ":" + pad(Int(secondOfDay / 60 % 60), 2) + ":"
-            + pad(Int(secondOfDay % 60), 2) + "." + pad(Int(fraction), 6) + "Z"
+            + pad(Int(secondOfDay % 60), 2) + "." + pad(Int(fraction), 6) + "Z" + era
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {
@@ -115,11 +135,17 @@ private struct DigitScanner {
     }
 
     mutating func number(digits: Int) -> Int? {
+        number(minimumDigits: digits, maximumDigits: digits)
+    }
+
+    /// A number of `minimumDigits` to `maximumDigits` digits, as many as there are.
+    mutating func number(minimumDigits: Int, maximumDigits: Int) -> Int? {
         var value = 0
-        for _ in 0..<digits {
-            guard let digit = digit() else { return nil }
+        var count = 0
+        while count < maximumDigits, let digit = digit() {
             value = value * 10 + digit
+            count += 1
         }
-        return value
+        return count >= minimumDigits ? value : nil
     }
 }

@@ -22,7 +22,7 @@ public struct PageRequest: Hashable, Sendable {
         var pageLimit: PageLimit?
         do { pageLimit = try PageLimit(limit, default: defaultLimit) } catch { errors.add("limit", error.fields[0].message) }
         let position = cursor.map(PageCursor.init(token:))
-        errors.require(position != .some(nil), "cursor", "is not a cursor this service issued")
+        errors.require(position != .some(nil), "cursor", "is not a cursor this service issued", malformed: true)
         guard let pageLimit, position != .some(nil) else { return nil }
         return PageRequest(limit: pageLimit.value, after: position ?? nil)
     }

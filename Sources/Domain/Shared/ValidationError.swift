@@ -2,10 +2,15 @@
 public struct FieldError: Hashable, Sendable {
     public let field: String
     public let message: String
+    /// The value cannot be read as what the field holds at all (a page cursor this service never
+    /// issued), as opposed to a readable value that breaks a rule. It makes the request a bad one
+    /// (400) rather than an invalid one (422).
+    public let malformed: Bool
 
-    public init(_ field: String, _ message: String) {
+    public init(_ field: String, _ message: String, malformed: Bool = false) {
         self.field = field
         self.message = message
+        self.malformed = malformed
     }
 }
 
@@ -16,6 +21,9 @@ public struct ValidationError: Error, Hashable, Sendable {
     public init(_ fields: [FieldError]) {
         self.fields = fields
     }
+
+    /// Whether a field could not be read at all (see `FieldError.malformed`).
+    public var isMalformed: Bool { fields.contains(where: \.malformed) }
 }
 
 /// Collects field errors while a use case checks its input, then throws them all at once.
@@ -24,13 +32,13 @@ public struct FieldErrors: Sendable {
 
     public init() {}
 
-    public mutating func add(_ field: String, _ message: String) {
-        all.append(FieldError(field, message))
+    public mutating func add(_ field: String, _ message: String, malformed: Bool = false) {
+        all.append(FieldError(field, message, malformed: malformed))
     }
 
     /// Records `message` for `field` unless `condition` holds.
-    public mutating func require(_ condition: Bool, _ field: String, _ message: String) {
-        if !condition { add(field, message) }
+    public mutating func require(_ condition: Bool, _ field: String, _ message: String, malformed: Bool = false) {
+        if !condition { add(field, message, malformed: malformed) }
     }
 
     /// - Throws: `ValidationError` when anything was recorded.

@@ -73,9 +73,13 @@ public enum Problem {
         return Presentation(status: status, headers: [("Content-Type", "application/problem+json")] + headers, body: body)
     }
 
-    /// 422 with every field problem.
+    /// 422 with every field problem; 400 (with every field problem too) when a field could not
+    /// be read at all.
     public static func validation(_ error: ValidationError) -> Presentation {
-        make(
+        if error.isMalformed {
+            return badRequest("The request has a value this service cannot read.", errors: error.fields)
+        }
+        return make(
             422, "validation-failed", "Validation failed",
             detail: "The request has \(error.fields.count) invalid field\(error.fields.count == 1 ? "" : "s").",
             errors: error.fields)

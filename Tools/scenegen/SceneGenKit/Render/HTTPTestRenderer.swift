@@ -205,7 +205,7 @@ struct HTTPTestRenderer {
             "            #expect((second[\"data\"] as? [[String: Any]])?.map { $0[\"id\"] as? String } == [older.uuidString.lowercased()])\n"
         out += "            #expect(second[\"next_cursor\"] is NSNull)\n"
         out += "            try await client.send(.get, \"\(list.route.path)?limit=0\", token: \(token(list))).expectProblem(422)\n"
-        out += "            try await client.send(.get, \"\(list.route.path)?cursor=nonsense\", token: \(token(list))).expectProblem(422)\n"
+        out += "            try await client.send(.get, \"\(list.route.path)?cursor=nonsense\", token: \(token(list))).expectProblem(400)\n"
         if names.owned {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
             out += "            let foreign = try await client.send(.get, \"\(list.route.path)\", token: other).json\n"
