@@ -18,13 +18,19 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ migrations: [Migration]) async throws -> [Migration] {
         try await pool.withConnection { connection in
-            try await connection.query("SELECT pg_advisory_lock($1)", Self.lockKey)
+            // A migration may rebuild a large table, and waiting for another instance's run is
+            // the point of the lock: the pool's statement and lock deadlines do not apply here.
+            // RESET brings back the connection's own settings for whoever uses it next.
+            try await connection.executeScript("SET statement_timeout = 0; SET lock_timeout = 0")
             do {
+                try await connection.query("SELECT pg_advisory_lock($1)", Self.lockKey)
                 let applied = try await apply(migrations, on: connection)
                 try await connection.query("SELECT pg_advisory_unlock($1)", Self.lockKey)
+                try await connection.executeScript("RESET statement_timeout; RESET lock_timeout")
                 return applied
             } catch {
                 _ = try? await connection.query("SELECT pg_advisory_unlock($1)", Self.lockKey)
+                _ = try? await connection.executeScript("RESET statement_timeout; RESET lock_timeout")
                 throw error
             }
         }

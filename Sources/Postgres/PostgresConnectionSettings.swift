@@ -11,15 +11,18 @@ public struct PostgresConnectionSettings: Sendable {
     public var connectTimeoutSeconds: Int
     /// Server-side limit on one statement; `nil` leaves the server default.
     public var statementTimeoutMilliseconds: Int?
+    /// Server-side limit on waiting for one lock; `nil` leaves the server default.
+    public var lockTimeoutMilliseconds: Int?
     public var applicationName: String
 
     public init(
         conninfo: String, connectTimeoutSeconds: Int = 5, statementTimeoutMilliseconds: Int? = nil,
-        applicationName: String = "storefront"
+        lockTimeoutMilliseconds: Int? = nil, applicationName: String = "storefront"
     ) {
         self.conninfo = conninfo
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+        self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         self.applicationName = applicationName
     }
 
@@ -42,6 +45,9 @@ public struct PostgresConnectionSettings: Sendable {
         var sessionOptions = "-c TimeZone=UTC -c DateStyle=ISO -c client_min_messages=warning"
         if let statementTimeoutMilliseconds {
             sessionOptions += " -c statement_timeout=\(statementTimeoutMilliseconds)"
+        }
+        if let lockTimeoutMilliseconds {
+            sessionOptions += " -c lock_timeout=\(lockTimeoutMilliseconds)"
         }
         let pairs: [(String, String)] = [
             ("connect_timeout", String(connectTimeoutSeconds)),

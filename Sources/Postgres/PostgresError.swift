@@ -51,6 +51,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case deadlockDetected(PostgresErrorInfo)
     /// SQLSTATE 57014: statement timeout or cancel request.
     case queryCanceled(PostgresErrorInfo)
+    /// SQLSTATE 55P03: a lock not granted within `lock_timeout`.
+    case lockNotAvailable(PostgresErrorInfo)
     /// Any other server error.
     case server(PostgresErrorInfo)
     /// A column's value could not become the requested Swift type.
@@ -73,6 +75,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case "40001": return .serializationFailure(info)
         case "40P01": return .deadlockDetected(info)
         case "57014": return .queryCanceled(info)
+        case "55P03": return .lockNotAvailable(info)
         // Class 08 (connection exception) and the shutdown codes mean the connection is gone.
         case "57P01", "57P02", "57P03":
             return .connection(message: info.message)
@@ -87,7 +90,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .uniqueViolation(let info), .foreignKeyViolation(let info), .checkViolation(let info),
             .notNullViolation(let info), .serializationFailure(let info), .deadlockDetected(let info),
-            .queryCanceled(let info), .server(let info):
+            .queryCanceled(let info), .lockNotAvailable(let info), .server(let info):
             return info
         default:
             return nil
@@ -97,11 +100,12 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The violated constraint's name, when there is one.
     public var constraint: String? { info?.constraint }
 
-    /// True when the database is unreachable or overloaded rather than the statement wrong: callers
-    /// answer "try again later" (503) instead of blaming the request.
+    /// True when the database is unreachable or overloaded rather than the statement wrong (a
+    /// statement or lock wait past its deadline included): callers answer "try again later" (503)
+    /// instead of blaming the request.
     public var isUnavailable: Bool {
         switch self {
-        case .connection, .poolTimeout, .poolShutdown: return true
+        case .connection, .poolTimeout, .poolShutdown, .queryCanceled, .lockNotAvailable: return true
         default: return false
         }
     }

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Scenes
@@ -14,11 +15,19 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
         services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), minimumAge: 60, logger: resources.logger))
     }
 
+    let config = resources.config
+    let logger = resources.logger
     return Application(
         router: router,
-        configuration: .init(address: .hostname(resources.config.host, port: resources.config.port), serverName: "storefront"),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestReadDeadline(deadline: .init(config.httpRequestTimeout), logger: logger)],
+                idleTimeout: .init(config.httpIdleTimeout))),
+        configuration: .init(
+            address: .hostname(config.host, port: config.port), serverName: "storefront",
+            availableConnectionsDelegate: MaximumAvailableConnections(config.httpMaxConnections, logger: logger)),
         services: services,
-        logger: resources.logger
+        logger: logger
     )
 }
 

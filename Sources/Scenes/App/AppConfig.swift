@@ -24,8 +24,27 @@ public struct AppConfig: Sendable {
     public var mediaURL: String?
     /// How long one upload to the media API may take (`MEDIA_TIMEOUT_SECONDS`, 1 to 120).
     public var mediaTimeout: Duration = .seconds(30)
+    /// How long a connection may sit idle (no request, or a request head not yet complete) before
+    /// it is closed (`HTTP_IDLE_TIMEOUT_SECONDS`, 1 to 3600).
+    public var httpIdleTimeout: Duration = .seconds(60)
+    /// How long a request may take to arrive in full, body included, from its head
+    /// (`HTTP_REQUEST_TIMEOUT_SECONDS`, 1 to 3600): a 10 MiB photo at 1 Mbit/s takes 80 s.
+    public var httpRequestTimeout: Duration = .seconds(120)
+    /// Connections served at once (`HTTP_MAX_CONNECTIONS`, 1 to 100000); past it new ones wait in
+    /// the listen backlog until one closes.
+    public var httpMaxConnections = 1000
+    /// Server-side limit on one SQL statement (`DATABASE_STATEMENT_TIMEOUT_MS`, 10 to 600000);
+    /// a statement past it is cancelled and its request answered 503. Migrations are exempt.
+    public var databaseStatementTimeoutMilliseconds = 5000
+    /// How long a statement may wait for a row or table lock (`DATABASE_LOCK_TIMEOUT_MS`, 10 to
+    /// 600000) before it gives up (503).
+    public var databaseLockTimeoutMilliseconds = 2000
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
+
+    /// The admin token `Tools/serve` sets for development when ADMIN_TOKEN is unset. Everyone can
+    /// read it here, so it is refused unless the service listens on loopback only.
+    public static let developmentAdminToken = "dev-admin-token-change-me"
 
     public init(
         databaseURL: String, host: String = "127.0.0.1", port: Int = 8080, adminToken: String? = nil,
@@ -41,9 +60,10 @@ public struct AppConfig: Sendable {
     }
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
-    /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`,
-    /// `PAYMENT_TIMEOUT_SECONDS`, `MEDIA_API_URL`,
-    /// `MEDIA_TIMEOUT_SECONDS`.
+    /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
+    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`,
+    /// `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
+    /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -63,15 +83,24 @@ public struct AppConfig: Sendable {
         if let host = environment["HOST"] {
             if host.isEmpty { problems.append("HOST: must not be empty") } else { config.host = host }
         }
-        if let port = environment["PORT"] {
-            if let value = Int(port), (1...65535).contains(value) {
-                config.port = value
-            } else {
-                problems.append("PORT: must be an integer from 1 to 65535, got '\(port)'")
+        func integer(_ name: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let text = environment[name] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                problems.append("\(name): must be an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+                return nil
             }
+            return value
         }
+        if let value = integer("PORT", 1...65535) { config.port = value }
         if let token = environment["ADMIN_TOKEN"], !token.isEmpty {
-            if token.count >= 16 { config.adminToken = token } else { problems.append("ADMIN_TOKEN: must be at least 16 characters") }
+            if token.count < 16 {
+                problems.append("ADMIN_TOKEN: must be at least 16 characters")
+            } else if token == developmentAdminToken && !isLoopback(config.host) {
+                problems.append(
+                    "ADMIN_TOKEN: the development token Tools/serve sets is public; set your own to listen on \(config.host)")
+            } else {
+                config.adminToken = token
+            }
         }
         if let level = environment["LOG_LEVEL"] {
             if let value = Logger.Level(rawValue: level.lowercased()) {
@@ -80,13 +109,12 @@ public struct AppConfig: Sendable {
                 problems.append("LOG_LEVEL: must be one of trace, debug, info, notice, warning, error, critical, got '\(level)'")
             }
         }
-        if let size = environment["DATABASE_POOL_SIZE"] {
-            if let value = Int(size), (1...200).contains(value) {
-                config.databasePoolSize = value
-            } else {
-                problems.append("DATABASE_POOL_SIZE: must be an integer from 1 to 200, got '\(size)'")
-            }
-        }
+        if let value = integer("DATABASE_POOL_SIZE", 1...200) { config.databasePoolSize = value }
+        if let value = integer("DATABASE_STATEMENT_TIMEOUT_MS", 10...600_000) { config.databaseStatementTimeoutMilliseconds = value }
+        if let value = integer("DATABASE_LOCK_TIMEOUT_MS", 10...600_000) { config.databaseLockTimeoutMilliseconds = value }
+        if let value = integer("HTTP_IDLE_TIMEOUT_SECONDS", 1...3600) { config.httpIdleTimeout = .seconds(value) }
+        if let value = integer("HTTP_REQUEST_TIMEOUT_SECONDS", 1...3600) { config.httpRequestTimeout = .seconds(value) }
+        if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
         switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
         case (nil, nil): break
         case (let url?, let key?) where (url.hasPrefix("http://") || url.hasPrefix("https://")) && !key.isEmpty:
@@ -94,20 +122,8 @@ public struct AppConfig: Sendable {
         default:
             problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
         }
-        if let text = environment["PAYMENT_TIMEOUT_SECONDS"] {
-            if let seconds = Int(text), (1...60).contains(seconds) {
-                config.paymentTimeout = .seconds(seconds)
-            } else {
-                problems.append("PAYMENT_TIMEOUT_SECONDS: must be an integer from 1 to 60, got '\(text)'")
-            }
-        }
-        if let text = environment["MEDIA_TIMEOUT_SECONDS"] {
-            if let seconds = Int(text), (1...120).contains(seconds) {
-                config.mediaTimeout = .seconds(seconds)
-            } else {
-                problems.append("MEDIA_TIMEOUT_SECONDS: must be an integer from 1 to 120, got '\(text)'")
-            }
-        }
+        if let seconds = integer("PAYMENT_TIMEOUT_SECONDS", 1...60) { config.paymentTimeout = .seconds(seconds) }
+        if let seconds = integer("MEDIA_TIMEOUT_SECONDS", 1...120) { config.mediaTimeout = .seconds(seconds) }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
             if url.hasPrefix("http://") || url.hasPrefix("https://") {
                 config.mediaURL = url
@@ -125,6 +141,11 @@ public struct AppConfig: Sendable {
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }
+}
+
+/// Whether `host` is a loopback name or address, reachable from this machine only.
+func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
 }
 
 /// Configuration that cannot start the service.

@@ -21,7 +21,10 @@ public struct AppResources: Sendable {
     public static func live(_ config: AppConfig, logger: Logger) -> AppResources {
         let pool = PostgresPool(
             .init(
-                connection: PostgresConnectionSettings(conninfo: config.databaseURL, connectTimeoutSeconds: 3),
+                connection: PostgresConnectionSettings(
+                    conninfo: config.databaseURL, connectTimeoutSeconds: 3,
+                    statementTimeoutMilliseconds: config.databaseStatementTimeoutMilliseconds,
+                    lockTimeoutMilliseconds: config.databaseLockTimeoutMilliseconds),
                 maxConnections: config.databasePoolSize,
                 acquireTimeout: .seconds(3)))
         return AppResources(config: config, pool: pool, logger: logger)

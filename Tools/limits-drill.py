@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""The server's deadlines and limits, drilled against a running instance started with small values
+(Tools/faults starts one: HTTP_IDLE_TIMEOUT_SECONDS=2, HTTP_REQUEST_TIMEOUT_SECONDS=3,
+HTTP_MAX_CONNECTIONS=40, DATABASE_LOCK_TIMEOUT_MS=300).
+
+- Idle sockets, far more than the connection cap: every one is closed by the server after the idle
+  timeout, and a fresh client is served again once they are gone.
+- A request head dripped a byte at a time: closed by the idle timeout.
+- A request body dripped a byte at a time (each byte counts as activity): closed by the request
+  deadline, its upload's spool file gone.
+- A table locked by another session: the request waiting for it answers 503 after the lock
+  deadline instead of holding a pooled connection while everyone else queues.
+
+Usage: limits-drill.py BASE_URL DATABASE_URL SPOOL_DIR SERVER_PID IDLE_SECONDS REQUEST_SECONDS MAX_CONNECTIONS"""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from drill import call, customer, exit_status, expect  # noqa: E402
+
+base, database, spool, pid = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+idle, deadline, cap = float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
+host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
+
+
+def connect():
+    s = socket.create_connection((host, port), timeout=10)
+    s.settimeout(0.05)
+    return s
+
+
+def closed_by_server(s):
+    """True once the server has closed `s` (a read returns end of file or a reset)."""
+    try:
+        return s.recv(65536) == b""
+    except socket.timeout:
+        return False
+    except OSError:
+        return True
+
+
+def wait_closed(sockets, limit):
+    """Seconds until every socket was closed by the server, or None past `limit`."""
+    started = time.monotonic()
+    open_ones = list(sockets)
+    while open_ones and time.monotonic() - started < limit:
+        open_ones = [s for s in open_ones if not closed_by_server(s)]
+        time.sleep(0.05)
+    return None if open_ones else time.monotonic() - started
+
+
+def descriptors():
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+print(f"idle connections: {cap * 3} sockets sending nothing (cap {cap}, idle timeout {idle} s)")
+before = descriptors()
+idlers = []
+for _ in range(cap * 3):
+    try:
+        idlers.append(connect())
+    except OSError:
+        break
+peak = descriptors()
+expect(peak - before <= cap + 5, f"the server holds at most the cap of connections ({peak - before} new descriptors for {len(idlers)} sockets)")
+took = wait_closed(idlers, idle * 4 + 10)
+expect(took is not None, f"every idle socket was closed by the server ({took and round(took, 1)} s)")
+for s in idlers:
+    s.close()
+answer = call(base + "/health", timeout=10)
+expect(answer.status == 200, f"a new client is served afterwards ({answer.status} in {answer.seconds:.2f} s)")
+
+print("a request head dripped one byte a second")
+s = connect()
+started = time.monotonic()
+head = b"GET /health HTTP/1.1\r\nHost: drill\r\nX-Padding: " + b"x" * 200
+closed_at = None
+for byte in head:
+    try:
+        s.send(bytes([byte]))
+    except OSError:
+        closed_at = time.monotonic() - started
+        break
+    if closed_by_server(s):
+        closed_at = time.monotonic() - started
+        break
+    time.sleep(0.5)
+expect(closed_at is not None and closed_at <= idle + 2, f"closed by the idle timeout ({closed_at and round(closed_at, 1)} s)")
+s.close()
+
+print("a photo upload dripped one byte every half second")
+token = customer(base)
+item = call(base + "/v1/items?limit=1").body["data"][0]["id"]
+review = call(base + f"/v1/items/{item}/reviews", "POST", {"content": "Dripped", "rating": 3}, token=token).body["id"]
+boundary = "drill-boundary"
+preamble = (
+    f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n"
+    "Content-Type: image/jpeg\r\n\r\n"
+).encode() + b"\xff\xd8\xff\xe0" + b"B" * 4096
+s = connect()
+s.send(
+    (
+        f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
+    ).encode()
+    + preamble
+)
+started = time.monotonic()
+closed_at = None
+while time.monotonic() - started < deadline + idle + 10:
+    try:
+        s.send(b"B")
+    except OSError:
+        closed_at = time.monotonic() - started
+        break
+    if closed_by_server(s):
+        closed_at = time.monotonic() - started
+        break
+    time.sleep(0.5)
+expect(closed_at is not None and closed_at <= deadline + 2, f"closed by the request deadline ({closed_at and round(closed_at, 1)} s)")
+s.close()
+time.sleep(0.5)
+left = os.listdir(spool) if os.path.isdir(spool) else []
+expect(not left, f"no spool file left ({len(left)})")
+
+print("a table locked by another session")
+locker = subprocess.Popen(
+    ["psql", database, "-qAt", "-c", "BEGIN; LOCK TABLE items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;"],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+time.sleep(1)
+answer = call(base + "/v1/items?limit=1", timeout=10)
+expect(answer.status == 503 and answer.seconds < 2, f"a read waiting for the lock answers 503 fast ({answer.status} in {answer.seconds:.2f} s)")
+expect(answer.headers.get("Retry-After") is not None, "with Retry-After")
+locker.wait(timeout=20)
+answer = call(base + "/v1/items?limit=1", timeout=10)
+expect(answer.status == 200, f"served again once the lock is gone ({answer.status})")
+sys.exit(exit_status())
