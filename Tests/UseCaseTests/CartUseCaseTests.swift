@@ -62,10 +62,22 @@ struct CartUseCaseTests {
         var dollarPen = pen
         dollarPen.price = Money(amount: 300, currency: Currency("USD")!)
         let (useCase, _) = make(items: [mug, dollarPen])
+        // Not even into an empty cart: a cart is priced in the shop's currency.
+        await #expect(throws: CartError.currencyMismatch(cart: Fixtures.yen, item: Currency("USD")!)) {
+            try await useCase.setQuantity(customerID: customer, itemID: dollarPen.id, quantity: 1)
+        }
         _ = try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 1)
         await #expect(throws: CartError.currencyMismatch(cart: Fixtures.yen, item: Currency("USD")!)) {
             try await useCase.setQuantity(customerID: customer, itemID: dollarPen.id, quantity: 1)
         }
+    }
+
+    @Test func aLineRepricedInAnotherCurrencyIsUnavailableNotAnError() throws {
+        let dollars = CartLine(itemID: UUID(), name: "Pen", unitPrice: Money(amount: 300, currency: Currency("USD")!), quantity: 2)
+        let yen = CartLine(itemID: UUID(), name: "Mug", unitPrice: Money(amount: 1200, currency: Fixtures.yen), quantity: 1)
+        let cart = Cart(lines: [dollars, yen], currency: Fixtures.yen)
+        #expect(cart.unavailableLines == [dollars])
+        #expect(try cart.subtotal() == Money(amount: 1200, currency: Fixtures.yen))
     }
 
     @Test func customersHaveSeparateCarts() async throws {

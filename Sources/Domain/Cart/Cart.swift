@@ -18,7 +18,9 @@ public struct CartLine: Hashable, Sendable {
     public func lineTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
 }
 
-/// A customer's cart. All lines share one currency (`CartRules` keeps it so).
+/// A customer's cart, in the shop's currency. Only items priced in it can be added, but the staff
+/// may change an item's price currency while it sits in a cart: such a line stays, shown as
+/// unavailable, left out of the subtotal and refused at checkout, until the customer removes it.
 public struct Cart: Hashable, Sendable {
     public let lines: [CartLine]
     public let currency: Currency
@@ -28,11 +30,14 @@ public struct Cart: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// Exact integer sum of the line totals.
-    /// - Throws: `MoneyError` when lines disagree on currency or the sum overflows.
+    /// The lines that cannot be bought now: priced in another currency than the cart's.
+    public var unavailableLines: [CartLine] { lines.filter { $0.unitPrice.currency != currency } }
+
+    /// Exact integer sum of the totals of the lines that can be bought.
+    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
     public func subtotal() throws(MoneyError) -> Money {
         var total = Money(amount: 0, currency: currency)
-        for line in lines { total = try total.adding(try line.lineTotal()) }
+        for line in lines where line.unitPrice.currency == currency { total = try total.adding(try line.lineTotal()) }
         return total
     }
 
@@ -48,6 +53,6 @@ public enum CartError: Error, Equatable, Sendable {
     case itemNotFound(UUID)
     /// More than the stock was asked for; `available` is what there is.
     case insufficientStock(itemID: UUID, available: Int)
-    /// The cart holds items priced in another currency.
+    /// The item is priced in another currency than the cart's (the shop's).
     case currencyMismatch(cart: Currency, item: Currency)
 }

@@ -77,6 +77,8 @@ public enum OrderError: Error, Equatable, Sendable {
     case emptyCart
     /// Lines whose stock is short, with what is available; nothing was reserved.
     case insufficientStock([InsufficientLine])
+    /// Cart lines whose item is no longer priced in the shop's currency; nothing was reserved.
+    case unavailableItems([UUID])
     /// The same Idempotency-Key came with a different body.
     case idempotencyKeyReused
     case orderNotFound(UUID)

@@ -41,6 +41,14 @@ public enum OrderPresenter {
                 detail: "\(lines.count) line\(lines.count == 1 ? "" : "s") of the cart cannot be filled; nothing was reserved.",
                 errors: lines.map { FieldError("lines[\($0.itemID.uuidString.lowercased())].quantity", "only \($0.available) available") },
                 extensions: ["item_ids": .strings(lines.map { $0.itemID.uuidString.lowercased() })])
+        case OrderError.unavailableItems(let ids):
+            let names = ids.map { $0.uuidString.lowercased() }
+            return Problem.make(
+                409, "items-unavailable", "Items unavailable",
+                detail: "\(ids.count) item\(ids.count == 1 ? " is" : "s are") no longer priced in the shop's currency; "
+                    + "remove \(ids.count == 1 ? "it" : "them") from the cart. Nothing was reserved.",
+                errors: names.map { FieldError("lines[\($0)]", "is no longer for sale in the shop's currency") },
+                extensions: ["item_ids": .strings(names)])
         case OrderError.idempotencyKeyReused:
             return Problem.make(
                 422, "idempotency-key-reused", "Idempotency-Key reused",

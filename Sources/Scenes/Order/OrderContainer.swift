@@ -19,7 +19,9 @@ public struct OrderContainer: Sendable {
         let payments = resources.config.payment.map {
             StripePaymentGateway(baseURL: $0.url, secretKey: $0.key, timeout: resources.config.paymentTimeout)
         }
-        return OrderContainer(store: PostgresOrderStore(database: resources.pool), payments: payments, system: resources.system)
+        return OrderContainer(
+            store: PostgresOrderStore(database: resources.pool, currency: resources.config.currency), payments: payments,
+            system: resources.system)
     }
 
     public var history: OrderHistoryUseCase { OrderHistoryUseCase(store: store) }

@@ -7,6 +7,7 @@ public enum CartTranslator {
         CartModel(
             lines: try cart.lines.map(LineModel.init),
             subtotal: MoneyModel(try cart.subtotal()),
-            itemCount: cart.itemCount)
+            itemCount: cart.itemCount,
+            unavailableItemIDs: cart.unavailableLines.map { $0.itemID.uuidString.lowercased() })
     }
 }

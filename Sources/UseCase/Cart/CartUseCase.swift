@@ -5,7 +5,7 @@ import Foundation
 public struct CartUseCase: Sendable {
     let store: any CartStore
     let catalog: any ItemStore
-    /// The currency of an empty cart's zero subtotal.
+    /// The shop's currency, the only one a cart is priced in.
     let currency: Currency
 
     public init(store: any CartStore, catalog: any ItemStore, currency: Currency) {
@@ -17,7 +17,7 @@ public struct CartUseCase: Sendable {
     /// - Throws: `StoreUnavailable`.
     public func cart(customerID: UUID) async throws -> Cart {
         let lines = try await store.lines(customerID: customerID)
-        return Cart(lines: lines, currency: lines.first?.unitPrice.currency ?? currency)
+        return Cart(lines: lines, currency: currency)
     }
 
     /// Sets how many of an item the cart holds; 0 removes the line.
@@ -30,9 +30,8 @@ public struct CartUseCase: Sendable {
         if quantity == 0 { return try await remove(customerID: customerID, itemID: itemID) }
         guard let item = try await catalog.item(id: itemID) else { throw CartError.itemNotFound(itemID) }
         guard quantity <= item.stock else { throw CartError.insufficientStock(itemID: itemID, available: item.stock) }
-        let current = try await store.lines(customerID: customerID)
-        if let other = current.first(where: { $0.itemID != itemID })?.unitPrice.currency, other != item.price.currency {
-            throw CartError.currencyMismatch(cart: other, item: item.price.currency)
+        guard item.price.currency == currency else {
+            throw CartError.currencyMismatch(cart: currency, item: item.price.currency)
         }
         try await store.setQuantity(customerID: customerID, itemID: itemID, quantity: quantity)
         return try await cart(customerID: customerID)
