@@ -96,7 +96,8 @@ struct ReviewUseCaseTests {
     @Test func aPhotoIsUploadedUnderOurNameThenRecorded() async throws {
         let store = MockReviewStore {
             $0.review = { _ in Self.review() }
-            $0.addPhoto = { _, _ in true }
+            $0.reservePhotoSlot = { _, _, _, _ in true }
+            $0.addPhoto = { _, _ in }
         }
         let media = MockMediaStorage { $0.upload = { _, name, _ in "stored-" + name } }
         let photo = try await Self.useCase(store, media: media).addPhoto(
@@ -104,30 +105,38 @@ struct ReviewUseCaseTests {
         let name = "\(Fixtures.fixedID.uuidString.lowercased()).jpg"
         #expect(media.calls == [.upload(Self.jpeg, name, .jpeg)])
         #expect(photo.filename == "stored-" + name && photo.format == .jpeg && photo.size == 2048 && photo.itemID == Self.item)
-        #expect(store.calls.last == .addPhoto(photo, 5))
+        // The place is taken before the upload, then filled.
+        let expires = Fixtures.now.addingTimeInterval(ReviewRules.photoSlotLifetime)
+        #expect(store.calls.suffix(2) == [.reservePhotoSlot(photo.id, Fixtures.id(702), 5, expires), .addPhoto(photo, photo.id)])
     }
 
-    @Test func aFailingMediaAPIRecordsNothing() async throws {
-        let store = MockReviewStore { $0.review = { _ in Self.review() } }
+    @Test func aFailingMediaAPIRecordsNothingAndFreesThePlace() async throws {
+        let store = MockReviewStore {
+            $0.review = { _ in Self.review() }
+            $0.reservePhotoSlot = { _, _, _, _ in true }
+            $0.releasePhotoSlot = { _ in }
+        }
         let media = MockMediaStorage { $0.upload = { _, _, _ in throw ExternalServiceError(service: "media", reason: "down") } }
         await #expect(throws: ExternalServiceError.self) {
             try await Self.useCase(store, media: media).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
         }
         #expect(!store.calls.contains { if case .addPhoto = $0 { return true } else { return false } })
+        #expect(store.calls.last == .releasePhotoSlot(Fixtures.fixedID))
         await #expect(throws: ExternalServiceError.self) {
             try await Self.useCase(store, media: nil).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
         }
     }
 
-    @Test func concurrentUploadsFillingTheReviewAreRefused() async throws {
+    @Test func concurrentUploadsFillingTheReviewAreRefusedBeforeUploading() async throws {
         let store = MockReviewStore {
             $0.review = { _ in Self.review(photos: 4) }
-            $0.addPhoto = { _, _ in false }
+            $0.reservePhotoSlot = { _, _, _, _ in false }
         }
         let media = MockMediaStorage { $0.upload = { _, name, _ in name } }
         await #expect(throws: ReviewError.tooManyPhotos(limit: 5)) {
             try await Self.useCase(store, media: media).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
         }
+        #expect(media.calls.isEmpty, "nothing reached the media API")
     }
 
     @Test func formatsAreRecognisedByTheirSignatures() {

@@ -59,7 +59,7 @@ public struct ReviewDraft: Hashable, Sendable {
         var errors = FieldErrors()
         let length = content.trimmingCharacters(in: .whitespacesAndNewlines).count
         errors.require(
-            length >= 1 && content.count <= ReviewRules.maxContentLength, "content",
+            length >= 1 && content.storedLength <= ReviewRules.maxContentLength, "content",
             "must be 1 to \(ReviewRules.maxContentLength) characters")
         errors.require((1...5).contains(rating), "rating", "must be an integer from 1 to 5")
         try errors.throwIfAny()
@@ -97,6 +97,10 @@ public enum ReviewRules {
     public static let maxContentLength = 2000
     public static let maxPhotos = 5
     public static let maxPhotoBytes = 10 * 1024 * 1024
+    /// How long an upload's place among a review's photos is held for it: far longer than the
+    /// longest media API deadline (`MEDIA_TIMEOUT_SECONDS` is at most 120), so only the place of
+    /// an upload whose process died lapses.
+    public static let photoSlotLifetime: TimeInterval = 600
 }
 
 /// What can go wrong with reviews besides invalid input.

@@ -18,10 +18,17 @@ public protocol ReviewStore: Sendable {
 
     func itemExists(id: UUID) async throws -> Bool
 
-    /// Records a photo unless the review already has `limit`; decided under a lock of the review,
-    /// so concurrent uploads never pass the limit.
-    /// - Returns: whether it was recorded.
-    func addPhoto(_ photo: ReviewPhoto, limit: Int) async throws -> Bool
+    /// Takes one of the review's `limit` photo places for an upload about to start, unless its
+    /// photos and the slots of uploads under way fill them; decided under a lock of the review, so
+    /// concurrent uploads never pass the limit. Slots past `expiresAt` no longer count.
+    /// - Returns: whether the slot was taken.
+    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool
+
+    /// Records the photo an upload stored, in the place its slot held, and frees the slot.
+    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws
+
+    /// Frees the slot of an upload that failed.
+    func releasePhotoSlot(id: UUID) async throws
 }
 
 /// The media API that stores photo files.

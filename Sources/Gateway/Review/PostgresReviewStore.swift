@@ -43,15 +43,16 @@ public struct PostgresReviewStore: ReviewStore {
 
     public func reviews(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Review] {
         try await translatingUnavailable {
-            let order = "ORDER BY created_at DESC, id DESC LIMIT \(limit)"
+            let order = "ORDER BY created_at DESC, id DESC"
             let rows: [PostgresRow]
             if let cursor {
                 rows = try await database.query(
-                    "SELECT \(Self.columns) FROM reviews WHERE item_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) \(order)",
-                    itemID, cursor.createdAt, cursor.id
+                    "SELECT \(Self.columns) FROM reviews WHERE item_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) \(order) LIMIT $4",
+                    itemID, cursor.createdAt, cursor.id, limit
                 ).rows
             } else {
-                rows = try await database.query("SELECT \(Self.columns) FROM reviews WHERE item_id = $1 \(order)", itemID).rows
+                rows = try await database.query("SELECT \(Self.columns) FROM reviews WHERE item_id = $1 \(order) LIMIT $2", itemID, limit)
+                    .rows
             }
             return try await withPhotos(rows.map(Self.review(from:)))
         }
@@ -90,21 +91,41 @@ public struct PostgresReviewStore: ReviewStore {
         }
     }
 
-    public func addPhoto(_ photo: ReviewPhoto, limit: Int) async throws -> Bool {
+    public func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
                 // Locks the review: concurrent uploads to it count one after another.
-                let locked = try await connection.query("SELECT id FROM reviews WHERE id = $1 FOR UPDATE", photo.reviewID)
+                let locked = try await connection.query("SELECT id FROM reviews WHERE id = $1 FOR UPDATE", reviewID)
                 guard !locked.rows.isEmpty else { return false }
-                let count: Int = try await connection.query(
-                    "SELECT count(*)::int AS n FROM review_photos WHERE review_id = $1", photo.reviewID
+                try await connection.query("DELETE FROM review_photo_slots WHERE review_id = $1 AND expires_at <= now()", reviewID)
+                let taken: Int = try await connection.query(
+                    """
+                    SELECT ((SELECT count(*) FROM review_photos WHERE review_id = $1)
+                          + (SELECT count(*) FROM review_photo_slots WHERE review_id = $1))::int AS n
+                    """, reviewID
                 ).rows[0].decode("n")
-                guard count < limit else { return false }
+                guard taken < limit else { return false }
+                try await connection.query(
+                    "INSERT INTO review_photo_slots (id, review_id, expires_at) VALUES ($1, $2, $3)", id, reviewID, expiresAt)
+                return true
+            }
+        }
+    }
+
+    public func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                try await connection.query("DELETE FROM review_photo_slots WHERE id = $1", slotID)
                 try await connection.query(
                     "INSERT INTO review_photos (\(Self.photoColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     photo.id, photo.reviewID, photo.itemID, photo.filename, photo.format.rawValue, photo.size, photo.createdAt)
-                return true
             }
+        }
+    }
+
+    public func releasePhotoSlot(id: UUID) async throws {
+        try await translatingUnavailable {
+            try await database.query("DELETE FROM review_photo_slots WHERE id = $1", id)
         }
     }
 

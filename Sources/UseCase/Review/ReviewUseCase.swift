@@ -47,8 +47,10 @@ public struct ReviewUseCase: Sendable {
         return review
     }
 
-    /// Checks the uploaded file, stores it at the media API under a name of our own, then records
-    /// it. Nothing is recorded when the media API fails; the client may simply retry.
+    /// Checks the uploaded file, takes its place among the review's photos, stores it at the media
+    /// API under a name of our own, then records it. Taking the place first means an upload that
+    /// loses a race for the last place is refused before anything reaches the media API. Nothing
+    /// is recorded (and the place is freed) when the media API fails; the client may retry.
     /// - Throws: what `authorizePhoto` throws, `ReviewError.photoEmpty`, `.photoTooLarge`,
     ///   `.photoUnrecognized`, `.tooManyPhotos` (when concurrent uploads filled the review),
     ///   `ExternalServiceError`, `StoreUnavailable`.
@@ -59,12 +61,20 @@ public struct ReviewUseCase: Sendable {
         guard let format = PhotoFormat.sniff(file.leadingBytes) else { throw ReviewError.photoUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
         let id = system.newID()
-        let stored = try await media.upload(file, filename: "\(id.uuidString.lowercased()).\(format.fileExtension)", format: format)
-        let photo = ReviewPhoto(
-            id: id, reviewID: review.id, itemID: review.itemID, filename: stored, format: format, size: file.size, createdAt: system.now())
-        guard try await store.addPhoto(photo, limit: ReviewRules.maxPhotos) else {
+        let expiresAt = system.now().addingTimeInterval(ReviewRules.photoSlotLifetime)
+        guard try await store.reservePhotoSlot(id: id, reviewID: review.id, limit: ReviewRules.maxPhotos, expiresAt: expiresAt) else {
             throw ReviewError.tooManyPhotos(limit: ReviewRules.maxPhotos)
         }
+        let stored: String
+        do {
+            stored = try await media.upload(file, filename: "\(id.uuidString.lowercased()).\(format.fileExtension)", format: format)
+        } catch {
+            try? await store.releasePhotoSlot(id: id)
+            throw error
+        }
+        let photo = ReviewPhoto(
+            id: id, reviewID: review.id, itemID: review.itemID, filename: stored, format: format, size: file.size, createdAt: system.now())
+        try await store.addPhoto(photo, slotID: id)
         return photo
     }
 }

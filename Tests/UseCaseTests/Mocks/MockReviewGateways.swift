@@ -9,7 +9,9 @@ final class MockReviewStore: ReviewStore, Sendable {
         case reviews(UUID, PageCursor?, Int)
         case ratingSummary(UUID)
         case itemExists(UUID)
-        case addPhoto(ReviewPhoto, Int)
+        case reservePhotoSlot(UUID, UUID, Int, Date)
+        case addPhoto(ReviewPhoto, UUID)
+        case releasePhotoSlot(UUID)
     }
 
     struct Stubs: Sendable {
@@ -18,7 +20,9 @@ final class MockReviewStore: ReviewStore, Sendable {
         var reviews: (@Sendable (UUID, PageCursor?, Int) throws -> [Review])?
         var ratingSummary: (@Sendable (UUID) throws -> RatingSummary)?
         var itemExists: (@Sendable (UUID) throws -> Bool)?
-        var addPhoto: (@Sendable (ReviewPhoto, Int) throws -> Bool)?
+        var reservePhotoSlot: (@Sendable (UUID, UUID, Int, Date) throws -> Bool)?
+        var addPhoto: (@Sendable (ReviewPhoto, UUID) throws -> Void)?
+        var releasePhotoSlot: (@Sendable (UUID) throws -> Void)?
     }
 
     private let recorder: MockRecorder<Call, Stubs>
@@ -36,9 +40,13 @@ final class MockReviewStore: ReviewStore, Sendable {
     }
     func ratingSummary(itemID: UUID) async throws -> RatingSummary { try recorder.record(.ratingSummary(itemID), \.ratingSummary)(itemID) }
     func itemExists(id: UUID) async throws -> Bool { try recorder.record(.itemExists(id), \.itemExists)(id) }
-    func addPhoto(_ photo: ReviewPhoto, limit: Int) async throws -> Bool {
-        try recorder.record(.addPhoto(photo, limit), \.addPhoto)(photo, limit)
+    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool {
+        try recorder.record(.reservePhotoSlot(id, reviewID, limit, expiresAt), \.reservePhotoSlot)(id, reviewID, limit, expiresAt)
     }
+    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws {
+        try recorder.record(.addPhoto(photo, slotID), \.addPhoto)(photo, slotID)
+    }
+    func releasePhotoSlot(id: UUID) async throws { try recorder.record(.releasePhotoSlot(id), \.releasePhotoSlot)(id) }
 }
 
 /// A `MediaStorage` that answers what the test set and records every upload.
