@@ -66,7 +66,7 @@ public enum AccountRules {
 
     public static func emailIsPlausible(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+        guard email.storedLength <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
         else { return false }
         return !email.contains { $0.isWhitespace || $0.isNewline }
@@ -82,7 +82,8 @@ extension SignUp {
         AccountRules.checkPassword(password, field: "password", into: &errors)
         let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
         errors.require(
-            !name.isEmpty && name.count <= AccountRules.maxNameLength, "name", "must be 1 to \(AccountRules.maxNameLength) characters")
+            !name.isEmpty && name.storedLength <= AccountRules.maxNameLength, "name",
+            "must be 1 to \(AccountRules.maxNameLength) characters")
         try errors.throwIfAny()
         return SignUp(email: email, password: password, name: name)
     }

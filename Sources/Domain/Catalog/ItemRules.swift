@@ -9,7 +9,7 @@ public enum ItemRules {
     public static let maxPriceAmount: Int64 = 1_000_000_000_000
 
     static func checkSKU(_ sku: String, into errors: inout FieldErrors) {
-        errors.require(!sku.isEmpty && sku.count <= skuMaxLength, "sku", "must be 1 to \(skuMaxLength) characters")
+        errors.require(!sku.isEmpty && sku.storedLength <= skuMaxLength, "sku", "must be 1 to \(skuMaxLength) characters")
         errors.require(
             sku.unicodeScalars.allSatisfy {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
@@ -20,7 +20,7 @@ public enum ItemRules {
     static func checkText(_ value: String, field: String, max: Int, into errors: inout FieldErrors, allowEmpty: Bool = false) {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if !allowEmpty { errors.require(!trimmed.isEmpty, field, "must not be blank") }
-        errors.require(value.count <= max, field, "must be at most \(max) characters")
+        errors.require(value.storedLength <= max, field, "must be at most \(max) characters")
     }
 
     static func checkPrice(_ amount: Int64, into errors: inout FieldErrors) {

@@ -46,7 +46,8 @@ public struct SettingsChanges: Hashable, Sendable {
         let name = self.name?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let name {
             errors.require(
-                !name.isEmpty && name.count <= AccountRules.maxNameLength, "name", "must be 1 to \(AccountRules.maxNameLength) characters")
+                !name.isEmpty && name.storedLength <= AccountRules.maxNameLength, "name",
+                "must be 1 to \(AccountRules.maxNameLength) characters")
         }
         if let locale { errors.require(LanguageTag.isWellFormed(locale), "locale", "must be a BCP 47 language tag such as en or ja-JP") }
         try errors.throwIfAny()

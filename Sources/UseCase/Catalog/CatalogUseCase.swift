@@ -20,9 +20,10 @@ public struct CatalogUseCase: Sendable {
         var errors = FieldErrors()
         let page = PageRequest.read(limit: limit, cursor: cursor, into: &errors)
         let search = search?.trimmingCharacters(in: .whitespacesAndNewlines)
-        errors.require((search?.count ?? 0) <= Self.maxSearchLength, "q", "must be at most \(Self.maxSearchLength) characters")
+        errors.require((search?.storedLength ?? 0) <= Self.maxSearchLength, "q", "must be at most \(Self.maxSearchLength) characters")
         errors.require(
-            (category?.count ?? 0) <= ItemRules.categoryMaxLength, "category", "must be at most \(ItemRules.categoryMaxLength) characters")
+            (category?.storedLength ?? 0) <= ItemRules.categoryMaxLength, "category",
+            "must be at most \(ItemRules.categoryMaxLength) characters")
         try errors.throwIfAny()
 
         let filter = ItemFilter(search: search?.isEmpty == false ? search : nil, category: category)

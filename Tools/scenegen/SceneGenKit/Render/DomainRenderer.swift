@@ -110,7 +110,7 @@ enum DomainRenderer {
         switch f.type {
         case .string, .text:
             // Counted in Unicode scalars, as PostgreSQL's char_length counts, so the CHECK agrees.
-            out += "        let length = value.unicodeScalars.count\n"
+            out += "        let length = value.storedLength\n"
             out += "        let valid = " + bounds("length", f.min, f.max) + "\n"
             out += "        errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: " characters"))\")\n"
             out += "        return valid ? value : nil\n"
