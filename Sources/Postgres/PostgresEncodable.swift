@@ -67,3 +67,14 @@ extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
         }
     }
 }
+
+/// A `uuid[]` parameter (`WHERE id = ANY($1::uuid[])`): one statement for any number of ids.
+/// Its own type because `[UInt8]` is already `bytea`.
+public struct PostgresUUIDArray: PostgresEncodable {
+    public let ids: [UUID]
+
+    public init(_ ids: [UUID]) { self.ids = ids }
+
+    /// The array literal `{id,id,...}`; a UUID's text needs no quoting.
+    public var postgresText: String? { "{" + ids.map(\.uuidString).joined(separator: ",") + "}" }
+}

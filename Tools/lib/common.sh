@@ -78,13 +78,41 @@ pg_bindir() {
   command -v pg_ctl >/dev/null && dirname "$(command -v pg_ctl)"
 }
 
-# PostgreSQL refuses to run as root: as root we run its programs as the postgres user.
+# PostgreSQL refuses to run as root: as root we run its programs as the postgres user, from /
+# (the caller's directory may be one that user cannot enter, such as a clone under /root).
 as_db_user() {
   if [ "$(id -u)" -eq 0 ]; then
     id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-    runuser -u postgres -- "$@"
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
+  fi
+}
+
+# db_user_can_reach DIR: whether the user PostgreSQL runs as can enter DIR's parent, so that a
+# cluster can live in DIR.
+db_user_can_reach() {
+  [ "$(id -u)" -ne 0 ] && return 0
+  local parent
+  parent=$(dirname "$1")
+  mkdir -p "$parent"
+  as_db_user test -x "$parent" -a -r "$parent"
+}
+
+# cluster_dir ROOT: where the project checked out at ROOT keeps its PostgreSQL data:
+# ROOT/.data/postgres, or, when the postgres user cannot reach that (run as root from a clone
+# under a directory only root may enter, such as /root), /var/lib/storefront/<name>-<hash of
+# ROOT>/postgres, owned by that user.
+cluster_dir() {
+  local root=$1
+  if db_user_can_reach "$root/.data/postgres"; then
+    echo "$root/.data/postgres"
+  else
+    local key
+    key=$(printf '%s' "$root" | sha256sum | cut -c1-12)
+    mkdir -p "/var/lib/storefront/$(basename "$root")-$key"
+    chmod 755 /var/lib/storefront "/var/lib/storefront/$(basename "$root")-$key"
+    echo "/var/lib/storefront/$(basename "$root")-$key/postgres"
   fi
 }
 

@@ -26,9 +26,10 @@ public struct PostgresItemStore: ItemStore {
         if let cursor {
             query.where("(created_at, id) < ($::timestamptz, $::uuid)", cursor.createdAt, cursor.id)
         }
-        let sql = "SELECT \(Self.columns) FROM items\(query.whereClause) ORDER BY created_at DESC, id DESC LIMIT \(limit)"
+        // The limit is bound too, so every page size shares one prepared statement.
+        let sql = "SELECT \(Self.columns) FROM items\(query.whereClause) ORDER BY created_at DESC, id DESC LIMIT $\(query.binds.count + 1)"
         return try await translatingUnavailable {
-            try await database.query(sql, binds: query.binds).rows.map(Self.item(from:))
+            try await database.query(sql, binds: query.binds + [limit]).rows.map(Self.item(from:))
         }
     }
 

@@ -7,9 +7,12 @@ import Postgres
 /// order so that concurrent checkouts never deadlock, and never driven below zero.
 public struct PostgresOrderStore: OrderStore {
     private let database: PostgresPool
+    /// The shop's currency: an order is priced in it, and a line priced otherwise is refused.
+    private let currency: Currency
 
-    public init(database: PostgresPool) {
+    public init(database: PostgresPool, currency: Currency) {
         self.database = database
+        self.currency = currency
     }
 
     public func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool) {
@@ -53,8 +56,11 @@ public struct PostgresOrderStore: OrderStore {
         guard !claimed.rows.isEmpty else { return nil }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
 
-        var total: Money?
+        var total = Money(amount: 0, currency: currency)
         var short: [InsufficientLine] = []
+        // Lines the staff repriced in another currency since they were carted (read under the
+        // row lock the reservation takes, so no change can slip in between).
+        var repriced: [UUID] = []
         for (itemID, quantity) in cart {
             let reserved = try await connection.query(
                 "UPDATE items SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_amount, price_currency",
@@ -67,8 +73,11 @@ public struct PostgresOrderStore: OrderStore {
                 continue
             }
             let price = try item.money(amount: "price_amount", currency: "price_currency")
-            let lineTotal = try price.multiplied(by: quantity)
-            total = try total.map { try $0.adding(lineTotal) } ?? lineTotal
+            guard price.currency == currency else {
+                repriced.append(itemID)
+                continue
+            }
+            total = try total.adding(try price.multiplied(by: quantity))
             try await connection.query(
                 """
                 INSERT INTO order_lines (order_id, item_id, name, unit_price_amount, unit_price_currency, quantity)
@@ -76,7 +85,8 @@ public struct PostgresOrderStore: OrderStore {
                 """, id, itemID, try item.decode("name", as: String.self), price.amount, price.currency.code, quantity)
         }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
-        guard short.isEmpty, let total else { throw OrderError.insufficientStock(short) }
+        guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
+        guard short.isEmpty else { throw OrderError.insufficientStock(short) }
         try await connection.query(
             "UPDATE orders SET total_amount = $2, total_currency = $3 WHERE id = $1", id, total.amount, total.currency.code)
         return id
@@ -158,29 +168,25 @@ public struct PostgresOrderStore: OrderStore {
         let rows = try await translatingUnavailable {
             if let cursor {
                 return try await database.query(
-                    "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) ORDER BY created_at DESC, id DESC LIMIT \(limit)",
-                    customerID, cursor.createdAt, cursor.id
+                    "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) ORDER BY created_at DESC, id DESC LIMIT $4",
+                    customerID, cursor.createdAt, cursor.id, limit
                 ).rows
             }
             return try await database.query(
-                "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT \(limit)", customerID
+                "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", customerID, limit
             ).rows
         }
-        var orders: [Order] = []
-        for row in rows { orders.append(try await order(from: row)) }
-        return orders
+        return try await orders(from: rows)
     }
 
     public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
         let rows = try await translatingUnavailable {
             try await database.query(
-                "SELECT \(Self.columns) FROM orders WHERE status = 'pending_payment' AND created_at < $1 ORDER BY created_at LIMIT \(limit)",
-                cutoff
+                "SELECT \(Self.columns) FROM orders WHERE status = 'pending_payment' AND created_at < $1 ORDER BY created_at LIMIT $2",
+                cutoff, limit
             ).rows
         }
-        var orders: [Order] = []
-        for row in rows { orders.append(try await order(from: row)) }
-        return orders
+        return try await orders(from: rows)
     }
 
     static let columns = "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, created_at"
@@ -189,23 +195,35 @@ public struct PostgresOrderStore: OrderStore {
         let rows = try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM orders WHERE id = $1 AND customer_id = $2", id, customerID).rows
         }
-        guard let row = rows.first else { return nil }
-        return try await order(from: row)
+        return try await orders(from: rows).first
     }
 
-    private func order(from row: PostgresRow) async throws -> Order {
-        let id: UUID = try row.decode("id")
-        let lines = try await translatingUnavailable {
+    /// The orders of `rows`, with the lines of all of them read in one query (a page of orders
+    /// costs two statements, not one per order).
+    private func orders(from rows: [PostgresRow]) async throws -> [Order] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [UUID] = try rows.map { try $0.decode("id") }
+        let lineRows = try await translatingUnavailable {
             try await database.query(
-                "SELECT item_id, name, unit_price_amount, unit_price_currency, quantity FROM order_lines WHERE order_id = $1 ORDER BY item_id",
-                id
+                """
+                SELECT order_id, item_id, name, unit_price_amount, unit_price_currency, quantity FROM order_lines
+                WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, item_id
+                """, PostgresUUIDArray(ids)
             ).rows
-        }.map { line in
-            CartLine(
-                itemID: try line.decode("item_id"), name: try line.decode("name"),
-                unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
-                quantity: try line.decode("quantity"))
         }
+        var lines: [UUID: [CartLine]] = [:]
+        for line in lineRows {
+            lines[try line.decode("order_id"), default: []].append(
+                CartLine(
+                    itemID: try line.decode("item_id"), name: try line.decode("name"),
+                    unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
+                    quantity: try line.decode("quantity")))
+        }
+        return try rows.map { row in try Self.order(from: row, lines: lines[try row.decode("id")] ?? []) }
+    }
+
+    private static func order(from row: PostgresRow, lines: [CartLine]) throws -> Order {
+        let id: UUID = try row.decode("id")
         guard let status = OrderStatus(rawValue: try row.decode("status")) else {
             throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
         }

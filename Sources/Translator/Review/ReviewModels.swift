@@ -1,8 +1,8 @@
-/// A review as clients see it, with its photos.
+/// A review as clients see it, with its photos. Reviews are public: nothing in it says which
+/// customer wrote it (an id would let anyone link a customer's reviews together).
 public struct ReviewModel: Encodable, Hashable, Sendable {
     public let id: String
     public let itemId: String
-    public let customerId: String
     public let content: String
     public let rating: Int
     public let photos: [ReviewPhotoModel]
@@ -11,7 +11,6 @@ public struct ReviewModel: Encodable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, content, rating, photos
         case itemId = "item_id"
-        case customerId = "customer_id"
         case createdAt = "created_at"
     }
 }

@@ -6,7 +6,6 @@ public enum ReviewTranslator {
         ReviewModel(
             id: review.id.uuidString.lowercased(),
             itemId: review.itemID.uuidString.lowercased(),
-            customerId: review.customerID.uuidString.lowercased(),
             content: review.content,
             rating: review.rating,
             photos: review.photos.map(model),

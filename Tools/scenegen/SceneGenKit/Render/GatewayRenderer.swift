@@ -36,16 +36,16 @@ enum GatewayRenderer {
             let n = names.owned ? 2 : 1
             out += "    public func page(\(names.ownerParameter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
             out += "        try await translatingUnavailable {\n"
-            out += "            let order = \"ORDER BY created_at DESC, id DESC LIMIT \\(limit)\"\n"
+            out += "            let order = \"ORDER BY created_at DESC, id DESC\"\n"
             out += "            guard let cursor else {\n"
             out +=
-                "                return try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(ownerWhere) \\(order)\"\(names.owned ? ", customerID" : ""))\n"
+                "                return try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(ownerWhere) \\(order) LIMIT $\(n)\"\(names.owned ? ", customerID" : ""), limit)\n"
             out += "                    .rows.map(Self.record(from:))\n"
             out += "            }\n"
             out += "            return try await database.query(\n"
             out +=
-                "                \"SELECT \\(Self.columns) FROM \(table) WHERE \(owner)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order)\",\n"
-            out += "                \(names.owned ? "customerID, " : "")cursor.createdAt, cursor.id\n"
+                "                \"SELECT \\(Self.columns) FROM \(table) WHERE \(owner)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order) LIMIT $\(n + 2)\",\n"
+            out += "                \(names.owned ? "customerID, " : "")cursor.createdAt, cursor.id, limit\n"
             out += "            ).rows.map(Self.record(from:))\n"
             out += "        }\n    }\n\n"
         }
