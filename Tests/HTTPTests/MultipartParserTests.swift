@@ -50,6 +50,26 @@ struct MultipartParserTests {
         #expect(MultipartParser.fieldName("Content-Type: image/png") == nil)
     }
 
+    /// Found by the decoder fuzzer (Tools/fuzz-decoders): a boundary line or part headers past
+    /// their limit were refused when they arrived in small chunks but accepted when their end came
+    /// in the same chunk. Now the outcome never depends on the chunking.
+    @Test(arguments: [
+        Array("--b".utf8) + [UInt8](repeating: 0x20, count: 300) + Array("\r\n\r\n".utf8),
+        Array("--b\r\nX: ".utf8) + [UInt8](repeating: 0x41, count: 8200) + Array("\r\n\r\nbody".utf8),
+    ])
+    func limitsHoldHoweverTheBodyIsCut(body: [UInt8]) {
+        for size in [1, 3, 100, body.count] {
+            var parser = MultipartParser(boundary: "b")
+            #expect(throws: MultipartParser.Malformed.self, "chunks of \(size)") {
+                var start = 0
+                while start < body.count {
+                    try parser.feed(Array(body[start..<min(body.count, start + size)])) { _ in }
+                    start += size
+                }
+            }
+        }
+    }
+
     @Test func aBodyWithoutBoundariesIsMalformed() {
         var parser = MultipartParser(boundary: Self.boundary)
         #expect(throws: (any Error).self) {

@@ -65,6 +65,7 @@ struct MultipartFileSpooler {
         } catch {
             sink?.discard()
             if let finished { try? FileManager.default.removeItem(atPath: finished.path) }
+            if error is MultipartParser.Malformed { throw ProblemError(Problem.badRequest("The multipart/form-data body is malformed.")) }
             throw error
         }
         return finished

@@ -1,10 +1,13 @@
-import Hummingbird
-import Presenter
+import Foundation
 
 /// An incremental `multipart/form-data` parser (RFC 7578): bytes go in as they arrive, events
 /// come out (a part starts with its field name, its bytes, it ends). It keeps at most one
 /// delimiter's length of a part's bytes back, so memory stays bounded whatever the part's size.
+/// It depends on nothing but Foundation, so `Tools/fuzz-decoders` builds it into its fuzzer.
 struct MultipartParser {
+    /// The body is not `multipart/form-data` as RFC 7578 writes it.
+    struct Malformed: Error {}
+
     enum Event {
         case partStarted(name: String?)
         case bytes(ArraySlice<UInt8>)
@@ -15,6 +18,8 @@ struct MultipartParser {
 
     /// Part headers longer than this are refused.
     static let maxHeaderBytes = 8 * 1024
+    /// What may follow a boundary before its line ends (RFC 2046's transport padding).
+    static let maxBoundaryLineBytes = 256
 
     private let delimiter: [UInt8]
     private var state = State.preamble
@@ -29,7 +34,7 @@ struct MultipartParser {
     var isDone: Bool { state == .done }
 
     /// Consumes `bytes`, calling `handle` for each event they complete.
-    /// - Throws: `ProblemError` 400 for a malformed body, or what `handle` throws.
+    /// - Throws: `Malformed`, or what `handle` throws.
     mutating func feed(_ bytes: [UInt8], _ handle: (Event) throws -> Void) throws {
         guard state != .done else { return }
         buffer += bytes
@@ -57,17 +62,22 @@ struct MultipartParser {
                     index = buffer.count
                     break parsing
                 }
+                // The same limit whether the line's end has arrived or not (allowing for the "\r" of
+                // an end still arriving), so how the body is cut into chunks never changes the outcome.
                 guard let end = Self.find(Array("\r\n".utf8), in: buffer, from: index) else {
-                    guard buffer.count - index < 256 else { throw Self.malformed }
+                    guard buffer.count - index <= Self.maxBoundaryLineBytes else { throw Self.malformed }
                     break parsing
                 }
+                guard end - index < Self.maxBoundaryLineBytes else { throw Self.malformed }
                 index = end + 2
                 state = .headers
             case .headers:
+                // As above: up to three bytes of the blank line may be waiting for the fourth.
                 guard let end = Self.find(Array("\r\n\r\n".utf8), in: buffer, from: index) else {
-                    guard buffer.count - index <= Self.maxHeaderBytes else { throw Self.malformed }
+                    guard buffer.count - index <= Self.maxHeaderBytes + 3 else { throw Self.malformed }
                     break parsing
                 }
+                guard end - index <= Self.maxHeaderBytes else { throw Self.malformed }
                 let headers = String(decoding: buffer[index..<end], as: UTF8.self)
                 try handle(.partStarted(name: Self.fieldName(headers)))
                 index = end + 4
@@ -79,7 +89,7 @@ struct MultipartParser {
         buffer.removeFirst(index)
     }
 
-    private static let malformed = ProblemError(Problem.badRequest("The multipart/form-data body is malformed."))
+    private static let malformed = Malformed()
 
     /// The `name` of a part's `Content-Disposition: form-data; name="..."` header.
     static func fieldName(_ headers: String) -> String? {
