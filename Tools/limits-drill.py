@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """The server's deadlines and limits, drilled against a running instance started with small values
 (Tools/faults starts one: HTTP_IDLE_TIMEOUT_SECONDS=2, HTTP_REQUEST_TIMEOUT_SECONDS=3,
-HTTP_MAX_CONNECTIONS=40, DATABASE_LOCK_TIMEOUT_MS=300).
+HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, DATABASE_LOCK_TIMEOUT_MS=300).
 
 - Idle sockets, far more than the connection cap: every one is closed by the server after the idle
   timeout, and a fresh client is served again once they are gone.
 - A request head dripped a byte at a time: closed by the idle timeout.
-- A request body dripped a byte at a time (each byte counts as activity): closed by the request
-  deadline, its upload's spool file gone.
+- Photo uploads dripped a byte at a time (each byte counts as activity), as many as the upload
+  limit: one more is refused at once with 503; the dripped ones are closed by the request
+  deadline, their spool files gone.
 - A table locked by another session: the request waiting for it answers 503 after the lock
   deadline instead of holding a pooled connection while everyone else queues.
 
-Usage: limits-drill.py BASE_URL DATABASE_URL SPOOL_DIR SERVER_PID IDLE_SECONDS REQUEST_SECONDS MAX_CONNECTIONS"""
+Usage: limits-drill.py BASE_URL DATABASE_URL SPOOL_DIR SERVER_PID IDLE_SECONDS REQUEST_SECONDS MAX_CONNECTIONS UPLOADS"""
 import os
 import socket
 import subprocess
@@ -23,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib
 from drill import call, customer, exit_status, expect  # noqa: E402
 
 base, database, spool, pid = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-idle, deadline, cap = float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
+idle, deadline, cap, uploads = float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7]), int(sys.argv[8])
 host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
 
 
@@ -65,8 +66,9 @@ for _ in range(cap * 3):
         idlers.append(connect())
     except OSError:
         break
+time.sleep(0.5)  # for the server to accept what it will
 peak = descriptors()
-expect(peak - before <= cap + 5, f"the server holds at most the cap of connections ({peak - before} new descriptors for {len(idlers)} sockets)")
+expect(cap - 5 <= peak - before <= cap + 5, f"the server holds the cap of connections, no more ({peak - before} new descriptors for {len(idlers)} sockets)")
 took = wait_closed(idlers, idle * 4 + 10)
 expect(took is not None, f"every idle socket was closed by the server ({took and round(took, 1)} s)")
 for s in idlers:
@@ -92,7 +94,7 @@ for byte in head:
 expect(closed_at is not None and closed_at <= idle + 2, f"closed by the idle timeout ({closed_at and round(closed_at, 1)} s)")
 s.close()
 
-print("a photo upload dripped one byte every half second")
+print(f"photo uploads dripped one byte every half second, {uploads} of them (the upload limit)")
 token = customer(base)
 item = call(base + "/v1/items?limit=1").body["data"][0]["id"]
 review = call(base + f"/v1/items/{item}/reviews", "POST", {"content": "Dripped", "rating": 3}, token=token).body["id"]
@@ -101,28 +103,47 @@ preamble = (
     f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n"
     "Content-Type: image/jpeg\r\n\r\n"
 ).encode() + b"\xff\xd8\xff\xe0" + b"B" * 4096
+head = (
+    f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
+    f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
+).encode()
+drips = []
+sent = time.monotonic()
+for _ in range(uploads):
+    s = connect()
+    s.send(head + preamble)
+    drips.append(s)
+time.sleep(0.5)
+# One more upload while they hold every place: refused at once, before its body is read.
 s = connect()
-s.send(
-    (
-        f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
-        f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
-    ).encode()
-    + preamble
-)
+s.settimeout(5)
 started = time.monotonic()
-closed_at = None
-while time.monotonic() - started < deadline + idle + 10:
-    try:
-        s.send(b"B")
-    except OSError:
-        closed_at = time.monotonic() - started
-        break
-    if closed_by_server(s):
-        closed_at = time.monotonic() - started
-        break
-    time.sleep(0.5)
-expect(closed_at is not None and closed_at <= deadline + 2, f"closed by the request deadline ({closed_at and round(closed_at, 1)} s)")
+s.send(head + preamble)
+try:
+    status = s.recv(4096).split(b" ")[1].decode()
+except (OSError, IndexError):
+    status = "none"
+refused_in = time.monotonic() - started
 s.close()
+expect(status == "503" and refused_in < 1.5, f"an upload past the limit is refused at once ({status} in {refused_in:.2f} s)")
+started = sent
+closed_at = [None] * len(drips)
+while time.monotonic() - started < deadline + idle + 10 and None in closed_at:
+    for index, s in enumerate(drips):
+        if closed_at[index] is not None:
+            continue
+        try:
+            s.send(b"B")
+        except OSError:
+            closed_at[index] = time.monotonic() - started
+            continue
+        if closed_by_server(s):
+            closed_at[index] = time.monotonic() - started
+    time.sleep(0.5)
+latest = max((t for t in closed_at if t is not None), default=None)
+expect(None not in closed_at and latest <= deadline + 2, f"every dripped upload closed by the request deadline (last after {latest and round(latest, 1)} s)")
+for s in drips:
+    s.close()
 time.sleep(0.5)
 left = os.listdir(spool) if os.path.isdir(spool) else []
 expect(not left, f"no spool file left ({len(left)})")

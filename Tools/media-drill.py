@@ -48,9 +48,15 @@ expect(upload(token, review, 200_000, 10**9) == "201", "a whole upload works (20
 before = rss()
 for _ in range(20):
     upload(token, review, 8 * 1024 * 1024, 3 * 1024 * 1024)  # 3 of 8 MiB, then hang up
-# The server learns of each hang-up when its socket reports it: give that a moment.
-waited = 0.0
-while waited < 10 and os.path.isdir(spool) and os.listdir(spool):
+# The server learns of each hang-up when its socket reports it, and may still be starting on the
+# last uploads (authorizing, then opening its spool file) when the folder is first seen empty: wait
+# until it has stayed empty for a whole second.
+waited, empty_since = 0.0, None
+while waited < 10:
+    empty = not (os.listdir(spool) if os.path.isdir(spool) else [])
+    empty_since = (empty_since if empty_since is not None else waited) if empty else None
+    if empty_since is not None and waited - empty_since >= 1.0:
+        break
     time.sleep(0.2)
     waited += 0.2
 after = rss()

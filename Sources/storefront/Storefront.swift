@@ -14,7 +14,7 @@ struct Storefront: AsyncParsableCommand {
             Configuration comes from the environment: DATABASE_URL (required), HOST (127.0.0.1), \
             PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
             DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000), DATABASE_LOCK_TIMEOUT_MS (2000), \
-            HTTP_IDLE_TIMEOUT_SECONDS (60), HTTP_REQUEST_TIMEOUT_SECONDS (120), HTTP_MAX_CONNECTIONS (1000), \
+            HTTP_IDLE_TIMEOUT_SECONDS (60), HTTP_REQUEST_TIMEOUT_SECONDS (120), HTTP_MAX_CONNECTIONS (1000), UPLOAD_MAX_CONCURRENT (16), \
             SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset), \
             PAYMENT_TIMEOUT_SECONDS (10), MEDIA_API_URL (photo uploads off when unset), MEDIA_TIMEOUT_SECONDS (30). \
             README.md's Configuration table says what each does.

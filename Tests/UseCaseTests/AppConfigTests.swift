@@ -50,4 +50,47 @@ struct AppConfigTests {
             }
         }
     }
+
+    @Test func deadlinesAndLimits() throws {
+        let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
+        #expect(defaults.httpIdleTimeout == .seconds(60) && defaults.httpRequestTimeout == .seconds(120))
+        #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 16)
+        #expect(defaults.databaseStatementTimeoutMilliseconds == 5000 && defaults.databaseLockTimeoutMilliseconds == 2000)
+        let set = try AppConfig.fromEnvironment([
+            "DATABASE_URL": "postgresql://u@localhost/db", "HTTP_IDLE_TIMEOUT_SECONDS": "5", "HTTP_REQUEST_TIMEOUT_SECONDS": "7",
+            "HTTP_MAX_CONNECTIONS": "50", "UPLOAD_MAX_CONCURRENT": "3", "DATABASE_STATEMENT_TIMEOUT_MS": "100",
+            "DATABASE_LOCK_TIMEOUT_MS": "20",
+        ])
+        #expect(set.httpIdleTimeout == .seconds(5) && set.httpRequestTimeout == .seconds(7) && set.httpMaxConnections == 50)
+        #expect(
+            set.uploadMaxConcurrent == 3 && set.databaseStatementTimeoutMilliseconds == 100 && set.databaseLockTimeoutMilliseconds == 20)
+        let names = [
+            "HTTP_IDLE_TIMEOUT_SECONDS", "HTTP_REQUEST_TIMEOUT_SECONDS", "HTTP_MAX_CONNECTIONS", "UPLOAD_MAX_CONCURRENT",
+            "DATABASE_STATEMENT_TIMEOUT_MS", "DATABASE_LOCK_TIMEOUT_MS",
+        ]
+        var environment = ["DATABASE_URL": "postgresql://u@localhost/db"]
+        for name in names { environment[name] = "0" }
+        do {
+            _ = try AppConfig.fromEnvironment(environment)
+            Issue.record("zero deadlines and limits accepted")
+        } catch {
+            for name in names { #expect(error.description.contains("\(name): must be an integer from"), "\(error.description)") }
+        }
+    }
+
+    @Test func theDevelopmentAdminTokenOnlyOnLoopback() throws {
+        let token = AppConfig.developmentAdminToken
+        for host in ["127.0.0.1", "localhost", "::1"] {
+            let config = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db", "HOST": host, "ADMIN_TOKEN": token])
+            #expect(config.adminToken == token)
+        }
+        for host in ["0.0.0.0", "192.0.2.10", "::", "shop.example"] {
+            #expect(throws: ConfigError.self, "\(host)") {
+                try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db", "HOST": host, "ADMIN_TOKEN": token])
+            }
+        }
+        let own = try AppConfig.fromEnvironment(
+            ["DATABASE_URL": "postgresql://u@localhost/db", "HOST": "0.0.0.0", "ADMIN_TOKEN": "a-token-of-our-own-0123"])
+        #expect(own.adminToken == "a-token-of-our-own-0123")
+    }
 }

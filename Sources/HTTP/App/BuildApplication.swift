@@ -49,7 +49,7 @@ func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
     AccountRoutes.register(on: router, customer: customer, container: accounts)
     CartRoutes.register(customer: customer, container: .live(resources))
     OrderRoutes.register(customer: customer, container: .live(resources))
-    ReviewRoutes.register(on: router, customer: customer, container: .live(resources))
+    ReviewRoutes.register(on: router, customer: customer, container: .live(resources), uploads: resources.config.uploadMaxConcurrent)
     PhotoListRoutes.register(on: router, container: .live(resources))
     CustomerSettingRoutes.register(customer: customer, container: .live(resources))
     HomeRoutes.register(on: router, container: .live(resources))

@@ -6,8 +6,12 @@ import Scenes
 
 /// Review routes: post a review, list an item's reviews, upload a review's photos.
 enum ReviewRoutes {
-    static func register(on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer) {
+    /// - Parameter uploads: how many photo uploads this instance reads at once (`UPLOAD_MAX_CONCURRENT`).
+    static func register(
+        on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer, uploads: Int
+    ) {
         let useCase = container.useCase
+        let spooling = ConcurrencyLimit(maximum: uploads)
 
         customer.post("/items/:id/reviews") { request, context in
             let customerID = try context.requireCustomer()
@@ -37,6 +41,16 @@ enum ReviewRoutes {
             if case .failure(let error) = await outcome({ try await useCase.authorizePhoto(customerID: customerID, reviewID: reviewID) }) {
                 return ReviewPresenter.problem(error).response
             }
+            // Each upload being read holds a spool file and a connection: past the limit, refuse
+            // at once rather than read it.
+            guard spooling.tryAcquire() else {
+                return Problem.make(
+                    503, "too-many-uploads", "Too many uploads",
+                    detail: "This server is reading \(spooling.maximum) uploads already; try again shortly.",
+                    headers: [("Retry-After", "2")]
+                ).response
+            }
+            defer { spooling.release() }
             let file: PhotoFile?
             do {
                 file = try await spooler.spool(request.body, into: container.spoolDirectory)

@@ -39,6 +39,9 @@ public struct AppConfig: Sendable {
     /// How long a statement may wait for a row or table lock (`DATABASE_LOCK_TIMEOUT_MS`, 10 to
     /// 600000) before it gives up (503).
     public var databaseLockTimeoutMilliseconds = 2000
+    /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
+    /// upload is refused with 503 and Retry-After before its body is read.
+    public var uploadMaxConcurrent = 16
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -61,7 +64,7 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
-    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`,
+    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
     /// `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`.
     /// - Throws: `ConfigError` listing every bad or missing value.
@@ -115,6 +118,7 @@ public struct AppConfig: Sendable {
         if let value = integer("HTTP_IDLE_TIMEOUT_SECONDS", 1...3600) { config.httpIdleTimeout = .seconds(value) }
         if let value = integer("HTTP_REQUEST_TIMEOUT_SECONDS", 1...3600) { config.httpRequestTimeout = .seconds(value) }
         if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
+        if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
         switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
         case (nil, nil): break
         case (let url?, let key?) where (url.hasPrefix("http://") || url.hasPrefix("https://")) && !key.isEmpty:

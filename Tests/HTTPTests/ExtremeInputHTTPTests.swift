@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import PropertyBased
+import TestSupport
+import Testing
+
+/// Every number, id and body a client can send, at its extremes, into every route that reads one:
+/// the answer is a 2xx or a 4xx problem document, never a 5xx (a trap would end the test run).
+@Suite("Extreme input over HTTP")
+struct ExtremeInputHTTPTests {
+    /// JSON number literals and other values at the edges of what decoders and arithmetic meet.
+    static let extremes = [
+        "-9223372036854775808", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+        "1e308", "-1e308", "1e309", "0.5", "-0", "1e-300", String(repeating: "9", count: 400), "0", "-1", "1", "99", "100",
+        "2147483648", "1000000000000", "1000000000001", "\"12\"", "null", "true", "[]", "{}",
+    ]
+
+    static let numbers = Gen<String>.oneOf(
+        Gen.int(in: 0...(extremes.count - 1)).map { extremes[$0] },
+        Gen.int64(in: Int64.min...Int64.max).map { String($0) },
+        Gen.double(in: -1e20...1e20).map { "\($0)" })
+
+    /// A 2xx, or a 4xx carrying a problem document.
+    static func expectClientAnswer(_ response: TestResponse, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let status = Int(response.status.code)
+        #expect(status < 500, "\(what): \(status) \(String(buffer: response.body))", sourceLocation: sourceLocation)
+        if status >= 400 {
+            #expect(response.headers[.contentType] == "application/problem+json", "\(what)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func numbersInEveryBodyThatTakesOne() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let item = try await CheckoutHTTPTests.item(db, stock: 5)
+            await propertyCheck(count: 60, input: Self.numbers) { n in
+                let sku = "X-\(UUID().uuidString.prefix(8))"
+                let calls: [(HTTPRequest.Method, String, String, String?)] = [
+                    (.put, "/v1/cart/items/\(item)", #"{"quantity":\#(n)}"#, token),
+                    (
+                        .post, "/v1/admin/items",
+                        #"{"sku":"\#(sku)","name":"N","category":"c","price":{"amount":\#(n),"currency":"JPY"},"stock":\#(n)}"#, adminToken
+                    ),
+                    (.patch, "/v1/admin/items/\(item)", #"{"stock":\#(n),"price":{"amount":\#(n)}}"#, adminToken),
+                    (.post, "/v1/items/\(item)/reviews", #"{"content":"c","rating":\#(n)}"#, token),
+                    (.post, "/v1/wishlist", #"{"item_id":"\#(item)","priority":\#(n),"budget":{"amount":\#(n),"currency":"JPY"}}"#, token),
+                    (.patch, "/v1/me", #"{"marketing_opt_in":\#(n)}"#, token),
+                ]
+                for (method, path, body, bearer) in calls {
+                    Self.expectClientAnswer(try await client.send(method, path, json: body, token: bearer), "\(method) \(path) \(n)")
+                }
+                for path in ["/v1/items", "/v1/items/\(item)/reviews", "/v1/items/\(item)/photos"] {
+                    let query = n.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? n
+                    Self.expectClientAnswer(try await client.send(.get, "\(path)?limit=\(query)"), "\(path)?limit=\(n)")
+                }
+            }
+        }
+    }
+
+    @Test func idsAndBodiesThatAreNotWhatTheySay() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let text = Gen<Character>.latin1.string(of: 0...60)
+            await propertyCheck(count: 60, input: text) { junk in
+                let id = junk.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
+                for path in ["/v1/items/\(id)", "/v1/items/\(id)/reviews", "/v1/orders/\(id)", "/v1/wishlist/\(id)"] {
+                    Self.expectClientAnswer(try await client.send(.get, path, token: token), path)
+                }
+                Self.expectClientAnswer(try await client.send(.post, "/v1/customers", json: junk), "sign-up body \(junk.debugDescription)")
+            }
+            // Bytes that are not UTF-8, and JSON nested past any sane depth.
+            let invalid = ByteBuffer(bytes: Array(#"{"email":""#.utf8) + [0xFF, 0xFE, 0xC0] + Array(#"","password":"p","name":"n"}"#.utf8))
+            let answer = try await client.execute(
+                uri: "/v1/customers", method: .post, headers: [.contentType: "application/json"], body: invalid)
+            Self.expectClientAnswer(answer, "invalid UTF-8")
+            let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            Self.expectClientAnswer(try await client.send(.put, "/v1/cart/items/\(UUID())", json: deep, token: token), "deep nesting")
+        }
+    }
+}
