@@ -138,6 +138,25 @@ struct ReviewHTTPTests {
         }
     }
 
+    /// Before, photos were republished with their Exif, GPS position included.
+    @Test func aPhotoIsPublishedWithoutItsLocation() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 1)
+            let review = try await Self.postReview(client, item: mug, token: token)
+            let exif = Array("Exif\u{0}\u{0}GPSLatitude 35.6895N".utf8)
+            let app1 = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
+            let scan: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0x3F, 0] + Array(repeating: 0x42, count: 2000) + [0xFF, 0xD9]
+            let response = try await Self.upload(client, review: review, token: token, [0xFF, 0xD8] + app1 + scan)
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            let photo = try response.json
+            let filename = try #require(photo["filename"] as? String)
+            let stored = try Data(contentsOf: URL(fileURLWithPath: Self.mediaDirectory).appendingPathComponent(filename))
+            #expect(Array(stored) == [0xFF, 0xD8] + scan)
+            #expect(photo["size"] as? Int == 2 + scan.count)
+        }
+    }
+
     @Test func badUploadsAreRefusedAndNothingIsRecorded() async throws {
         try await withApp { client, db in
             let (_, token) = try await signedInCustomer(db)

@@ -19,12 +19,13 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))
     let input = Array(bytes.dropFirst())
-    switch bytes[0] % 5 {
+    switch bytes[0] % 6 {
     case 0: cursor(input)
     case 1: multipart(input)
     case 2: timestamp(input)
     case 3: validators(input)
-    default: money(input)
+    case 4: money(input)
+    default: photoMetadata(input)
     }
     return 0
 }
@@ -102,4 +103,20 @@ func money(_ input: [UInt8]) {
     if let sum = try? a.adding(b) { require(sum.amount == a.amount &+ b.amount, "sum") }
     let factor = Int(truncatingIfNeeded: int64(input[8..<16]))
     if let product = try? a.multiplied(by: factor) { require(product.amount == a.amount &* Int64(factor), "product") }
+}
+
+/// A photo's bytes through the metadata filter, whole and a byte at a time: the same output, and
+/// never longer than the input.
+func photoMetadata(_ input: [UInt8]) {
+    for prefix: [UInt8] in [[0xFF, 0xD8], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], []] {
+        let photo = prefix + input
+        var whole = PhotoMetadataFilter()
+        let once = whole.filter(photo[...]) + whole.finish()
+        var bytewise = PhotoMetadataFilter()
+        var piecewise: [UInt8] = []
+        for byte in photo { piecewise += bytewise.filter([byte][...]) }
+        piecewise += bytewise.finish()
+        require(once == piecewise, "filter output depends on chunking")
+        require(once.count <= photo.count, "filter grew the photo")
+    }
 }

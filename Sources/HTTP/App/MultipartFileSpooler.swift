@@ -51,7 +51,7 @@ struct MultipartFileSpooler {
                     case .bytes(let bytes):
                         guard let open = sink else { return }
                         try open.write(bytes)
-                        if open.size > limit { throw TooLarge() }
+                        if open.received > limit { throw TooLarge() }
                     case .partEnded:
                         if let open = sink {
                             finished = open.close()
@@ -76,11 +76,17 @@ struct MultipartFileSpooler {
 }
 
 /// An open temporary file receiving one part, counting its bytes and keeping its first ones.
+/// The file part on its way to disk, its metadata dropped as it passes (`PhotoMetadataFilter`:
+/// no photo we publish carries the position it was taken at).
 private final class FileSink {
     let path: String
     let handle: FileHandle
+    /// Bytes the client sent, which the size limit counts.
+    private(set) var received = 0
+    /// Bytes written.
     private(set) var size = 0
     private(set) var leadingBytes: [UInt8] = []
+    private var metadata = PhotoMetadataFilter()
 
     init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -92,6 +98,11 @@ private final class FileSink {
     }
 
     func write(_ bytes: ArraySlice<UInt8>) throws {
+        received += bytes.count
+        try keep(metadata.filter(bytes)[...])
+    }
+
+    private func keep(_ bytes: ArraySlice<UInt8>) throws {
         if leadingBytes.count < PhotoFormat.signatureLength {
             leadingBytes += bytes.prefix(PhotoFormat.signatureLength - leadingBytes.count)
         }
@@ -100,6 +111,7 @@ private final class FileSink {
     }
 
     func close() -> PhotoFile {
+        try? keep(metadata.finish()[...])
         try? handle.close()
         return PhotoFile(path: path, size: size, leadingBytes: leadingBytes)
     }
