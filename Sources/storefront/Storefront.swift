@@ -14,6 +14,10 @@ struct Storefront: AsyncParsableCommand {
             Configuration comes from the environment: DATABASE_URL (required), HOST (127.0.0.1), \
             PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
             DATABASE_POOL_SIZE (10), SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset).
+            Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
+            RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
+            RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \
+            ignored), PURGE_INTERVAL_SECONDS (600).
             """,
         subcommands: [Serve.self, Migrate.self, Seed.self, Reconcile.self]
     )

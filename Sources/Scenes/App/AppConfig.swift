@@ -24,6 +24,14 @@ public struct AppConfig: Sendable {
     public var mediaURL: String?
     /// How long one upload to the media API may take (`MEDIA_TIMEOUT_SECONDS`, 1 to 120).
     public var mediaTimeout: Duration = .seconds(30)
+    /// Password hashes computed at once (`PASSWORD_HASH_CONCURRENCY`, default one per core); the
+    /// proxies whose `X-Forwarded-For` entries are trusted (`TRUSTED_PROXY_HOPS`, default 0); the
+    /// rate limits (`RATE_LIMIT_*`); how often expired sessions and limits are purged
+    /// (`PURGE_INTERVAL_SECONDS`). Read by `readProtections` (AppConfig+Protections.swift).
+    public var passwordHashConcurrency = AppConfig.cores
+    public var trustedProxyHops = 0
+    public var rateLimits = RateLimits()
+    public var purgeInterval: Duration = .seconds(600)
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -43,7 +51,7 @@ public struct AppConfig: Sendable {
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`,
     /// `PAYMENT_TIMEOUT_SECONDS`, `MEDIA_API_URL`,
-    /// `MEDIA_TIMEOUT_SECONDS`.
+    /// `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -122,6 +130,7 @@ public struct AppConfig: Sendable {
                 problems.append("SHOP_CURRENCY: must be an ISO 4217 code like JPY, got '\(code)'")
             }
         }
+        config.readProtections(environment, problems: &problems)
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }
