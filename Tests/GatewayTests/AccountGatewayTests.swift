@@ -66,6 +66,24 @@ struct AccountGatewayTests {
         #expect(try await !hasher.verify("correct horse", against: "garbage"))
     }
 
+    @Test func hashesBeyondTheBoundAreRefusedAtOnceNotQueued() async throws {
+        let hasher = PBKDF2PasswordHasher(maxConcurrent: 2)
+        // What each of eight concurrent hashes ended with: a hash, or the error's type.
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    do { return try await hasher.hash("correct horse") } catch { return "\(type(of: error))" }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let refused = outcomes.filter { $0 == "TooManyRequests" }.count
+        let hashed = outcomes.filter { $0.hasPrefix("pbkdf2-sha256$") }.count
+        #expect(refused >= 1 && hashed >= 2 && refused + hashed == 8, "\(outcomes)")
+        // Once they are done, the slots are free again.
+        #expect(try await hasher.verify("correct horse", against: try await hasher.hash("correct horse")))
+    }
+
     @Test func aSessionCountsOnlyUnderTheCredentialsItWasOpenedWith() async throws {
         try await TestDatabase.with { db in
             let owner = customer("v@example.com")
