@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import HummingbirdTesting
+import Logging
 import Scenes
 import Testing
 
@@ -28,6 +29,19 @@ struct RateLimitHTTPTests {
             #expect(problem["retry_after"] as? Int == retryAfter)
             // Another account is not affected.
             try await Self.signIn(client, "zed@example.com", "wrong horse!").expectProblem(401)
+        }
+    }
+
+    @Test func aLimitHoldsAcrossInstances() async throws {
+        let limits: @Sendable (inout AppConfig) -> Void = { $0.rateLimits.passwordPerAccount = RateLimit(count: 3, window: 600)! }
+        try await withApp(configure: limits) { first, db in
+            // A second instance: its own app and pool, the same database.
+            var config = AppConfig(databaseURL: db.url)
+            limits(&config)
+            try await buildApplication(AppResources.live(config, logger: Logger(label: "second"))).test(.router) { second in
+                for client in [first, second, first] { try await Self.signIn(client, "ann@example.com", "wrong horse!").expectProblem(401) }
+                try await Self.signIn(second, "ann@example.com", "wrong horse!").expectProblem(429)
+            }
         }
     }
 
