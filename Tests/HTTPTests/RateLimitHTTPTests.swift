@@ -32,6 +32,14 @@ struct RateLimitHTTPTests {
         }
     }
 
+    @Test func anyEmailOrForwardedAddressIsCountedWithoutError() async throws {
+        try await withApp(configure: { $0.trustedProxyHops = 2 }) { client, _ in
+            let long = (0..<500).map { _ in UUID().uuidString }.joined()  // 18,000 characters that do not compress
+            try await Self.signIn(client, "\(long)@example.com", "wrong horse!").expectProblem(401)
+            try await Self.signIn(client, "ann@example.com", "wrong horse!", from: "\(long), 10.0.0.1").expectProblem(401)
+        }
+    }
+
     @Test func aLimitHoldsAcrossInstances() async throws {
         let limits: @Sendable (inout AppConfig) -> Void = { $0.rateLimits.passwordPerAccount = RateLimit(count: 3, window: 600)! }
         try await withApp(configure: limits) { first, db in

@@ -51,7 +51,7 @@ public struct RateLimits: Hashable, Sendable {
 /// Where the rate limits' counts live. Shared by every instance of the service (PostgreSQL), so a
 /// limit holds however many instances a client's requests are spread over.
 public protocol RateLimiter: Sendable {
-    /// Counts one event for `key` at `now` if `limit` leaves room for it.
+    /// Counts one event for `key` (any text, of any length) at `now` if `limit` leaves room for it.
     /// - Returns: `nil` when counted; otherwise how many seconds until `key` has room again.
     /// - Throws: `StoreUnavailable`.
     func take(_ key: String, under limit: RateLimit, now: Date) async throws -> Double?

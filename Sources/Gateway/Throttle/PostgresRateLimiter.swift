@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 import Foundation
 import Postgres
@@ -6,7 +7,8 @@ import Postgres
 /// bucket is full again (the generic cell rate algorithm, a token bucket in one timestamp). Each
 /// event pushes that moment on by `window / count`; an event that would push it more than
 /// `window` past now is refused. One statement takes a token atomically, so the limit holds for
-/// concurrent requests on any number of instances.
+/// concurrent requests on any number of instances. A key longer than an index entry may be (a
+/// client's made-up email) is stored as its SHA-256.
 public struct PostgresRateLimiter: RateLimiter {
     private let database: PostgresPool
 
@@ -31,12 +33,17 @@ public struct PostgresRateLimiter: RateLimiter {
                 SELECT EXISTS (SELECT FROM taken) AS taken,
                     (SELECT extract(epoch FROM refilled_at - $2::timestamptz)::float8 FROM rate_limits WHERE key = $1) AS ahead
                 """,
-                key, now, interval, Double(limit.window)
+                Self.stored(key), now, interval, Double(limit.window)
             ).rows.first
             guard let row, try !row.decode("taken", as: Bool.self) else { return nil }
             let ahead: Double? = try row.decode("ahead")
             return max(0.001, (ahead ?? 0) + interval - Double(limit.window))
         }
+    }
+
+    static func stored(_ key: String) -> String {
+        guard key.utf8.count > 200 else { return key }
+        return "sha256:" + SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     public func purge(now: Date) async throws -> Int {
