@@ -17,7 +17,10 @@ struct Storefront: AsyncParsableCommand {
             HTTP_IDLE_TIMEOUT_SECONDS (60), HTTP_REQUEST_TIMEOUT_SECONDS (120), HTTP_MAX_CONNECTIONS (1000), UPLOAD_MAX_CONCURRENT (16), \
             SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset), \
             PAYMENT_TIMEOUT_SECONDS (10), MEDIA_API_URL (photo uploads off when unset), MEDIA_TIMEOUT_SECONDS (30). \
-            README.md's Configuration table says what each does.
+            Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
+            RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
+            RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \
+            ignored), PURGE_INTERVAL_SECONDS (600). README.md's Configuration table says what each does.
             """,
         subcommands: [Serve.self, Migrate.self, Seed.self, Reconcile.self]
     )

@@ -31,9 +31,15 @@ struct AccountGatewayTests {
             let sessions = PostgresSessionStore(database: db.pool)
             let tokens = RandomSessionTokens()
             let token = tokens.newToken()
-            try await sessions.create(tokenHash: tokens.hash(token), customerID: owner.id, expiresAt: Self.now.addingTimeInterval(60))
+            #expect(
+                try await sessions.create(
+                    tokenHash: tokens.hash(token), customerID: owner.id, credentialsVersion: 1, expiresAt: Self.now.addingTimeInterval(60)))
             #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == owner.id)
             #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now.addingTimeInterval(61)) == nil)
+            #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(59)) == 0)
+            #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(60)) == 1)
+            try await sessions.create(
+                tokenHash: tokens.hash(token), customerID: owner.id, credentialsVersion: 1, expiresAt: Self.now.addingTimeInterval(60))
             try await sessions.delete(tokenHash: tokens.hash(token))
             #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == nil)
             // Only the hash is stored.
@@ -55,8 +61,48 @@ struct AccountGatewayTests {
         let second = try await hasher.hash("correct horse")
         #expect(first != second, "no salt")
         #expect(first.hasPrefix("pbkdf2-sha256$210000$"))
-        #expect(await hasher.verify("correct horse", against: first))
-        #expect(await !hasher.verify("correct horsE", against: first))
-        #expect(await !hasher.verify("correct horse", against: "garbage"))
+        #expect(try await hasher.verify("correct horse", against: first))
+        #expect(try await !hasher.verify("correct horsE", against: first))
+        #expect(try await !hasher.verify("correct horse", against: "garbage"))
+    }
+
+    @Test func hashesBeyondTheBoundAreRefusedAtOnceNotQueued() async throws {
+        let hasher = PBKDF2PasswordHasher(maxConcurrent: 2)
+        // What each of eight concurrent hashes ended with: a hash, or the error's type.
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    do { return try await hasher.hash("correct horse") } catch { return "\(type(of: error))" }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let refused = outcomes.filter { $0 == "TooManyRequests" }.count
+        let hashed = outcomes.filter { $0.hasPrefix("pbkdf2-sha256$") }.count
+        #expect(refused >= 1 && hashed >= 2 && refused + hashed == 8, "\(outcomes)")
+        // Once they are done, the slots are free again.
+        #expect(try await hasher.verify("correct horse", against: try await hasher.hash("correct horse")))
+    }
+
+    @Test func aSessionCountsOnlyUnderTheCredentialsItWasOpenedWith() async throws {
+        try await TestDatabase.with { db in
+            let owner = customer("v@example.com")
+            try await PostgresCustomerStore(database: db.pool).create(owner, passwordHash: "h")
+            let version = try #require(try await PostgresCustomerStore(database: db.pool).credentials(email: "v@example.com")).version
+            let sessions = PostgresSessionStore(database: db.pool)
+            let expires = Date().addingTimeInterval(60)
+            #expect(
+                try await sessions.create(
+                    tokenHash: Array(repeating: 1, count: 32), customerID: owner.id, credentialsVersion: version, expiresAt: expires))
+            try await PostgresCustomerSettingStore(database: db.pool).changePassword(
+                customerID: owner.id, newHash: "h2", keptSession: Array(repeating: 9, count: 32))
+            // Opened under the old version after the change: refused; opened before it: ended.
+            #expect(
+                try await !sessions.create(
+                    tokenHash: Array(repeating: 2, count: 32), customerID: owner.id, credentialsVersion: version, expiresAt: expires))
+            #expect(try await sessions.customerID(tokenHash: Array(repeating: 1, count: 32), now: Date()) == nil)
+            let current = try #require(try await PostgresCustomerStore(database: db.pool).credentials(email: "v@example.com"))
+            #expect(current.version == version + 1 && current.passwordHash == "h2")
+        }
     }
 }

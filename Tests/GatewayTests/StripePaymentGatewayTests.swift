@@ -74,8 +74,8 @@ struct StripePaymentGatewayTests {
             #expect(error.outcomeUnknown)
         }
         // AsyncHTTPClient keeps retrying a refused connect until the attempt's deadline, so the
-        // bound is attempts x timeout plus the backoff.
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // bound is attempts x timeout plus the backoff (3.1 s here), with room for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     private func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {

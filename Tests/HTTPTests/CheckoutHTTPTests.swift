@@ -158,14 +158,22 @@ struct CheckoutHTTPTests {
     }
 
     /// How many PaymentIntents localstripe holds for the order (by `metadata[order_id]`).
+    /// How many PaymentIntents the provider holds for the order: every page of the list, since
+    /// the whole test run's intents share one localstripe.
     static func paymentIntents(forOrder orderID: String) async throws -> Int {
         let base = try #require(ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"])
-        var request = URLRequest(url: URL(string: base + "/v1/payment_intents?limit=100")!)
-        request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
-        let (data, _) = try await URLSession.shared.data(for: request)
-        let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let intents = list["data"] as? [[String: Any]] ?? []
-        return intents.filter { ($0["metadata"] as? [String: Any])?["order_id"] as? String == orderID }.count
+        var count = 0
+        var after: String?
+        repeat {
+            var request = URLRequest(url: URL(string: base + "/v1/payment_intents?limit=100" + (after.map { "&starting_after=\($0)" } ?? ""))!)
+            request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+            let (data, _) = try await URLSession.shared.data(for: request)
+            let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let intents = list["data"] as? [[String: Any]] ?? []
+            count += intents.filter { ($0["metadata"] as? [String: Any])?["order_id"] as? String == orderID }.count
+            after = list["has_more"] as? Bool == true ? intents.last?["id"] as? String : nil
+        } while after != nil
+        return count
     }
 }
 

@@ -34,16 +34,36 @@ struct CustomerSettingHTTPTests {
 
             let bad = try await client.send(.patch, "/v1/me", json: #"{"locale":"Japanese!","email":"x"}"#, token: token)
             try bad.expectProblem(422)
-            #expect(Set(bad.fieldNames) == ["locale", "email"])
+            #expect(Set(bad.fieldNames) == ["locale", "email", "current_password"])
             try await client.send(.patch, "/v1/me", json: "{}", token: token).expectProblem(422)
             try await client.send(.get, "/v1/me").expectProblem(401)
 
             _ = try await Self.signUp(client, email: "bob@example.com")
-            let taken = try await client.send(.patch, "/v1/me", json: #"{"email":"BOB@example.com"}"#, token: token)
+            let taken = try await client.send(
+                .patch, "/v1/me", json: #"{"email":"BOB@example.com","current_password":"correct horse 1"}"#, token: token)
             try taken.expectProblem(409)
             #expect(taken.fieldNames == ["email"])
-            let moved = try await client.send(.patch, "/v1/me", json: #"{"email":"ann.b@example.com"}"#, token: token)
+            let moved = try await client.send(
+                .patch, "/v1/me", json: #"{"email":"ann.b@example.com","current_password":"correct horse 1"}"#, token: token)
             #expect(try moved.json["email"] as? String == "ann.b@example.com")
+        }
+    }
+
+    @Test func changingTheEmailNeedsTheCurrentPassword() async throws {
+        try await withApp { client, _ in
+            let token = try await Self.signUp(client, email: "dee@example.com")
+            let missing = try await client.send(.patch, "/v1/me", json: #"{"email":"thief@example.com"}"#, token: token)
+            try missing.expectProblem(422)
+            #expect(missing.fieldNames == ["current_password"])
+            let wrong = try await client.send(
+                .patch, "/v1/me", json: #"{"email":"thief@example.com","current_password":"not it at all"}"#, token: token)
+            try wrong.expectProblem(403)
+            #expect(try await client.send(.get, "/v1/me", token: token).json["email"] as? String == "dee@example.com")
+            let moved = try await client.send(
+                .patch, "/v1/me", json: #"{"email":"dee.b@example.com","current_password":"correct horse 1"}"#, token: token)
+            #expect(try moved.json["email"] as? String == "dee.b@example.com")
+            #expect(
+                try await client.send(.patch, "/v1/me", json: #"{"name":"Dee"}"#, token: token).status == .ok, "other settings need none")
         }
     }
 

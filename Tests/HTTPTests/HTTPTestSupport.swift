@@ -13,9 +13,11 @@ import Testing
 let adminToken = "test-admin-token-0123456789"
 
 /// Runs `body` against the whole application, in-process, on a fresh database, on the executor
-/// `serve` runs it on (`PostgresEventLoop`).
+/// `serve` runs it on (`PostgresEventLoop`). `configure` changes the settings (limits) first;
+/// `testing` `.live` runs a real server on a loopback port instead of calling the router.
 func withApp<T: Sendable>(
-    adminToken: String? = adminToken, mediaURL: String? = nil,
+    adminToken: String? = adminToken, mediaURL: String? = nil, testing: TestingSetup = .router,
+    configure: @Sendable (inout AppConfig) -> Void = { _ in },
     _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
 ) async throws -> T {
     try await TestDatabase.with { db in
@@ -25,9 +27,10 @@ func withApp<T: Sendable>(
             config.payment = (payments, "sk_test_storefront")
         }
         config.mediaURL = mediaURL ?? ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"]
+        configure(&config)
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
         return try await withTaskExecutorPreference(PostgresEventLoop.shared) {
-            try await buildApplication(resources).test(.router) { client in try await body(client, db) }
+            try await buildApplication(resources).test(testing) { client in try await body(client, db) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Scenes
 import Testing
 
@@ -92,5 +93,32 @@ struct AppConfigTests {
         let own = try AppConfig.fromEnvironment(
             ["DATABASE_URL": "postgresql://u@localhost/db", "HOST": "0.0.0.0", "ADMIN_TOKEN": "a-token-of-our-own-0123"])
         #expect(own.adminToken == "a-token-of-our-own-0123")
+    }
+
+    @Test func protectionsAndTheirLimits() throws {
+        let config = try AppConfig.fromEnvironment([
+            "DATABASE_URL": "postgresql://u@localhost/db", "PASSWORD_HASH_CONCURRENCY": "3", "TRUSTED_PROXY_HOPS": "1",
+            "RATE_LIMIT_PASSWORD_PER_ACCOUNT": "5/60", "RATE_LIMIT_CHECKOUT_PER_CUSTOMER": "2/3600", "PURGE_INTERVAL_SECONDS": "30",
+        ])
+        #expect(config.passwordHashConcurrency == 3 && config.trustedProxyHops == 1 && config.purgeInterval == .seconds(30))
+        #expect(config.rateLimits.passwordPerAccount == RateLimit(count: 5, window: 60))
+        #expect(config.rateLimits.checkoutPerCustomer == RateLimit(count: 2, window: 3600))
+        #expect(config.rateLimits.passwordPerAddress == RateLimits().passwordPerAddress, "unset keeps the default")
+        let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
+        #expect(defaults.trustedProxyHops == 0, "X-Forwarded-For is ignored unless a proxy is trusted")
+        do {
+            _ = try AppConfig.fromEnvironment([
+                "DATABASE_URL": "postgresql://u@localhost/db", "PASSWORD_HASH_CONCURRENCY": "0", "TRUSTED_PROXY_HOPS": "yes",
+                "RATE_LIMIT_PASSWORD_PER_ADDRESS": "10", "RATE_LIMIT_PHOTO_PER_CUSTOMER": "0/60", "PURGE_INTERVAL_SECONDS": "-1",
+            ])
+            Issue.record("bad configuration accepted")
+        } catch {
+            for variable in [
+                "PASSWORD_HASH_CONCURRENCY:", "TRUSTED_PROXY_HOPS:", "RATE_LIMIT_PASSWORD_PER_ADDRESS:", "RATE_LIMIT_PHOTO_PER_CUSTOMER:",
+                "PURGE_INTERVAL_SECONDS:",
+            ] {
+                #expect(error.description.contains(variable), "\(error.description)")
+            }
+        }
     }
 }

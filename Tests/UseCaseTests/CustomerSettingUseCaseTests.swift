@@ -58,7 +58,7 @@ struct CustomerSettingUseCaseTests {
         let error = await #expect(throws: ValidationError.self) {
             try await Self.useCase(store).update(customerID: Self.me, SettingsChanges(email: "nope", name: "", locale: "english please"))
         }
-        #expect(error?.fields.map(\.field) == ["email", "name", "locale"])
+        #expect(error?.fields.map(\.field) == ["email", "current_password", "name", "locale"])
         await #expect(throws: ValidationError.self) { try await Self.useCase(store).update(customerID: Self.me, SettingsChanges()) }
         #expect(store.calls.count == 1)
     }

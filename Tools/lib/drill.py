@@ -56,11 +56,22 @@ def sql(database, query):
     return subprocess.run(["psql", database, "-qtAc", query], capture_output=True, text=True, check=True).stdout.strip()
 
 
+def patiently(request, tries=20):
+    """`request()` again after the `Retry-After` of each 429 (the service bounds the password
+    hashes it computes at once), up to `tries` times; the last answer."""
+    for _ in range(tries):
+        answer = request()
+        if answer.status != 429:
+            return answer
+        time.sleep(min(5.0, float(answer.headers.get("Retry-After", "1"))))
+    return answer
+
+
 def customer(base, password="drill password 1"):
     """A new customer's session token."""
     email = f"drill-{uuid.uuid4().hex[:12]}@example.com"
-    call(base + "/v1/customers", "POST", {"email": email, "password": password, "name": "Drill"})
-    return call(base + "/v1/sessions", "POST", {"email": email, "password": password}).body["token"]
+    patiently(lambda: call(base + "/v1/customers", "POST", {"email": email, "password": password, "name": "Drill"}))
+    return patiently(lambda: call(base + "/v1/sessions", "POST", {"email": email, "password": password})).body["token"]
 
 
 def item(base, admin, stock, price=980, sku=None):

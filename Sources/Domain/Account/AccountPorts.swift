@@ -4,29 +4,39 @@ import Foundation
 public protocol CustomerStore: Sendable {
     /// - Throws: `AccountError.emailTaken` (case-insensitive), `StoreUnavailable`.
     func create(_ customer: Customer, passwordHash: String) async throws
-    /// The customer with this email (case-insensitive) and the stored password hash.
+    /// The customer with this email (case-insensitive), the stored password hash and the version
+    /// of the credentials it belongs to (a password change increments it).
     /// - Throws: `StoreUnavailable`.
-    func credentials(email: String) async throws -> (customer: Customer, passwordHash: String)?
+    func credentials(email: String) async throws -> (customer: Customer, passwordHash: String, version: Int)?
 }
 
 /// Where sessions live, by the hash of their token.
 public protocol SessionStore: Sendable {
+    /// Opens a session for credentials checked at `credentialsVersion`.
+    /// - Returns: `false`, opening nothing, when the customer's credentials are no longer at that
+    ///   version (the password changed since it was checked) or the customer is gone.
     /// - Throws: `StoreUnavailable`.
-    func create(tokenHash: [UInt8], customerID: UUID, expiresAt: Date) async throws
-    /// The customer of an unexpired session.
+    func create(tokenHash: [UInt8], customerID: UUID, credentialsVersion: Int, expiresAt: Date) async throws -> Bool
+    /// The customer of an unexpired session whose credentials have not changed since it opened.
     /// - Throws: `StoreUnavailable`.
     func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID?
     /// - Throws: `StoreUnavailable`.
     func delete(tokenHash: [UInt8]) async throws
+    /// Deletes every session expired by `now`.
+    /// - Returns: how many were deleted.
+    /// - Throws: `StoreUnavailable`.
+    func deleteExpired(now: Date) async throws -> Int
 }
 
 /// A slow, salted password hash.
 public protocol PasswordHasher: Sendable {
     /// A self-describing hash (algorithm, cost, salt, digest).
-    /// - Throws: when the hash function fails.
+    /// - Throws: `TooManyRequests` when too many hashes are being computed to start another;
+    ///   whatever the hash function throws.
     func hash(_ password: String) async throws -> String
     /// Whether `password` matches `hash`, in time independent of where they differ.
-    func verify(_ password: String, against hash: String) async -> Bool
+    /// - Throws: `TooManyRequests` when too many hashes are being computed to start another.
+    func verify(_ password: String, against hash: String) async throws -> Bool
 }
 
 /// New session tokens and the hash they are stored under.

@@ -20,18 +20,23 @@ public struct CustomerSettings: Hashable, Sendable {
     }
 }
 
-/// A partial change of settings: `nil` leaves a setting as it is.
+/// A partial change of settings: `nil` leaves a setting as it is. Changing the email (what
+/// signs in) takes the current password, like changing the password.
 public struct SettingsChanges: Hashable, Sendable {
     public var email: String?
     public var name: String?
     public var locale: String?
     public var marketingOptIn: Bool?
+    public var currentPassword: String?
 
-    public init(email: String? = nil, name: String? = nil, locale: String? = nil, marketingOptIn: Bool? = nil) {
+    public init(
+        email: String? = nil, name: String? = nil, locale: String? = nil, marketingOptIn: Bool? = nil, currentPassword: String? = nil
+    ) {
         self.email = email
         self.name = name
         self.locale = locale
         self.marketingOptIn = marketingOptIn
+        self.currentPassword = currentPassword
     }
 
     /// The changes trimmed and checked.
@@ -42,7 +47,10 @@ public struct SettingsChanges: Hashable, Sendable {
             email != nil || name != nil || locale != nil || marketingOptIn != nil, "body",
             "must change at least one of email, name, locale, marketing_opt_in")
         let email = self.email.map(AccountRules.normalizedEmail)
-        if let email { errors.require(AccountRules.emailIsPlausible(email), "email", "must be an email address like name@example.com") }
+        if let email {
+            errors.require(AccountRules.emailIsPlausible(email), "email", "must be an email address like name@example.com")
+            errors.require(currentPassword != nil, "current_password", "is required to change the email")
+        }
         let name = self.name?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let name {
             errors.require(
@@ -51,7 +59,7 @@ public struct SettingsChanges: Hashable, Sendable {
         }
         if let locale { errors.require(LanguageTag.isWellFormed(locale), "locale", "must be a BCP 47 language tag such as en or ja-JP") }
         try errors.throwIfAny()
-        return SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn)
+        return SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn, currentPassword: currentPassword)
     }
 }
 

@@ -22,16 +22,17 @@ public struct PostgresCustomerStore: CustomerStore {
         }
     }
 
-    public func credentials(email: String) async throws -> (customer: Customer, passwordHash: String)? {
+    public func credentials(email: String) async throws -> (customer: Customer, passwordHash: String, version: Int)? {
         try await translatingUnavailable {
             let rows = try await database.query(
-                "SELECT id, email, name, password_hash, created_at FROM customers WHERE lower(email) = lower($1)", email
+                "SELECT id, email, name, password_hash, credentials_version, created_at FROM customers WHERE lower(email) = lower($1)",
+                email
             ).rows
             guard let row = rows.first else { return nil }
             let customer = Customer(
                 id: try row.decode("id"), email: try row.decode("email"), name: try row.decode("name"),
                 createdAt: try row.decode("created_at"))
-            return (customer, try row.decode("password_hash"))
+            return (customer, try row.decode("password_hash"), try row.decode("credentials_version"))
         }
     }
 }

@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Postgres
 
-/// `SessionStore` on PostgreSQL: table `sessions`, keyed by the token's SHA-256.
+/// `SessionStore` on PostgreSQL: table `sessions`, keyed by the token's SHA-256. A session holds
+/// the credentials version it was opened under and counts only while the customer's is the same.
 public struct PostgresSessionStore: SessionStore {
     private let database: PostgresPool
 
@@ -10,17 +11,26 @@ public struct PostgresSessionStore: SessionStore {
         self.database = database
     }
 
-    public func create(tokenHash: [UInt8], customerID: UUID, expiresAt: Date) async throws {
+    public func create(tokenHash: [UInt8], customerID: UUID, credentialsVersion: Int, expiresAt: Date) async throws -> Bool {
         try await translatingUnavailable {
             try await database.query(
-                "INSERT INTO sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, $3)", tokenHash, customerID, expiresAt)
+                """
+                INSERT INTO sessions (token_hash, customer_id, credentials_version, expires_at)
+                SELECT $1, id, credentials_version, $4 FROM customers WHERE id = $2 AND credentials_version = $3
+                """,
+                tokenHash, customerID, credentialsVersion, expiresAt
+            ).affectedRows == 1
         }
     }
 
     public func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID? {
         try await translatingUnavailable {
             try await database.query(
-                "SELECT customer_id FROM sessions WHERE token_hash = $1 AND expires_at > $2", tokenHash, now
+                """
+                SELECT s.customer_id FROM sessions s JOIN customers c ON c.id = s.customer_id
+                WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.credentials_version = c.credentials_version
+                """,
+                tokenHash, now
             ).rows.first?.decode("customer_id")
         }
     }
@@ -28,6 +38,12 @@ public struct PostgresSessionStore: SessionStore {
     public func delete(tokenHash: [UInt8]) async throws {
         try await translatingUnavailable {
             try await database.query("DELETE FROM sessions WHERE token_hash = $1", tokenHash)
+        }
+    }
+
+    public func deleteExpired(now: Date) async throws -> Int {
+        try await translatingUnavailable {
+            try await database.query("DELETE FROM sessions WHERE expires_at <= $1", now).affectedRows
         }
     }
 }

@@ -47,7 +47,16 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
     public func changePassword(customerID: UUID, newHash: String, keptSession: [UInt8]) async throws {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
-                try await connection.query("UPDATE customers SET password_hash = $2 WHERE id = $1", customerID, newHash)
+                // A new credentials version ends every session opened under the old one, even one
+                // a concurrent sign-in with the old password inserts after the DELETE below.
+                try await connection.query(
+                    "UPDATE customers SET password_hash = $2, credentials_version = credentials_version + 1 WHERE id = $1", customerID,
+                    newHash)
+                try await connection.query(
+                    """
+                    UPDATE sessions SET credentials_version = c.credentials_version FROM customers c
+                    WHERE c.id = $1 AND sessions.customer_id = $1 AND sessions.token_hash = $2
+                    """, customerID, keptSession)
                 try await connection.query("DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", customerID, keptSession)
             }
         }

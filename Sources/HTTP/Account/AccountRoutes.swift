@@ -1,19 +1,25 @@
 import Hummingbird
 import Presenter
 import Scenes
+import UseCase
 
-/// Account routes: sign up, sign in, sign out.
+/// Account routes: sign up, sign in, sign out. Sign-ups and sign-ins pass the throttle first.
 enum AccountRoutes {
-    static func register(on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: AccountContainer) {
+    static func register(
+        on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: AccountContainer,
+        throttle: RequestThrottle
+    ) {
         let useCase = container.useCase
 
-        router.post("/v1/customers") { request, _ in
+        router.post("/v1/customers") { request, context in
             let body = try await RequestParsing.json(SignUpRequest.self, from: request)
+            try await throttle.enforce { try await $0.signUp(client: context.clientAddress) }
             return AccountPresenter.signedUp(await outcome { try await useCase.signUp(body.signUp) }).response
         }
 
-        router.post("/v1/sessions") { request, _ in
+        router.post("/v1/sessions") { request, context in
             let body = try await RequestParsing.json(SignInRequest.self, from: request)
+            try await throttle.enforce { try await $0.signIn(email: body.email, client: context.clientAddress) }
             return AccountPresenter.signedIn(await outcome { try await useCase.signIn(email: body.email, password: body.password) })
                 .response
         }

@@ -14,6 +14,10 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     if let reconciler = orders.reconciler {
         services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), minimumAge: 60, logger: resources.logger))
     }
+    services.append(
+        PurgeService(
+            accounts: AccountContainer.live(resources).useCase, throttle: ThrottleContainer.live(resources).throttle,
+            interval: resources.config.purgeInterval, logger: resources.logger))
 
     let config = resources.config
     let logger = resources.logger
@@ -40,18 +44,21 @@ func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
     // Outside the problem middleware, so it counts the status the client got.
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ClientAddressMiddleware(hops: resources.config.trustedProxyHops))
 
     HealthRoutes.register(on: router, resources: resources)
     let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
     let accounts = AccountContainer.live(resources)
     let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
+    let throttle = ThrottleContainer.live(resources).throttle
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
-    AccountRoutes.register(on: router, customer: customer, container: accounts)
+    AccountRoutes.register(on: router, customer: customer, container: accounts, throttle: throttle)
     CartRoutes.register(customer: customer, container: .live(resources))
-    OrderRoutes.register(customer: customer, container: .live(resources))
-    ReviewRoutes.register(on: router, customer: customer, container: .live(resources), uploads: resources.config.uploadMaxConcurrent)
+    OrderRoutes.register(customer: customer, container: .live(resources), throttle: throttle)
+    ReviewRoutes.register(
+        on: router, customer: customer, container: .live(resources), uploads: resources.config.uploadMaxConcurrent, throttle: throttle)
     PhotoListRoutes.register(on: router, container: .live(resources))
-    CustomerSettingRoutes.register(customer: customer, container: .live(resources))
+    CustomerSettingRoutes.register(customer: customer, container: .live(resources), throttle: throttle)
     HomeRoutes.register(on: router, container: .live(resources))
     let routers = SceneRouters(
         anyone: router.group(),

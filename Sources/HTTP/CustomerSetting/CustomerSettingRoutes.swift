@@ -2,10 +2,12 @@ import Domain
 import Hummingbird
 import Presenter
 import Scenes
+import UseCase
 
-/// CustomerSetting routes: `/v1/me`, all behind a customer session.
+/// CustomerSetting routes: `/v1/me`, all behind a customer session. What checks the current
+/// password passes the throttle first.
 enum CustomerSettingRoutes {
-    static func register(customer: RouterGroup<StorefrontContext>, container: CustomerSettingContainer) {
+    static func register(customer: RouterGroup<StorefrontContext>, container: CustomerSettingContainer, throttle: RequestThrottle) {
         let useCase = container.useCase
 
         customer.get("/me") { _, context in
@@ -16,6 +18,9 @@ enum CustomerSettingRoutes {
         customer.patch("/me") { request, context in
             let customerID = try context.requireCustomer()
             let body = try await RequestParsing.json(UpdateSettingsRequest.self, from: request)
+            if body.email != nil, body.currentPassword != nil {
+                try await throttle.enforce { try await $0.passwordCheck(customerID: customerID) }
+            }
             return CustomerSettingPresenter.settings(await outcome { try await useCase.update(customerID: customerID, body.changes) })
                 .response
         }
@@ -23,6 +28,7 @@ enum CustomerSettingRoutes {
         customer.put("/me/password") { request, context in
             let customerID = try context.requireCustomer()
             let body = try await RequestParsing.json(ChangePasswordRequest.self, from: request)
+            try await throttle.enforce { try await $0.passwordCheck(customerID: customerID) }
             let token = BearerToken.from(request) ?? ""
             return CustomerSettingPresenter.passwordChanged(
                 await outcome { try await useCase.changePassword(customerID: customerID, currentToken: token, body.change) }
@@ -31,19 +37,23 @@ enum CustomerSettingRoutes {
     }
 }
 
-/// `PATCH /v1/me` body: every field optional.
+/// `PATCH /v1/me` body: every field optional; `current_password` needed with `email`.
 struct UpdateSettingsRequest: Decodable {
     let email: String?
     let name: String?
     let locale: String?
     let marketingOptIn: Bool?
+    let currentPassword: String?
 
     enum CodingKeys: String, CodingKey {
         case email, name, locale
         case marketingOptIn = "marketing_opt_in"
+        case currentPassword = "current_password"
     }
 
-    var changes: SettingsChanges { SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn) }
+    var changes: SettingsChanges {
+        SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn, currentPassword: currentPassword)
+    }
 }
 
 /// `PUT /v1/me/password` body.

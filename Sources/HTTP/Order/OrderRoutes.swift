@@ -2,6 +2,7 @@ import Domain
 import Hummingbird
 import Presenter
 import Scenes
+import UseCase
 
 /// Checkout and order routes, all for the signed-in customer.
 enum OrderRoutes {
@@ -11,7 +12,7 @@ enum OrderRoutes {
         enum CodingKeys: String, CodingKey { case paymentMethod = "payment_method" }
     }
 
-    static func register(customer: RouterGroup<StorefrontContext>, container: OrderContainer) {
+    static func register(customer: RouterGroup<StorefrontContext>, container: OrderContainer, throttle: RequestThrottle) {
         let history = container.history
 
         customer.post("/orders") { request, context in
@@ -21,6 +22,8 @@ enum OrderRoutes {
             }
             let key = request.headers[.init("Idempotency-Key")!] ?? ""
             let body = try await RequestParsing.json(CheckoutBody.self, from: request)
+            // Each attempt may charge a card: limited per customer against card testing.
+            try await throttle.enforce { try await $0.checkout(customerID: customerID) }
             let checkout = CheckoutRequest(customerID: customerID, paymentMethod: body.paymentMethod, idempotencyKey: key)
             return OrderPresenter.checkout(await outcome { try await useCase.checkout(checkout) }).response
         }

@@ -3,12 +3,14 @@ import Foundation
 import Hummingbird
 import Presenter
 import Scenes
+import UseCase
 
 /// Review routes: post a review, list an item's reviews, upload a review's photos.
 enum ReviewRoutes {
     /// - Parameter uploads: how many photo uploads this instance reads at once (`UPLOAD_MAX_CONCURRENT`).
     static func register(
-        on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer, uploads: Int
+        on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer, uploads: Int,
+        throttle: RequestThrottle
     ) {
         let useCase = container.useCase
         let spooling = ConcurrencyLimit(maximum: uploads)
@@ -32,6 +34,7 @@ enum ReviewRoutes {
         customer.post("/reviews/:id/photos") { request, context in
             let customerID = try context.requireCustomer()
             let reviewID = try RequestParsing.uuid("id", in: context)
+            try await throttle.enforce { try await $0.photoUpload(customerID: customerID) }
             let spooler = MultipartFileSpooler(
                 boundary: try MultipartFileSpooler.boundary(of: request), field: "photo", limit: ReviewRules.maxPhotoBytes)
             // Everything that can be refused is refused before the upload is read.

@@ -102,18 +102,27 @@ public enum Problem {
         make(503, "service-unavailable", "Service unavailable", detail: detail, headers: [("Retry-After", "1")])
     }
 
+    /// 429 with `Retry-After` (seconds) and the same number as `retry_after`.
+    public static func tooManyRequests(_ error: TooManyRequests) -> Presentation {
+        make(
+            429, "too-many-requests", "Too many requests",
+            detail: "Too many \(error.limited); retry after \(error.retryAfter) second\(error.retryAfter == 1 ? "" : "s").",
+            extensions: ["retry_after": .int(error.retryAfter)], headers: [("Retry-After", String(error.retryAfter))])
+    }
+
     public static func internalError(detail: String = "An unexpected error occurred; it has been logged.") -> Presentation {
         make(500, "internal-error", "Internal server error", detail: detail)
     }
 
     /// The shared errors: validation (422), records not found (404), taken (409) or referring to
-    /// nothing (422), unavailable store (503), a failing outside API (502), a custom use case not
+    /// nothing (422), a limit reached (429), unavailable store (503), a failing outside API (502), a custom use case not
     /// written yet (501); anything else is a 500.
     public static func from(_ error: any Error) -> Presentation {
         switch error {
         case let error as ValidationError: return validation(error)
         case let error as RecordError: return record(error)
         case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")
+        case let error as TooManyRequests: return tooManyRequests(error)
         case let error as ExternalServiceError:
             var presentation = make(
                 502, "bad-gateway", "Bad gateway", detail: "The \(error.service) service did not answer; try again shortly.")

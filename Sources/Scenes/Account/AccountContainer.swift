@@ -26,7 +26,7 @@ public struct AccountContainer: Sendable {
         AccountContainer(
             customers: PostgresCustomerStore(database: resources.pool),
             sessions: PostgresSessionStore(database: resources.pool),
-            hasher: PBKDF2PasswordHasher(),
+            hasher: resources.passwordHasher,
             tokens: RandomSessionTokens(),
             system: resources.system)
     }

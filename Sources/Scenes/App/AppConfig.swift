@@ -42,6 +42,14 @@ public struct AppConfig: Sendable {
     /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
     /// upload is refused with 503 and Retry-After before its body is read.
     public var uploadMaxConcurrent = 16
+    /// Password hashes computed at once (`PASSWORD_HASH_CONCURRENCY`, default one per core); the
+    /// proxies whose `X-Forwarded-For` entries are trusted (`TRUSTED_PROXY_HOPS`, default 0); the
+    /// rate limits (`RATE_LIMIT_*`); how often expired sessions and limits are purged
+    /// (`PURGE_INTERVAL_SECONDS`). Read by `readProtections` (AppConfig+Protections.swift).
+    public var passwordHashConcurrency = AppConfig.cores
+    public var trustedProxyHops = 0
+    public var rateLimits = RateLimits()
+    public var purgeInterval: Duration = .seconds(600)
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -66,7 +74,7 @@ public struct AppConfig: Sendable {
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
     /// `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
-    /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`.
+    /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
         var problems: [String] = []
@@ -142,6 +150,7 @@ public struct AppConfig: Sendable {
                 problems.append("SHOP_CURRENCY: must be an ISO 4217 code like JPY, got '\(code)'")
             }
         }
+        config.readProtections(environment, problems: &problems)
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }

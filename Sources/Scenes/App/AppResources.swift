@@ -1,4 +1,5 @@
 import Domain
+import Gateway
 import Logging
 import Postgres
 
@@ -9,12 +10,16 @@ public struct AppResources: Sendable {
     public let pool: PostgresPool
     public let system: SystemContext
     public let logger: Logger
+    /// The one password hasher of this instance: its bound on hashes computed at once
+    /// (`config.passwordHashConcurrency`) holds across every scene that checks passwords.
+    public let passwordHasher: any PasswordHasher
 
     public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
         self.config = config
         self.pool = pool
         self.system = system
         self.logger = logger
+        self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
     }
 
     /// Opens nothing yet: the pool connects on first use.

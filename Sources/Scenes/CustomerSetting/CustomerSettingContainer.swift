@@ -17,7 +17,7 @@ public struct CustomerSettingContainer: Sendable {
 
     public static func live(_ resources: AppResources) -> CustomerSettingContainer {
         CustomerSettingContainer(
-            store: PostgresCustomerSettingStore(database: resources.pool), hasher: PBKDF2PasswordHasher(), tokens: RandomSessionTokens())
+            store: PostgresCustomerSettingStore(database: resources.pool), hasher: resources.passwordHasher, tokens: RandomSessionTokens())
     }
 
     public var useCase: CustomerSettingUseCase { CustomerSettingUseCase(store: store, hasher: hasher, tokens: tokens) }

@@ -8,6 +8,7 @@ public struct AccountUseCase: Sendable {
     let hasher: any PasswordHasher
     let tokens: any SessionTokens
     let system: SystemContext
+    let decoy: DecoyHash
 
     public init(
         customers: any CustomerStore, sessions: any SessionStore, hasher: any PasswordHasher, tokens: any SessionTokens,
@@ -18,9 +19,11 @@ public struct AccountUseCase: Sendable {
         self.hasher = hasher
         self.tokens = tokens
         self.system = system
+        self.decoy = DecoyHash()
     }
 
-    /// - Throws: `ValidationError`, `AccountError.emailTaken`, `StoreUnavailable`.
+    /// - Throws: `ValidationError`, `AccountError.emailTaken`, `TooManyRequests` (hashing at
+    ///   capacity), `StoreUnavailable`.
     public func signUp(_ request: SignUp) async throws -> Customer {
         let valid = try request.validated()
         let customer = Customer(id: system.newID(), email: valid.email, name: valid.name, createdAt: system.now())
@@ -28,16 +31,23 @@ public struct AccountUseCase: Sendable {
         return customer
     }
 
-    /// Opens a session. An unknown email costs the same password check as a known one, so the
-    /// answer and its timing say nothing about which emails are registered.
-    /// - Throws: `AccountError.invalidCredentials`, `StoreUnavailable`.
+    /// Opens a session. An unknown email costs the same password check as a known one (against a
+    /// decoy hash the hasher made), so the answer and its timing say nothing about which emails are
+    /// registered. A password change that commits while this runs ends the session it opens.
+    /// - Throws: `AccountError.invalidCredentials`, `TooManyRequests` (hashing at capacity),
+    ///   `StoreUnavailable`.
     public func signIn(email: String, password: String) async throws -> Session {
         let found = try await customers.credentials(email: AccountRules.normalizedEmail(email))
-        let matches = await hasher.verify(password, against: found?.passwordHash ?? Self.decoyHash)
+        let hash: String
+        if let found { hash = found.passwordHash } else { hash = try await decoy.value(from: hasher) }
+        let matches = try await hasher.verify(password, against: hash)
         guard let found, matches else { throw AccountError.invalidCredentials }
         let token = tokens.newToken()
         let expiresAt = system.now().addingTimeInterval(AccountRules.sessionLifetime)
-        try await sessions.create(tokenHash: tokens.hash(token), customerID: found.customer.id, expiresAt: expiresAt)
+        guard
+            try await sessions.create(
+                tokenHash: tokens.hash(token), customerID: found.customer.id, credentialsVersion: found.version, expiresAt: expiresAt)
+        else { throw AccountError.invalidCredentials }
         return Session(token: token, customerID: found.customer.id, expiresAt: expiresAt)
     }
 
@@ -57,6 +67,10 @@ public struct AccountUseCase: Sendable {
         return customerID
     }
 
-    /// A well-formed hash no password matches, verified when the email is unknown.
-    static let decoyHash = "pbkdf2-sha256$210000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+    /// Deletes the sessions that have expired.
+    /// - Returns: how many were deleted.
+    /// - Throws: `StoreUnavailable`.
+    public func purgeExpiredSessions() async throws -> Int {
+        try await sessions.deleteExpired(now: system.now())
+    }
 }

@@ -19,10 +19,13 @@ public struct CustomerSettingUseCase: Sendable {
         return settings
     }
 
-    /// - Throws: `ValidationError`, `AccountError.emailTaken`, `SettingsError.customerNotFound`,
-    ///   `StoreUnavailable`.
+    /// Changes the settings given; a new email only with the current password.
+    /// - Throws: `ValidationError`, `SettingsError.wrongPassword`, `AccountError.emailTaken`,
+    ///   `SettingsError.customerNotFound`, `TooManyRequests` (hashing at capacity), `StoreUnavailable`.
     public func update(customerID: UUID, _ changes: SettingsChanges) async throws -> CustomerSettings {
-        guard let saved = try await store.update(customerID: customerID, changes: changes.validated()) else {
+        let valid = try changes.validated()
+        if valid.email != nil { try await checkCurrentPassword(valid.currentPassword ?? "", customerID: customerID) }
+        guard let saved = try await store.update(customerID: customerID, changes: valid) else {
             throw SettingsError.customerNotFound
         }
         return saved
@@ -31,12 +34,16 @@ public struct CustomerSettingUseCase: Sendable {
     /// Replaces the password and ends every other session of the customer; the session making
     /// the change (`currentToken`) stays signed in.
     /// - Throws: `ValidationError`, `SettingsError.wrongPassword`, `.customerNotFound`,
-    ///   `StoreUnavailable`.
+    ///   `TooManyRequests` (hashing at capacity), `StoreUnavailable`.
     public func changePassword(customerID: UUID, currentToken: String, _ change: PasswordChange) async throws {
         try change.validate()
-        guard let hash = try await store.passwordHash(customerID: customerID) else { throw SettingsError.customerNotFound }
-        guard await hasher.verify(change.currentPassword, against: hash) else { throw SettingsError.wrongPassword }
+        try await checkCurrentPassword(change.currentPassword, customerID: customerID)
         let newHash = try await hasher.hash(change.newPassword)
         try await store.changePassword(customerID: customerID, newHash: newHash, keptSession: tokens.hash(currentToken))
+    }
+
+    private func checkCurrentPassword(_ password: String, customerID: UUID) async throws {
+        guard let hash = try await store.passwordHash(customerID: customerID) else { throw SettingsError.customerNotFound }
+        guard try await hasher.verify(password, against: hash) else { throw SettingsError.wrongPassword }
     }
 }

@@ -17,10 +17,10 @@ final class MockCustomerStore: CustomerStore, Sendable {
         }
     }
 
-    func credentials(email: String) async throws -> (customer: Customer, passwordHash: String)? {
+    func credentials(email: String) async throws -> (customer: Customer, passwordHash: String, version: Int)? {
         state.withLock { state in
             state.calls.append("credentials \(email)")
-            return state.rows.first { $0.0.email.lowercased() == email.lowercased() }.map { ($0.0, $0.1) }
+            return state.rows.first { $0.0.email.lowercased() == email.lowercased() }.map { ($0.0, $0.1, 1) }
         }
     }
 }
@@ -29,8 +29,9 @@ final class MockSessionStore: SessionStore, Sendable {
     private let state = Mutex<[(hash: [UInt8], customer: UUID, expires: Date)]>([])
     var count: Int { state.withLock { $0.count } }
 
-    func create(tokenHash: [UInt8], customerID: UUID, expiresAt: Date) async throws {
+    func create(tokenHash: [UInt8], customerID: UUID, credentialsVersion: Int, expiresAt: Date) async throws -> Bool {
         state.withLock { $0.append((tokenHash, customerID, expiresAt)) }
+        return true
     }
 
     func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID? {
@@ -39,6 +40,14 @@ final class MockSessionStore: SessionStore, Sendable {
 
     func delete(tokenHash: [UInt8]) async throws {
         state.withLock { rows in rows.removeAll { $0.hash == tokenHash } }
+    }
+
+    func deleteExpired(now: Date) async throws -> Int {
+        state.withLock { rows in
+            let before = rows.count
+            rows.removeAll { $0.expires <= now }
+            return before - rows.count
+        }
     }
 }
 
@@ -50,7 +59,7 @@ final class MockPasswordHasher: PasswordHasher, Sendable {
 
     func hash(_ password: String) async throws -> String { "mock$" + password }
 
-    func verify(_ password: String, against hash: String) async -> Bool {
+    func verify(_ password: String, against hash: String) async throws -> Bool {
         verified.withLock { $0.append(hash) }
         return hash == "mock$" + password
     }

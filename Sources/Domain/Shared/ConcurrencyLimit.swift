@@ -2,17 +2,18 @@ import Synchronization
 
 /// At most `maximum` holders at once in this process. `tryAcquire` never waits: work past the
 /// limit is refused at once (503 with Retry-After) instead of queueing behind the rest, which is
-/// what keeps a burst of slow, costly requests from piling up.
-final class ConcurrencyLimit: Sendable {
-    let maximum: Int
+/// what keeps a burst of slow, costly requests from piling up. Used for password hashes and
+/// photo uploads.
+public final class ConcurrencyLimit: Sendable {
+    public let maximum: Int
     private let held = Mutex(0)
 
-    init(maximum: Int) {
+    public init(maximum: Int) {
         self.maximum = maximum
     }
 
     /// Takes a place if one is free; the caller calls `release` when done with it.
-    func tryAcquire() -> Bool {
+    public func tryAcquire() -> Bool {
         held.withLock { count in
             guard count < maximum else { return false }
             count += 1
@@ -20,7 +21,7 @@ final class ConcurrencyLimit: Sendable {
         }
     }
 
-    func release() {
+    public func release() {
         held.withLock { $0 -= 1 }
     }
 }

@@ -1,0 +1,47 @@
+import Domain
+import Foundation
+
+extension AppConfig {
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The settings that protect accounts and the service: `PASSWORD_HASH_CONCURRENCY` (1 to 64),
+    /// `TRUSTED_PROXY_HOPS` (0 to 5), `RATE_LIMIT_PASSWORD_PER_ACCOUNT`,
+    /// `RATE_LIMIT_PASSWORD_PER_ADDRESS`, `RATE_LIMIT_CHECKOUT_PER_CUSTOMER`,
+    /// `RATE_LIMIT_PHOTO_PER_CUSTOMER` (each `COUNT/SECONDS`), `PURGE_INTERVAL_SECONDS` (1 to 86400).
+    /// Appends one line to `problems` for each bad value.
+    mutating func readProtections(_ environment: [String: String], problems: inout [String]) {
+        if let text = environment["PASSWORD_HASH_CONCURRENCY"] {
+            if let value = Int(text), (1...64).contains(value) {
+                passwordHashConcurrency = value
+            } else {
+                problems.append("PASSWORD_HASH_CONCURRENCY: must be an integer from 1 to 64, got '\(text)'")
+            }
+        }
+        if let text = environment["TRUSTED_PROXY_HOPS"] {
+            if let value = Int(text), (0...5).contains(value) {
+                trustedProxyHops = value
+            } else {
+                problems.append("TRUSTED_PROXY_HOPS: must be an integer from 0 to 5, got '\(text)'")
+            }
+        }
+        let limits: [(String, WritableKeyPath<RateLimits, RateLimit>)] = [
+            ("RATE_LIMIT_PASSWORD_PER_ACCOUNT", \.passwordPerAccount), ("RATE_LIMIT_PASSWORD_PER_ADDRESS", \.passwordPerAddress),
+            ("RATE_LIMIT_CHECKOUT_PER_CUSTOMER", \.checkoutPerCustomer), ("RATE_LIMIT_PHOTO_PER_CUSTOMER", \.photoPerCustomer),
+        ]
+        for (name, path) in limits {
+            guard let text = environment[name] else { continue }
+            if let limit = RateLimit(text) {
+                rateLimits[keyPath: path] = limit
+            } else {
+                problems.append("\(name): must be COUNT/SECONDS with COUNT 1 to 1000000 and SECONDS 1 to 86400, like 10/600, got '\(text)'")
+            }
+        }
+        if let text = environment["PURGE_INTERVAL_SECONDS"] {
+            if let seconds = Int(text), (1...86_400).contains(seconds) {
+                purgeInterval = .seconds(seconds)
+            } else {
+                problems.append("PURGE_INTERVAL_SECONDS: must be an integer from 1 to 86400, got '\(text)'")
+            }
+        }
+    }
+}

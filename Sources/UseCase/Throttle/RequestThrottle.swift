@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+
+/// Checks a request against the rate limits before any costly or risky work is done for it.
+/// Each check counts the request, whether the work then succeeds or not.
+public struct RequestThrottle: Sendable {
+    let limiter: any RateLimiter
+    let limits: RateLimits
+    let system: SystemContext
+
+    public init(limiter: any RateLimiter, limits: RateLimits, system: SystemContext) {
+        self.limiter = limiter
+        self.limits = limits
+        self.system = system
+    }
+
+    /// A sign-in attempt: counted for the email (case-insensitive) and for the client's address.
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func signIn(email: String, client: String) async throws {
+        try await take("password:address:\(client)", limits.passwordPerAddress, "password attempts from this address")
+        let account = AccountRules.normalizedEmail(email).lowercased()
+        try await take("password:account:\(account)", limits.passwordPerAccount, "sign-in attempts for this account")
+    }
+
+    /// A sign-up (it hashes a password like a sign-in): counted for the client's address.
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func signUp(client: String) async throws {
+        try await take("password:address:\(client)", limits.passwordPerAddress, "password attempts from this address")
+    }
+
+    /// A signed-in customer's current password checked (password or email change).
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func passwordCheck(customerID: UUID) async throws {
+        try await take("password:customer:\(customerID)", limits.passwordPerAccount, "password attempts for this account")
+    }
+
+    /// A checkout attempt (each one may charge a card).
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func checkout(customerID: UUID) async throws {
+        try await take("checkout:customer:\(customerID)", limits.checkoutPerCustomer, "checkouts for this customer")
+    }
+
+    /// A review photo upload.
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func photoUpload(customerID: UUID) async throws {
+        try await take("photo:customer:\(customerID)", limits.photoPerCustomer, "photo uploads for this customer")
+    }
+
+    /// Forgets the counts that no longer limit anything.
+    /// - Returns: how many keys were forgotten.
+    /// - Throws: `StoreUnavailable`.
+    public func purge() async throws -> Int {
+        try await limiter.purge(now: system.now())
+    }
+
+    private func take(_ key: String, _ limit: RateLimit, _ limited: String) async throws {
+        if let wait = try await limiter.take(key, under: limit, now: system.now()) {
+            throw TooManyRequests(retryAfter: Int(wait.rounded(.up)), limited: limited)
+        }
+    }
+}
