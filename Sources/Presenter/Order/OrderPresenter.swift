@@ -38,6 +38,12 @@ public enum OrderPresenter {
         return presentation
     }
 
+    /// 200 cancelled or refunded; 202 when the refund is not settled yet (`refund_pending`).
+    public static func cancellation(_ outcome: Result<Order, any Error>) -> Presentation {
+        outcome.flatMap { order in Result { .json(order.status == .refundPending ? 202 : 200, try OrderTranslator.model(order)) } }
+            .recover(problem)
+    }
+
     public static func order(_ outcome: Result<Order, any Error>) -> Presentation {
         outcome.flatMap { order in Result { .json(200, try OrderTranslator.model(order)) } }.recover(problem)
     }
@@ -75,6 +81,11 @@ public enum OrderPresenter {
                 409, "order-not-cancellable", "Order cannot be cancelled",
                 detail: "An order that is \(status.rawValue) cannot be cancelled; only pending and paid orders can.",
                 extensions: ["order_status": .string(status.rawValue)])
+        case OrderError.refundFailed(let status):
+            return Problem.make(
+                502, "refund-failed", "Refund failed",
+                detail: "The payment provider answered the refund \(status.rawValue); nothing was refunded and the order stays paid.",
+                extensions: ["refund_status": .string(status.rawValue)])
         case let error as PaymentError:
             return Problem.make(
                 502, "payment-provider-error", "Payment provider error",
