@@ -4,9 +4,11 @@
     Tools/fault-proxy.py PORT UPSTREAM
 
 `PUT /__fault/<mode>` switches the mode for every later request: `ok` (forward), `500` (answer 500
-with a Stripe-like error body), `hang` (read the request, then say nothing until the client gives
-up), `close` (read the request, then close the connection without answering), `lose` (forward
-the request, then close the connection: the provider acted, the answer is lost).
+with a Stripe-like error body), `401` (answer 401 as Stripe does to a revoked key), `hang` (read
+the request, then say nothing until the client gives up), `close` (read the request, then close
+the connection without answering), `lose` (forward the request, then close the connection: the
+provider acted, the answer is lost). `<mode>:<text>` misbehaves only on paths containing text
+(`hang:/confirm`) and forwards the rest.
 """
 import http.client
 import sys
@@ -26,12 +28,17 @@ class Handler(BaseHTTPRequestHandler):
         if self.path.startswith("/__fault/"):
             mode[0] = self.path.removeprefix("/__fault/")
             return self.reply(200, b"{}")
-        if mode[0] == "500":
+        fault, _, only = mode[0].partition(":")
+        if only and only not in self.path:
+            fault = "ok"
+        if fault == "500":
             return self.reply(500, b'{"error": {"type": "api_error", "message": "injected failure"}}')
-        if mode[0] == "hang":
+        if fault == "401":
+            return self.reply(401, b'{"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}}')
+        if fault == "hang":
             time.sleep(120)
             return
-        if mode[0] == "close":
+        if fault == "close":
             self.close_connection = True
             self.connection.close()
             return
@@ -40,7 +47,7 @@ class Handler(BaseHTTPRequestHandler):
         connection.request(self.command, self.path, body=body, headers=headers)
         response = connection.getresponse()
         data = response.read()
-        if mode[0] == "lose":
+        if fault == "lose":
             self.close_connection = True
             self.connection.close()
             return

@@ -112,10 +112,14 @@ struct Seed: AsyncParsableCommand {
 
 struct Reconcile: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Settle orders left pending_payment by asking the payment API what became of them.",
-        discussion: "serve also does this every 30 seconds for orders older than a minute.")
-    @Option(help: "Only orders pending for at least this many seconds.")
-    var olderThan: Int = 60
+        abstract: "Settle orders left pending_payment or refund_pending by asking the payment API what became of them.",
+        discussion: """
+            serve also does this every 30 seconds. Orders younger than twice the longest payment call \
+            (PAYMENT_TIMEOUT_SECONDS x 3 attempts + backoff) + 30 s are never touched: their checkout or \
+            cancel may still be talking to the payment API.
+            """)
+    @Option(help: "Only orders pending for at least this many seconds (never fewer than the minimum above).")
+    var olderThan: Int = 0
 
     func run() async throws {
         let resources = try startResources(label: "storefront.reconcile")
@@ -126,7 +130,9 @@ struct Reconcile: AsyncParsableCommand {
         }
         do {
             let report = try await reconciler.reconcile(olderThan: TimeInterval(olderThan))
-            print("paid \(report.paid), failed \(report.failed), still pending \(report.stillPending)")
+            print(
+                "paid \(report.paid), failed \(report.failed), refunded \(report.refunded), refunds failed \(report.refundsFailed), "
+                    + "still pending \(report.stillPending)")
         } catch {
             FileHandle.standardError.write(Data("storefront: reconciliation failed: \(error)\n".utf8))
             await resources.pool.shutdown()

@@ -23,7 +23,7 @@ struct CancelOrderUseCaseTests {
         let payments = MockPaymentGateway(confirm: { .succeeded })
         #expect(try await cancel(store, payments, paid).status == .refunded)
         #expect(payments.calls == ["refund 2400"])
-        #expect(store.calls.filter { $0.contains("->") } == ["paid->refunded", "refunded->refunded restock"])
+        #expect(store.calls.filter { $0.contains("->") } == ["paid->refund_pending", "refund_pending->refunded restock re_1 succeeded"])
     }
 
     @Test func pendingOrderIsCancelledAtTheProviderFirst() async throws {
@@ -36,7 +36,7 @@ struct CancelOrderUseCaseTests {
     }
 
     @Test func settledOrdersAreNotCancellable() async throws {
-        for status in [OrderStatus.paymentFailed, .cancelled, .refunded] {
+        for status in [OrderStatus.paymentFailed, .cancelled, .refundPending, .refunded] {
             let settled = order(status)
             await #expect(throws: OrderError.notCancellable(status)) {
                 try await cancel(MockOrderStore(order: settled), MockPaymentGateway(confirm: { .succeeded }), settled)

@@ -9,11 +9,13 @@ public struct Order: Hashable, Sendable {
     public let total: Money
     public var paymentIntentID: String?
     public var declineCode: String?
+    /// The provider's refund of this order once one is known, with its status as last seen.
+    public var refund: RefundRecord?
     public let createdAt: Date
 
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
-        declineCode: String?, createdAt: Date
+        declineCode: String?, refund: RefundRecord? = nil, createdAt: Date
     ) {
         self.id = id
         self.customerID = customerID
@@ -22,6 +24,7 @@ public struct Order: Hashable, Sendable {
         self.total = total
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode
+        self.refund = refund
         self.createdAt = createdAt
     }
 }
@@ -31,7 +34,21 @@ public enum OrderStatus: String, Hashable, Sendable {
     case paid
     case paymentFailed = "payment_failed"
     case cancelled
+    /// A refund was asked for and is not settled: no answer, or the provider's refund is
+    /// `pending` or `requires_action`. Stock stays out until it succeeds; the reconciler settles it.
+    case refundPending = "refund_pending"
     case refunded
+}
+
+/// The provider's refund of an order, as the order records it.
+public struct RefundRecord: Hashable, Sendable {
+    public let id: String
+    public let status: RefundStatus
+
+    public init(id: String, status: RefundStatus) {
+        self.id = id
+        self.status = status
+    }
 }
 
 /// A checkout request as the client sent it.
@@ -84,6 +101,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case orderNotFound(UUID)
     /// Only pending and paid orders can be cancelled.
     case notCancellable(OrderStatus)
+    /// The provider answered the refund `failed` or `canceled`: nothing was refunded and the
+    /// order is paid again.
+    case refundFailed(RefundStatus)
 }
 
 public struct InsufficientLine: Hashable, Sendable {

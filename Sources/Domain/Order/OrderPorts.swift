@@ -29,9 +29,23 @@ public protocol OrderStore: Sendable {
     /// Orders still `pending_payment` that were placed before `cutoff`, oldest first.
     /// - Throws: `StoreUnavailable`.
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order]
+    /// Claims up to `limit` orders `refund_pending` whose last change was before `cutoff`, the
+    /// oldest first: their last change becomes `at`, so another instance's pass leaves them alone
+    /// until `cutoff` passes them again (a refund asked for again is asked for once).
+    /// - Throws: `StoreUnavailable`.
+    func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order]
     /// Moves the order from `from` to `to` if it is still in `from`, returning stock to the items
-    /// in the same transaction when `restock` is set.
+    /// and recording `refund` (when given) in the same transaction.
     /// - Returns: whether the order was in `from`.
     /// - Throws: `StoreUnavailable`.
-    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool
+    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
+        -> Bool
+}
+
+extension OrderStore {
+    /// `transition` recording no refund.
+    /// - Throws: `StoreUnavailable`.
+    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
+        try await transition(orderID: orderID, from: from, to: to, restock: restock, refund: nil, at: at)
+    }
 }

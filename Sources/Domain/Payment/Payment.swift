@@ -24,17 +24,27 @@ public enum PaymentStatus: String, Hashable, Sendable {
     case canceled
 }
 
-/// A refund at the provider.
+/// A refund at the provider, with its status as the provider states it.
 public struct PaymentRefund: Hashable, Sendable {
     public let id: String
     public let amount: Money
-    public let succeeded: Bool
+    public let status: RefundStatus
 
-    public init(id: String, amount: Money, succeeded: Bool) {
+    public init(id: String, amount: Money, status: RefundStatus) {
         self.id = id
         self.amount = amount
-        self.succeeded = succeeded
+        self.status = status
     }
+}
+
+/// Stripe's refund statuses. Only `succeeded` means the money went back; `failed` and
+/// `canceled` mean it did not; `pending` and `requires_action` are not settled yet.
+public enum RefundStatus: String, Hashable, Sendable {
+    case pending
+    case requiresAction = "requires_action"
+    case succeeded
+    case failed
+    case canceled
 }
 
 /// Why a payment call failed, in the shop's terms.

@@ -16,6 +16,16 @@ public protocol PaymentGateway: Sendable {
     /// - Throws: `PaymentError`.
     func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent
     /// Refunds a succeeded payment in full, or `amount` of it.
+    /// - Returns: the refund as the provider states it, which may be `pending` or even `failed`.
     /// - Throws: `PaymentError`.
     func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund
+    /// A refund's current state, for reconciliation.
+    /// - Throws: `PaymentError`.
+    func refund(id: String) async throws -> PaymentRefund
+    /// Every refund of a payment, newest first: how a refund whose answer was lost is found.
+    /// - Throws: `PaymentError`.
+    func refunds(paymentID: String) async throws -> [PaymentRefund]
+    /// The longest one call can take: every attempt's deadline and the backoff between them.
+    /// Until it has passed, a call made earlier may still be under way.
+    var longestCall: Duration { get }
 }

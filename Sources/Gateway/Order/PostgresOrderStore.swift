@@ -101,12 +101,17 @@ public struct PostgresOrderStore: OrderStore {
         }
     }
 
-    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
+    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
+        -> Bool
+    {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
                 let moved = try await connection.query(
-                    "UPDATE orders SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2 RETURNING id",
-                    orderID, from.rawValue, to.rawValue, at
+                    """
+                    UPDATE orders SET status = $3, updated_at = $4, refund_id = COALESCE($5, refund_id),
+                                      refund_status = COALESCE($6, refund_status)
+                    WHERE id = $1 AND status = $2 RETURNING id
+                    """, orderID, from.rawValue, to.rawValue, at, refund?.id, refund?.status.rawValue
                 ).rows
                 guard !moved.isEmpty else { return false }
                 if restock {
@@ -189,7 +194,23 @@ public struct PostgresOrderStore: OrderStore {
         return try await orders(from: rows)
     }
 
-    static let columns = "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, created_at"
+    public func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order] {
+        let rows = try await translatingUnavailable {
+            try await database.query(
+                """
+                UPDATE orders SET updated_at = $2
+                WHERE id IN (SELECT id FROM orders WHERE status = 'refund_pending' AND updated_at < $1
+                             ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                  AND status = 'refund_pending' AND updated_at < $1
+                RETURNING \(Self.columns)
+                """, cutoff, at, limit
+            ).rows
+        }
+        return try await orders(from: rows)
+    }
+
+    static let columns =
+        "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, created_at"
 
     private func load(_ id: UUID, customerID: UUID) async throws -> Order? {
         let rows = try await translatingUnavailable {
@@ -227,10 +248,17 @@ public struct PostgresOrderStore: OrderStore {
         guard let status = OrderStatus(rawValue: try row.decode("status")) else {
             throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
         }
+        var refund: RefundRecord?
+        if let refundID: String = try row.decode("refund_id") {
+            guard let refundStatus = RefundStatus(rawValue: try row.decode("refund_status")) else {
+                throw PostgresError.decoding(column: "refund_status", swiftType: "RefundStatus", postgresType: "text")
+            }
+            refund = RefundRecord(id: refundID, status: refundStatus)
+        }
         return Order(
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
             total: try row.money(amount: "total_amount", currency: "total_currency"),
-            paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"),
+            paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
             createdAt: try row.decode("created_at"))
     }
 }

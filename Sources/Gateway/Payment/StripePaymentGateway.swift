@@ -52,12 +52,22 @@ public struct StripePaymentGateway: PaymentGateway {
     public func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
         var form = [("payment_intent", paymentID)]
         if let amount { form.append(("amount", String(amount.amount))) }
-        let wire = try await transport.send(.POST, "/v1/refunds", form: form, idempotencyKey: idempotencyKey, as: StripeRefundWire.self)
-        guard let currency = Currency(wire.currency.uppercased()) else {
-            throw PaymentError.providerFailure(status: 200, message: "refund \(wire.id) has currency \(wire.currency)")
-        }
-        return PaymentRefund(
-            id: wire.id, amount: Money(amount: wire.amount, currency: currency),
-            succeeded: wire.status == nil || wire.status == "succeeded" || wire.status == "pending")
+        return try await transport.send(.POST, "/v1/refunds", form: form, idempotencyKey: idempotencyKey, as: StripeRefundWire.self)
+            .domain()
     }
+
+    public func refund(id: String) async throws -> PaymentRefund {
+        try await transport.send(.GET, "/v1/refunds/\(FormEncoding.escape(id))", form: [], idempotencyKey: nil, as: StripeRefundWire.self)
+            .domain()
+    }
+
+    /// One page of up to 100: an order is refunded in full, so it has very few.
+    public func refunds(paymentID: String) async throws -> [PaymentRefund] {
+        try await transport.send(
+            .GET, "/v1/refunds?payment_intent=\(FormEncoding.escape(paymentID))&limit=100", form: [], idempotencyKey: nil,
+            as: StripeListWire<StripeRefundWire>.self
+        ).data.map { try $0.domain() }
+    }
+
+    public var longestCall: Duration { transport.retry.longestCall(timeout: transport.timeout) }
 }

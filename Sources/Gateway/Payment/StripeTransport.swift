@@ -24,10 +24,21 @@ public struct StripeTransport: Sendable {
         public static let standard = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(500), maxDelay: .seconds(5))
 
         func delay(beforeAttempt attempt: Int) -> Duration {
+            longestDelay(beforeAttempt: attempt) * Double.random(in: 0.5...1.0)
+        }
+
+        func longestDelay(beforeAttempt attempt: Int) -> Duration {
             var delay = initialDelay
             for _ in 2..<max(2, attempt) { delay = min(delay * 2, maxDelay) }
-            let fraction = Double.random(in: 0.5...1.0)
-            return delay * fraction
+            return delay
+        }
+
+        /// The longest a call can take when each attempt may use all of `timeout`: every
+        /// attempt's deadline and the longest backoff before each retry.
+        public func longestCall(timeout: Duration) -> Duration {
+            var total = timeout * maxAttempts
+            for attempt in stride(from: 2, through: maxAttempts, by: 1) { total += longestDelay(beforeAttempt: attempt) }
+            return total
         }
     }
 
@@ -41,7 +52,8 @@ public struct StripeTransport: Sendable {
     func send<T: Decodable>(
         _ method: HTTPMethod, _ path: String, form: [(String, String)], idempotencyKey: String?, as type: T.Type
     ) async throws -> T {
-        let operation = CallOutcomes.operation(method: method.rawValue, path: path)
+        // The query (a list's filter) is no part of the operation's name.
+        let operation = CallOutcomes.operation(method: method.rawValue, path: String(path.prefix { $0 != "?" }))
         do {
             let answer = try await sendWithRetries(method, path, form: form, idempotencyKey: idempotencyKey, as: type)
             CallOutcomes.record(service: "payment", operation: operation, outcome: "ok")

@@ -21,7 +21,20 @@ struct StripeRefundWire: Decodable {
     let id: String
     let amount: Int64
     let currency: String
-    let status: String?
+    let status: String
+
+    /// A status the shop does not know is no answer: the refund stays unsettled.
+    func domain() throws(PaymentError) -> PaymentRefund {
+        guard let status = RefundStatus(rawValue: status), let currency = Currency(currency.uppercased()) else {
+            throw .providerFailure(status: 200, message: "unexpected refund \(id): status \(status), currency \(currency)")
+        }
+        return PaymentRefund(id: id, amount: Money(amount: amount, currency: currency), status: status)
+    }
+}
+
+/// `{"object": "list", "data": [...]}`.
+struct StripeListWire<Element: Decodable>: Decodable {
+    let data: [Element]
 }
 
 /// `{"error": {"type", "code", "decline_code", "message", "param"}}`.

@@ -12,7 +12,7 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     let orders = OrderContainer.live(resources)
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {
-        services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), minimumAge: 60, logger: resources.logger))
+        services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), logger: resources.logger))
     }
     services.append(
         PurgeService(

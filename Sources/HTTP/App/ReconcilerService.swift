@@ -2,13 +2,12 @@ import Logging
 import ServiceLifecycle
 import UseCase
 
-/// Runs the payment reconciler every `interval` while the server is up; stops at graceful
-/// shutdown. Several instances may run it at once (see `ReconcileUseCase`).
+/// Runs the payment reconciler every `interval` while the server is up (over orders older than
+/// its `minimumAge`); stops at graceful shutdown. Several instances may run it at once (see
+/// `ReconcileUseCase`).
 struct ReconcilerService: Service {
     let reconciler: ReconcileUseCase
     let interval: Duration
-    /// Orders younger than this may still be inside a checkout.
-    let minimumAge: Double
     let logger: Logger
 
     func run() async throws {
@@ -17,12 +16,13 @@ struct ReconcilerService: Service {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled else { return }
                 do {
-                    let report = try await reconciler.reconcile(olderThan: minimumAge)
+                    let report = try await reconciler.reconcile()
                     if report != ReconcileUseCase.Report() {
                         logger.info(
                             "reconciled pending orders",
                             metadata: [
-                                "paid": "\(report.paid)", "failed": "\(report.failed)", "still_pending": "\(report.stillPending)",
+                                "paid": "\(report.paid)", "failed": "\(report.failed)", "refunded": "\(report.refunded)",
+                                "refunds_failed": "\(report.refundsFailed)", "still_pending": "\(report.stillPending)",
                             ])
                     }
                 } catch {

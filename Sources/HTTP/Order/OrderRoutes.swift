@@ -34,7 +34,8 @@ enum OrderRoutes {
             guard let cancellation = container.cancellation else {
                 return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
             }
-            return OrderPresenter.order(await outcome { try await cancellation.cancel(orderID: id, customerID: customerID) }).response
+            return OrderPresenter.cancellation(await outcome { try await cancellation.cancel(orderID: id, customerID: customerID) })
+                .response
         }
 
         customer.get("/orders") { request, context in

@@ -3,7 +3,7 @@ import Translator
 
 /// Checkout and order outcomes to HTTP answers.
 public enum OrderPresenter {
-    /// 201 paid, 202 pending (reconciled later), 402 declined with the decline code.
+    /// 201 paid, 202 pending (reconciled later), 402 declined with the decline code (see `declined`).
     public static func checkout(_ outcome: Result<CheckoutOutcome, any Error>) -> Presentation {
         outcome.flatMap { result in
             Result {
@@ -13,12 +13,35 @@ public enum OrderPresenter {
                 case .pending(let order):
                     return .json(202, try OrderTranslator.model(order), headers: [("Location", location(order))])
                 case .declined(let order, let code):
-                    return Problem.make(
-                        402, "payment-declined", "Payment declined", detail: "The payment was declined (\(code)); nothing was charged.",
-                        extensions: ["decline_code": .string(code), "order_id": .string(order.id.uuidString.lowercased())])
+                    return declined(order, code: code)
                 }
             }
         }.recover(problem)
+    }
+
+    /// Decline codes that say the card is suspected of fraud, lost or stolen. Stripe advises
+    /// answering them as `generic_decline`: telling a card thief why only helps the thief.
+    static let withheldDeclineCodes: Set<String> = ["fraudulent", "lost_card", "stolen_card", "pickup_card", "merchant_blacklist"]
+
+    /// 402 naming the decline code, or `generic_decline` for a withheld one, whose real code goes to
+    /// the log (the presentation's diagnostic).
+    static func declined(_ order: Order, code: String) -> Presentation {
+        let withheld = withheldDeclineCodes.contains(code)
+        let shown = withheld ? "generic_decline" : code
+        var presentation = Problem.make(
+            402, "payment-declined", "Payment declined", detail: "The payment was declined (\(shown)); nothing was charged.",
+            extensions: ["decline_code": .string(shown), "order_id": .string(order.id.uuidString.lowercased())])
+        if withheld {
+            presentation.diagnostic =
+                "order \(order.id.uuidString.lowercased()) declined with decline_code \(code), answered as generic_decline"
+        }
+        return presentation
+    }
+
+    /// 200 cancelled or refunded; 202 when the refund is not settled yet (`refund_pending`).
+    public static func cancellation(_ outcome: Result<Order, any Error>) -> Presentation {
+        outcome.flatMap { order in Result { .json(order.status == .refundPending ? 202 : 200, try OrderTranslator.model(order)) } }
+            .recover(problem)
     }
 
     public static func order(_ outcome: Result<Order, any Error>) -> Presentation {
@@ -58,6 +81,11 @@ public enum OrderPresenter {
                 409, "order-not-cancellable", "Order cannot be cancelled",
                 detail: "An order that is \(status.rawValue) cannot be cancelled; only pending and paid orders can.",
                 extensions: ["order_status": .string(status.rawValue)])
+        case OrderError.refundFailed(let status):
+            return Problem.make(
+                502, "refund-failed", "Refund failed",
+                detail: "The payment provider answered the refund \(status.rawValue); nothing was refunded and the order stays paid.",
+                extensions: ["refund_status": .string(status.rawValue)])
         case let error as PaymentError:
             return Problem.make(
                 502, "payment-provider-error", "Payment provider error",

@@ -7,7 +7,8 @@ public struct Presentation: Sendable {
     public let status: Int
     public let headers: [(name: String, value: String)]
     public let body: Data?
-    /// For the server's log, never the client: what went wrong behind a 500.
+    /// For the server's log, never the client: what went wrong behind a 500, or what an answer
+    /// withholds (a card's fraud decline code).
     public var diagnostic: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data? = nil) {

@@ -2,8 +2,9 @@ import Domain
 import Foundation
 
 /// Cancels an order: a pending one is cancelled at the provider and restocked; a paid one is
-/// refunded in full and restocked. Each state change is claimed with a conditional update before
-/// or after the provider call so that concurrent cancels, checkouts and reconcilers agree.
+/// refunded in full and restocked once the provider says the refund succeeded. Each state change
+/// is claimed with a conditional update before or after the provider call so that concurrent
+/// cancels, checkouts and reconcilers agree.
 public struct CancelOrderUseCase: Sendable {
     let store: any OrderStore
     let payments: any PaymentGateway
@@ -15,14 +16,17 @@ public struct CancelOrderUseCase: Sendable {
         self.system = system
     }
 
+    /// - Returns: the order `cancelled`, `refunded`, or `refund_pending` when the provider has not
+    ///   settled the refund yet (the reconciler will).
     /// - Throws: `OrderError.orderNotFound` (also another customer's), `.notCancellable`,
-    ///   `PaymentError` when the provider cannot settle it now (try again), `StoreUnavailable`.
+    ///   `.refundFailed` (the order stays paid), `PaymentError` when the provider refuses or cannot
+    ///   settle it now (try again), `StoreUnavailable`.
     public func cancel(orderID: UUID, customerID: UUID) async throws -> Order {
         guard let order = try await store.order(id: orderID, customerID: customerID) else { throw OrderError.orderNotFound(orderID) }
         switch order.status {
         case .pendingPayment: return try await cancelPending(order)
         case .paid: return try await refund(order)
-        case .paymentFailed, .cancelled, .refunded: throw OrderError.notCancellable(order.status)
+        case .paymentFailed, .cancelled, .refundPending, .refunded: throw OrderError.notCancellable(order.status)
         }
     }
 
@@ -47,20 +51,16 @@ public struct CancelOrderUseCase: Sendable {
         throw OrderError.notCancellable(current.status)
     }
 
-    /// Claims paid -> refunded, refunds, then restocks. A failed refund gives the claim back. A
-    /// crash between refund and restock leaves stock short, never oversold.
+    /// Claims paid -> refund_pending, then refunds (see `OrderRefunds`). Stock comes back only
+    /// with a succeeded refund, so a crash or a lost answer leaves stock short, never oversold.
     private func refund(_ order: Order) async throws -> Order {
         guard let paymentID = order.paymentIntentID,
-            try await store.transition(orderID: order.id, from: .paid, to: .refunded, restock: false, at: system.now())
+            try await store.transition(orderID: order.id, from: .paid, to: .refundPending, restock: false, at: system.now())
         else { throw OrderError.notCancellable(try await reload(order).status) }
-        do {
-            _ = try await payments.refund(paymentID: paymentID, amount: order.total, idempotencyKey: key(order) + "-refund")
-        } catch {
-            _ = try await store.transition(orderID: order.id, from: .refunded, to: .paid, restock: false, at: system.now())
-            throw error
-        }
-        _ = try await store.transition(orderID: order.id, from: .refunded, to: .refunded, restock: true, at: system.now())
-        return try await reload(order)
+        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(order, paymentID: paymentID)
+        let current = try await reload(order)
+        if status == .paid { throw OrderError.refundFailed(current.refund?.status ?? .failed) }
+        return current
     }
 
     private func reload(_ order: Order) async throws -> Order {

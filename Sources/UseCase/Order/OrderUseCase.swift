@@ -67,7 +67,7 @@ public struct OrderUseCase: Sendable {
         switch order.status {
         case .pendingPayment: return .pending(order)
         case .paymentFailed: return .declined(order, code: order.declineCode ?? "card_declined")
-        case .paid, .cancelled, .refunded: return .paid(order)
+        case .paid, .cancelled, .refundPending, .refunded: return .paid(order)
         }
     }
 }

@@ -1,17 +1,26 @@
 import Domain
 import Foundation
 
-/// Settles orders a checkout left `pending_payment` (the provider did not answer) by asking the
-/// provider what became of their payment. Safe to run on several instances at once: every
-/// settlement is a conditional update from `pending_payment`.
+/// Settles orders a checkout left `pending_payment` and refunds left `refund_pending` (the
+/// provider did not answer, or its answer was not final) by asking the provider what became of
+/// them. Only a definite provider status settles an order; an error of any kind, a refused key
+/// included, leaves it as it was for the next pass. Safe to run on several instances at once:
+/// every settlement is a conditional update from the state the order was read in.
 public struct ReconcileUseCase: Sendable {
     /// How orders ended up after one pass.
     public struct Report: Equatable, Sendable {
         public var paid = 0
         public var failed = 0
+        public var refunded = 0
+        /// Refunds the provider answered `failed` or `canceled`: those orders are paid again.
+        public var refundsFailed = 0
         public var stillPending = 0
         public init() {}
     }
+
+    /// Room beyond the provider calls' own deadlines for the database steps between them and for
+    /// clocks that differ between instances.
+    public static let margin: TimeInterval = 30
 
     let store: any OrderStore
     let payments: any PaymentGateway
@@ -23,48 +32,84 @@ public struct ReconcileUseCase: Sendable {
         self.system = system
     }
 
-    /// One pass over the orders pending for longer than `age` (younger ones may still be in a
-    /// checkout that is talking to the provider).
+    /// How long an order may still be inside the request that made it pending: a checkout makes
+    /// two provider calls (create, confirm), a refund one, each at most `longestCall`.
+    public var minimumAge: TimeInterval {
+        let call = payments.longestCall.components
+        return 2 * (Double(call.seconds) + Double(call.attoseconds) / 1e18) + Self.margin
+    }
+
+    /// One pass over the orders left pending for longer than `age`, never less than
+    /// `minimumAge`: a younger one may still be inside a checkout or a cancel talking to the
+    /// provider, and settling it then could fail a payment that is about to succeed.
     /// - Throws: `StoreUnavailable`.
-    public func reconcile(olderThan age: TimeInterval, limit: Int = 500) async throws -> Report {
+    public func reconcile(olderThan age: TimeInterval = 0, limit: Int = 500) async throws -> Report {
         var report = Report()
-        let now = system.now()
-        for order in try await store.pendingOrders(placedBefore: now.addingTimeInterval(-age), limit: limit) {
-            switch try await settle(order) {
+        let cutoff = system.now().addingTimeInterval(-max(age, minimumAge))
+        for order in try await store.pendingOrders(placedBefore: cutoff, limit: limit) {
+            switch try await settlePayment(order) {
             case .paid: report.paid += 1
             case .paymentFailed: report.failed += 1
+            default: report.stillPending += 1
+            }
+        }
+        for order in try await store.claimRefundPendingOrders(changedBefore: cutoff, at: system.now(), limit: limit) {
+            switch try await settleRefund(order) {
+            case .refunded: report.refunded += 1
+            case .paid: report.refundsFailed += 1
             default: report.stillPending += 1
             }
         }
         return report
     }
 
-    private func settle(_ order: Order) async throws -> OrderStatus {
-        let key = "order-\(order.id.uuidString.lowercased())"
+    private func settlePayment(_ order: Order) async throws -> OrderStatus {
         // No payment id: the create call never completed, and since confirmation only ever
         // follows a recorded id, nothing was charged.
         guard let paymentID = order.paymentIntentID else {
             return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_not_started", at: system.now()).status
         }
         do {
-            let intent = try await payments.payment(id: paymentID)
+            var intent = try await payments.payment(id: paymentID)
+            var declineCode = "payment_failed"
+            if intent.status == .requiresConfirmation || intent.status == .requiresAction {
+                // Never confirmed (or waiting on the customer): cancel it so it cannot be charged
+                // later. A refused cancel may mean a confirm won the race: read it again.
+                let key = "order-\(order.id.uuidString.lowercased())-cancel"
+                do {
+                    intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: key)
+                    declineCode = "payment_not_confirmed"
+                } catch is PaymentError {
+                    intent = try await payments.payment(id: paymentID)
+                }
+            }
             switch intent.status {
             case .succeeded, .requiresCapture:
                 return try await store.markPaid(orderID: order.id, at: system.now()).status
             case .canceled, .requiresPaymentMethod:
-                return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_failed", at: system.now()).status
-            case .requiresConfirmation, .requiresAction:
-                // Never confirmed (or waiting on the customer): cancel it so it cannot be charged
-                // later, then fail the order and release its stock.
-                _ = try await payments.cancelPayment(id: paymentID, idempotencyKey: key + "-cancel")
-                return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_not_confirmed", at: system.now()).status
-            case .processing:
+                return try await store.markPaymentFailed(orderID: order.id, declineCode: declineCode, at: system.now()).status
+            case .processing, .requiresConfirmation, .requiresAction:
                 return .pendingPayment
             }
-        } catch let error as PaymentError where error.outcomeUnknown {
-            return .pendingPayment
         } catch is PaymentError {
-            return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_failed", at: system.now()).status
+            return .pendingPayment
+        }
+    }
+
+    private func settleRefund(_ order: Order) async throws -> OrderStatus {
+        guard let paymentID = order.paymentIntentID else { return .refundPending }
+        let refunds = OrderRefunds(store: store, payments: payments, system: system)
+        do {
+            if let known = order.refund { return try await refunds.record(order, try await payments.refund(id: known.id)) }
+            // The refund's answer was lost: find it at the provider, or ask for it again if the
+            // provider never made it (the same key, so it is made at most once).
+            let found = try await payments.refunds(paymentID: paymentID)
+            let settling = found.first { $0.status == .succeeded } ?? found.first { $0.status == .pending || $0.status == .requiresAction }
+            if let refund = settling ?? found.first { return try await refunds.record(order, refund) }
+            return try await refunds.issue(order, paymentID: paymentID)
+        } catch is PaymentError {
+            // Unanswered, or refused (then `issue` made the order paid again).
+            return try await store.order(id: order.id, customerID: order.customerID)?.status ?? .refundPending
         }
     }
 }

@@ -26,11 +26,15 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
+    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
+        -> Bool
+    {
         state.withLock { state in
-            state.calls.append("\(from.rawValue)->\(to.rawValue)\(restock ? " restock" : "")")
+            state.calls.append(
+                "\(from.rawValue)->\(to.rawValue)\(restock ? " restock" : "")\(refund.map { " \($0.id) \($0.status.rawValue)" } ?? "")")
             guard state.order.status == from else { return false }
             state.order.status = to
+            if let refund { state.order.refund = refund }
             return true
         }
     }
@@ -62,23 +66,50 @@ final class MockOrderStore: OrderStore, Sendable {
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
         state.withLock { state in
             state.calls.append("pending")
-            return state.order.status == .pendingPayment ? [state.order] : []
+            return state.order.status == .pendingPayment && state.order.createdAt < cutoff ? [state.order] : []
+        }
+    }
+
+    /// The prepared order counts as last changed when it was created.
+    func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order] {
+        state.withLock { state in
+            state.calls.append("refund pending")
+            return state.order.status == .refundPending && state.order.createdAt < cutoff ? [state.order] : []
         }
     }
 }
 
-/// A `PaymentGateway` whose confirm answers what the test says; records calls with their keys.
+/// A `PaymentGateway` whose answers the test says; records calls with their keys. A stub left
+/// nil throws `UnstubbedCall`, except cancel and refund, which succeed unless told otherwise.
 final class MockPaymentGateway: PaymentGateway, Sendable {
     private let state = Mutex<[String]>([])
     let confirmResult: @Sendable () throws -> PaymentStatus
     let retrieveResult: (@Sendable () throws -> PaymentStatus)?
+    let cancelResult: @Sendable () throws -> PaymentStatus
+    let refundResult: @Sendable () throws -> RefundStatus
+    let retrieveRefundResult: (@Sendable () throws -> RefundStatus)?
+    let listRefundsResult: (@Sendable () throws -> [RefundStatus])?
+    let longestCall: Duration
 
-    init(confirm: @escaping @Sendable () throws -> PaymentStatus, retrieve: (@Sendable () throws -> PaymentStatus)? = nil) {
+    init(
+        confirm: @escaping @Sendable () throws -> PaymentStatus, retrieve: (@Sendable () throws -> PaymentStatus)? = nil,
+        cancel: @escaping @Sendable () throws -> PaymentStatus = { .canceled },
+        refund: @escaping @Sendable () throws -> RefundStatus = { .succeeded },
+        retrieveRefund: (@Sendable () throws -> RefundStatus)? = nil, listRefunds: (@Sendable () throws -> [RefundStatus])? = nil,
+        longestCall: Duration = .seconds(10)
+    ) {
         confirmResult = confirm
         retrieveResult = retrieve
+        cancelResult = cancel
+        refundResult = refund
+        retrieveRefundResult = retrieveRefund
+        listRefundsResult = listRefunds
+        self.longestCall = longestCall
     }
 
     var calls: [String] { state.withLock { $0 } }
+
+    private static let yen = Currency("JPY")!
 
     func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("create \(idempotencyKey)") }
@@ -87,22 +118,36 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
 
     func confirmPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("confirm \(idempotencyKey)") }
-        return PaymentIntent(id: id, status: try confirmResult(), amount: Money(amount: 1, currency: Currency("JPY")!))
+        return PaymentIntent(id: id, status: try confirmResult(), amount: Money(amount: 1, currency: Self.yen))
     }
 
     func payment(id: String) async throws -> PaymentIntent {
         state.withLock { $0.append("retrieve \(id)") }
         guard let retrieveResult else { throw UnstubbedCall(call: "payment") }
-        return PaymentIntent(id: id, status: try retrieveResult(), amount: Money(amount: 1, currency: Currency("JPY")!))
+        return PaymentIntent(id: id, status: try retrieveResult(), amount: Money(amount: 1, currency: Self.yen))
     }
 
     func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("cancel") }
-        return PaymentIntent(id: id, status: .canceled, amount: Money(amount: 1, currency: Currency("JPY")!))
+        return PaymentIntent(id: id, status: try cancelResult(), amount: Money(amount: 1, currency: Self.yen))
     }
 
     func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
         state.withLock { $0.append("refund \(amount?.amount ?? -1)") }
-        return PaymentRefund(id: "re_1", amount: amount ?? Money(amount: 0, currency: Currency("JPY")!), succeeded: true)
+        return PaymentRefund(id: "re_1", amount: amount ?? Money(amount: 0, currency: Self.yen), status: try refundResult())
+    }
+
+    func refund(id: String) async throws -> PaymentRefund {
+        state.withLock { $0.append("retrieve refund \(id)") }
+        guard let retrieveRefundResult else { throw UnstubbedCall(call: "refund(id:)") }
+        return PaymentRefund(id: id, amount: Money(amount: 1, currency: Self.yen), status: try retrieveRefundResult())
+    }
+
+    func refunds(paymentID: String) async throws -> [PaymentRefund] {
+        state.withLock { $0.append("list refunds \(paymentID)") }
+        guard let listRefundsResult else { throw UnstubbedCall(call: "refunds(paymentID:)") }
+        return try listRefundsResult().enumerated().map {
+            PaymentRefund(id: "re_\($0.offset + 1)", amount: Money(amount: 1, currency: Self.yen), status: $0.element)
+        }
     }
 }

@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Scenes
+import Testing
+import UseCase
+
+/// A refund is recorded as the provider states it: only `succeeded` refunds and restocks.
+@Suite("Refund outcomes on mock gateways")
+struct RefundOutcomeTests {
+    func order(_ status: OrderStatus, refund: RefundRecord? = nil) -> Order {
+        Order(
+            id: Fixtures.fixedID, customerID: UUID(), status: status, lines: [],
+            total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: "pi_1", declineCode: nil, refund: refund,
+            createdAt: Fixtures.now.addingTimeInterval(-600))
+    }
+
+    func container(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> OrderContainer {
+        OrderContainer(store: store, payments: payments, system: Fixtures.system)
+    }
+
+    func transitions(_ store: MockOrderStore) -> [String] { store.calls.filter { $0.contains("->") } }
+
+    @Test(arguments: [RefundStatus.failed, .canceled])
+    func aFailedRefundLeavesTheOrderPaidAndTheStockOut(status: RefundStatus) async throws {
+        let paid = order(.paid)
+        let store = MockOrderStore(order: paid)
+        let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { status })
+        await #expect(throws: OrderError.refundFailed(status)) {
+            try await container(store, payments).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+        }
+        #expect(transitions(store) == ["paid->refund_pending", "refund_pending->paid re_1 \(status.rawValue)"])
+        #expect(try await store.order(id: paid.id, customerID: paid.customerID)?.status == .paid)
+    }
+
+    @Test(arguments: [RefundStatus.requiresAction, .pending])
+    func anUnsettledRefundLeavesTheOrderRefundPending(status: RefundStatus) async throws {
+        let paid = order(.paid)
+        let store = MockOrderStore(order: paid)
+        let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { status })
+        let cancelled = try await container(store, payments).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+        #expect(cancelled.status == .refundPending && cancelled.refund == RefundRecord(id: "re_1", status: status))
+        #expect(transitions(store) == ["paid->refund_pending", "refund_pending->refund_pending re_1 \(status.rawValue)"])
+    }
+
+    @Test func aRefundWithNoAnswerIsSettledByTheReconcilerFromTheProvidersRefund() async throws {
+        let paid = order(.paid)
+        let store = MockOrderStore(order: paid)
+        let timedOut = MockPaymentGateway(confirm: { .succeeded }, refund: { throw PaymentError.unreachable(reason: "timeout") })
+        let cancelled = try await container(store, timedOut).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+        #expect(cancelled.status == .refundPending && cancelled.refund == nil)
+        #expect(transitions(store) == ["paid->refund_pending"], "not paid again, not restocked")
+
+        // The provider did refund: the reconciler finds the refund by the payment and records it.
+        let later = MockPaymentGateway(confirm: { .succeeded }, listRefunds: { [.succeeded] })
+        var expected = ReconcileUseCase.Report()
+        expected.refunded = 1
+        #expect(try await container(store, later).reconciler!.reconcile() == expected)
+        #expect(later.calls == ["list refunds pi_1"])
+        #expect(transitions(store).last == "refund_pending->refunded restock re_1 succeeded")
+    }
+
+    @Test func aRefundTheProviderNeverMadeIsAskedForAgainWithTheSameKey() async throws {
+        let store = MockOrderStore(order: order(.refundPending))
+        let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { .succeeded }, listRefunds: { [] })
+        #expect(try await container(store, payments).reconciler!.reconcile().refunded == 1)
+        #expect(payments.calls == ["list refunds pi_1", "refund 2400"])
+        #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
+    }
+
+    @Test func aRecordedRefundIsReadAgainUntilItSettles() async throws {
+        let store = MockOrderStore(order: order(.refundPending, refund: RefundRecord(id: "re_7", status: .pending)))
+        let stillPending = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .pending })
+        #expect(try await container(store, stillPending).reconciler!.reconcile().stillPending == 1)
+        let failed = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .failed })
+        #expect(try await container(store, failed).reconciler!.reconcile().refundsFailed == 1)
+        #expect(failed.calls == ["retrieve refund re_7"])
+        #expect(transitions(store) == ["refund_pending->refund_pending re_7 pending", "refund_pending->paid re_7 failed"])
+    }
+
+    @Test func aProviderThatRefusesTheKeyLeavesTheRefundPending() async throws {
+        let store = MockOrderStore(order: order(.refundPending))
+        let payments = MockPaymentGateway(
+            confirm: { .succeeded }, listRefunds: { throw PaymentError.invalidRequest(message: "HTTP 401", param: nil) })
+        #expect(try await container(store, payments).reconciler!.reconcile().stillPending == 1)
+        #expect(transitions(store).isEmpty)
+    }
+}
