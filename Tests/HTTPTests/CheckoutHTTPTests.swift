@@ -165,7 +165,8 @@ struct CheckoutHTTPTests {
         var count = 0
         var after: String?
         repeat {
-            var request = URLRequest(url: URL(string: base + "/v1/payment_intents?limit=100" + (after.map { "&starting_after=\($0)" } ?? ""))!)
+            var request = URLRequest(
+                url: URL(string: base + "/v1/payment_intents?limit=100" + (after.map { "&starting_after=\($0)" } ?? ""))!)
             request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
             let (data, _) = try await URLSession.shared.data(for: request)
             let list = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
