@@ -7,7 +7,14 @@ public enum OrderTranslator {
         OrderModel(
             id: order.id.uuidString.lowercased(), status: order.status.rawValue,
             lines: try order.lines.map(LineModel.init),
-            total: MoneyModel(order.total), paymentIntentId: order.paymentIntentID, createdAt: Timestamp.rfc3339(order.createdAt))
+            total: MoneyModel(order.total), paymentIntentId: order.paymentIntentID,
+            payment: order.action.map { action in
+                PaymentActionModel(
+                    clientSecret: action.clientSecret,
+                    nextAction: .init(type: action.nextActionType, redirectURL: action.redirectURL),
+                    expiresAt: order.actionExpiresAt.map(Timestamp.rfc3339))
+            },
+            createdAt: Timestamp.rfc3339(order.createdAt))
     }
 
     public static func model(_ page: Page<Order>) throws -> PageModel<OrderModel> {
