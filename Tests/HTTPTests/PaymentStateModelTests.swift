@@ -8,9 +8,9 @@ import TestSupport
 import Testing
 
 /// The payment state machine as a model, on real PostgreSQL: a provider whose PaymentIntent moves
-/// along a random legal path, and inputs about it - the app's refresh, the reconciler (which may
-/// cancel an unconfirmed payment or one whose 3-D Secure deadline passed), in duplicates and
-/// concurrently - interleaved at random with its moves. Whatever the interleaving, once someone
+/// along a random legal path, and inputs about it - the app's refresh, a webhook, the reconciler
+/// (which may cancel an unconfirmed payment or one whose 3-D Secure deadline passed), in
+/// duplicates and concurrently - interleaved at random with its moves. Whatever the interleaving, once someone
 /// has seen the provider's final state: the order is paid if and only if the intent succeeded,
 /// failed orders have their stock back, and the stock is what the order holds.
 @Suite("Payment state machine, interleavings on real PostgreSQL")
@@ -65,12 +65,12 @@ struct PaymentStateModelTests {
         [],
     ]
 
-    enum Input: CaseIterable { case refresh, reconcile, reconcileAfterDeadline }
+    enum Input: CaseIterable { case refresh, webhook, reconcile, reconcileAfterDeadline }
 
     static let runs = Mutex((interleavings: 0, violations: 0))
 
     @Test func anyInterleavingOfInputsEndsConsistent() async throws {
-        let steps = Gen.int(in: 0...2).array(of: 1...8)
+        let steps = Gen.int(in: 0...3).array(of: 1...8)
         await propertyCheck(count: 40, input: Gen.int(in: 0...(Self.paths.count - 1)), steps) { pathIndex, plan in
             try await TestDatabase.with { db in
                 let violations = try await Self.run(path: Self.paths[pathIndex], plan: plan, db)
@@ -100,10 +100,16 @@ struct PaymentStateModelTests {
         try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")
         let patient = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(3600))
         let hasty = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(0))
+        let webhooks = PaymentWebhookContainer(
+            orders: patient, events: PostgresPaymentEventStore(database: db.pool),
+            verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"))
 
         func fire(_ input: Input) async throws {
             switch input {
             case .refresh: _ = try await patient.useCase!.refresh(orderID: order.id, customerID: customer)
+            case .webhook:
+                let event = PaymentEvent(id: "evt_\(UUID())", type: "payment_intent.succeeded", paymentIntentID: "pi_model")
+                _ = try await webhooks.useCase!.handle(event)
             case .reconcile: _ = try await patient.reconciler!.reconcile()
             case .reconcileAfterDeadline:
                 try await db.pool.query(

@@ -15,7 +15,9 @@ import Testing
 struct ThreeDSecureHTTPTests {
     static var payments: String { ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"] ?? "http://127.0.0.1:1" }
 
-    /// A form POST to localstripe; its JSON answer.
+    /// A form POST to localstripe; its JSON answer (empty when it answers none, as its `_config`
+    /// routes do).
+    @discardableResult
     static func provider(_ path: String, _ form: [String: String]) async throws -> [String: Any] {
         var request = URLRequest(url: URL(string: payments + path)!)
         request.httpMethod = "POST"
@@ -28,7 +30,7 @@ struct ThreeDSecureHTTPTests {
             }
             .joined(separator: "&").utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
-        return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
 
     /// A payment method whose card needs 3-D Secure.

@@ -123,7 +123,8 @@ public struct ReconcileUseCase: Sendable {
         }
     }
 
-    private func settleRefund(_ order: Order) async throws -> OrderStatus {
+    /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
+    func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
         let refunds = OrderRefunds(store: store, payments: payments, system: system)
         do {
