@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """The concurrency checks of Commerce through nginx over two instances (run by Tools/cluster
---check): 50 customers racing for 10 units, one idempotency key sent 5 times at once, then steady
-reads and cart writes while one instance is stopped. Prints the figures; exits 1 on a failure.
+--check): 50 customers racing for 10 units, one idempotency key sent 5 times at once, 3-D Secure
+checkouts settled by the provider's webhooks spread over both instances (when the payment API is
+our localstripe), then steady reads and cart writes while one instance is stopped. Prints the
+figures; exits 1 on a failure.
 
-    Tools/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL
+    Tools/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL [PAYMENT_API_URL WEBHOOK_LOG]
 """
 import collections
+import json
 import os
 import signal
 import sys
 import threading
 import time
+import urllib.parse
+import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,6 +23,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from drill import call, customer, exit_status, expect, item, sql  # noqa: E402
 
 base, admin, instance_a, database = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+payment_api = sys.argv[5] if len(sys.argv) > 5 else ""
+webhook_log = sys.argv[6] if len(sys.argv) > 6 else ""
+
+
+def provider(path, form):
+    """A form POST to the payment API (localstripe), its JSON answer."""
+    request = urllib.request.Request(payment_api + path, data=urllib.parse.urlencode(form).encode(), method="POST")
+    request.add_header("Authorization", "Bearer sk_test_cluster")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"{}")
 
 
 def checkout(token, key=None):
@@ -74,7 +89,41 @@ print(f"      same key x5: {dict(collections.Counter(a.status for a in replays))
       f"{dict(collections.Counter(a.headers.get('X-Upstream') for a in replays))}")
 expect(orders == 1, f"one order for one key ({orders} in the database)")
 
-# 3. Steady reads and cart writes while instance A stops: only what it had in flight may fail.
+# 3. 3-D Secure checkouts settled by localstripe's webhooks, which nginx spreads over both instances.
+if payment_api:
+    count = 8
+    stocked = item(base, admin, 100)
+
+    def three_d_secure(_):
+        token = customer(base)
+        call(f"{base}/v1/cart/items/{stocked}", "PUT", {"quantity": 1}, token)
+        method = provider("/v1/payment_methods", {"type": "card", "card[number]": "4000000000003220", "card[exp_month]": "12",
+                                                  "card[exp_year]": "2034", "card[cvc]": "123"})["id"]
+        answer = call(base + "/v1/orders", "POST", {"payment_method": method}, token, {"Idempotency-Key": uuid.uuid4().hex})
+        return answer
+
+    with ThreadPoolExecutor(4) as pool:
+        placed = list(pool.map(three_d_secure, range(count)))
+    expect(all(a.status == 202 and a.body["status"] == "requires_action" for a in placed),
+           f"{count} checkouts wait on 3-D Secure ({collections.Counter(a.status for a in placed)})")
+    for answer in placed:
+        provider(f"/v1/payment_intents/{answer.body['payment_intent_id']}/_authenticate",
+                 {"client_secret": answer.body["payment"]["client_secret"], "success": "true"})
+    ids = ",".join(f"'{a.body['id']}'" for a in placed)
+    waited = 0.0
+    while waited < 20 and int(sql(database, f"SELECT count(*) FROM orders WHERE id IN ({ids}) AND status = 'paid'")) < count:
+        time.sleep(0.5)
+        waited += 0.5
+    paid = int(sql(database, f"SELECT count(*) FROM orders WHERE id IN ({ids}) AND status = 'paid'"))
+    intents = ",".join(f"'{a.body['payment_intent_id']}'" for a in placed)
+    events = int(sql(database, f"SELECT count(*) FROM payment_events WHERE payment_intent_id IN ({intents})"))
+    upstreams = collections.Counter(line.split()[1] for line in open(webhook_log) if len(line.split()) > 1) if webhook_log else {}
+    print(f"      3-D Secure: {paid} of {count} paid {waited:.1f} s after authenticating, no refresh; "
+          f"{events} events recorded; webhooks served by {dict(upstreams)}")
+    expect(paid == count, "every authenticated payment settled by its webhook")
+    expect(len(upstreams) == 2, "webhooks reached both instances")
+
+# 4. Steady reads and cart writes while instance A stops: only what it had in flight may fail.
 stop = threading.Event()
 outcomes = collections.Counter()
 lock = threading.Lock()

@@ -2,6 +2,7 @@
 Benchmarks/checkout-load.py) share: JSON calls to the service, checks that print as they go,
 psql queries, and signed-in customers."""
 import json
+import random
 import subprocess
 import time
 import urllib.error
@@ -56,15 +57,16 @@ def sql(database, query):
     return subprocess.run(["psql", database, "-qtAc", query], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def patiently(request, tries=20):
-    """`request()` again after the `Retry-After` of each 429 (the service bounds the password
-    hashes it computes at once), up to `tries` times; the last answer."""
-    for _ in range(tries):
+def patiently(request, seconds=120):
+    """`request()` again after the `Retry-After` (plus a little jitter, so callers do not retry in
+    lockstep) of each 429 - the service bounds the password hashes it computes at once - for up to
+    `seconds`; the last answer."""
+    deadline = time.monotonic() + seconds
+    while True:
         answer = request()
-        if answer.status != 429:
+        if answer.status != 429 or time.monotonic() > deadline:
             return answer
-        time.sleep(min(5.0, float(answer.headers.get("Retry-After", "1"))))
-    return answer
+        time.sleep(min(5.0, float(answer.headers.get("Retry-After", "1"))) + random.uniform(0, 0.5))
 
 
 def customer(base, password="drill password 1"):
