@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import Scenes
 import ServiceLifecycle
+import UseCase
 
 /// Builds the whole application: the router and the services beside it. `serve` runs it; the HTTP
 /// tests drive it in-process.
@@ -12,12 +13,26 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
     let orders = OrderContainer.live(resources)
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {
-        services.append(ReconcilerService(reconciler: reconciler, interval: .seconds(30), logger: resources.logger))
+        // Over orders older than its minimum age (see `ReconcileUseCase`).
+        services.append(
+            PeriodicService(name: "reconciled pending orders", interval: .seconds(30), logger: resources.logger) {
+                let report = try await reconciler.reconcile()
+                guard report != ReconcileUseCase.Report() else { return [:] }
+                return [
+                    "paid": "\(report.paid)", "failed": "\(report.failed)", "refunded": "\(report.refunded)",
+                    "refunds_failed": "\(report.refundsFailed)", "still_pending": "\(report.stillPending)",
+                ]
+            })
     }
+    let accounts = AccountContainer.live(resources).useCase
+    let throttle = ThrottleContainer.live(resources).throttle
+    // Expired sessions and rate-limit counts that no longer limit anything: plain DELETEs.
     services.append(
-        PurgeService(
-            accounts: AccountContainer.live(resources).useCase, throttle: ThrottleContainer.live(resources).throttle,
-            interval: resources.config.purgeInterval, logger: resources.logger))
+        PeriodicService(name: "purged expired records", interval: resources.config.purgeInterval, logger: resources.logger) {
+            let sessions = try await accounts.purgeExpiredSessions()
+            let limits = try await throttle.purge()
+            return sessions + limits > 0 ? ["sessions": "\(sessions)", "rate_limits": "\(limits)"] : [:]
+        })
 
     let config = resources.config
     let logger = resources.logger
