@@ -11,11 +11,15 @@ public struct Order: Hashable, Sendable {
     public var declineCode: String?
     /// The provider's refund of this order once one is known, with its status as last seen.
     public var refund: RefundRecord?
+    /// What refunds not failed or canceled claim of `total`, minor units (see `RefundStore`).
+    public var refundedAmount: Int64
+    /// The staff's refunds of this order, oldest first.
+    public var refunds: [RefundSummary]
     public let createdAt: Date
 
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
-        declineCode: String?, refund: RefundRecord? = nil, createdAt: Date
+        declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [], createdAt: Date
     ) {
         self.id = id
         self.customerID = customerID
@@ -25,6 +29,8 @@ public struct Order: Hashable, Sendable {
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode
         self.refund = refund
+        self.refundedAmount = refundedAmount
+        self.refunds = refunds
         self.createdAt = createdAt
     }
 }

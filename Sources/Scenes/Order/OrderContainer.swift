@@ -6,11 +6,14 @@ import UseCase
 /// checkout then answers 503 while orders can still be read.
 public struct OrderContainer: Sendable {
     public let store: any OrderStore
+    /// Staff refunds; nil leaves them out (the admin route answers 503).
+    public let refundStore: (any RefundStore)?
     public let payments: (any PaymentGateway)?
     public let system: SystemContext
 
-    public init(store: any OrderStore, payments: (any PaymentGateway)?, system: SystemContext) {
+    public init(store: any OrderStore, refundStore: (any RefundStore)? = nil, payments: (any PaymentGateway)?, system: SystemContext) {
         self.store = store
+        self.refundStore = refundStore
         self.payments = payments
         self.system = system
     }
@@ -20,7 +23,8 @@ public struct OrderContainer: Sendable {
             StripePaymentGateway(baseURL: $0.url, secretKey: $0.key, timeout: resources.config.paymentTimeout)
         }
         return OrderContainer(
-            store: PostgresOrderStore(database: resources.pool, currency: resources.config.currency), payments: payments,
+            store: PostgresOrderStore(database: resources.pool, currency: resources.config.currency),
+            refundStore: PostgresRefundStore(database: resources.pool), payments: payments,
             system: resources.system)
     }
 
@@ -28,12 +32,18 @@ public struct OrderContainer: Sendable {
 
     /// The reconciler, or nil without a payment provider.
     public var reconciler: ReconcileUseCase? {
-        payments.map { ReconcileUseCase(store: store, payments: $0, system: system) }
+        payments.map { ReconcileUseCase(store: store, refunds: refundStore, payments: $0, system: system) }
     }
 
     /// Cancellation and refunds, or nil without a payment provider.
     public var cancellation: CancelOrderUseCase? {
         payments.map { CancelOrderUseCase(store: store, payments: $0, system: system) }
+    }
+
+    /// The staff's refunds, or nil without a payment provider or a refund store.
+    public var refunds: RefundOrderUseCase? {
+        guard let payments, let refundStore else { return nil }
+        return RefundOrderUseCase(store: refundStore, payments: payments, system: system)
     }
 
     /// The checkout use case, or nil without a payment provider.

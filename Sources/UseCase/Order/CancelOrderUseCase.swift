@@ -57,7 +57,9 @@ public struct CancelOrderUseCase: Sendable {
         guard let paymentID = order.paymentIntentID,
             try await store.transition(orderID: order.id, from: .paid, to: .refundPending, restock: false, at: system.now())
         else { throw OrderError.notCancellable(try await reload(order).status) }
-        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(order, paymentID: paymentID)
+        // Read again after the claim: the staff refunds it leaves standing cannot change now.
+        let claimed = try await reload(order)
+        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(claimed, paymentID: paymentID)
         let current = try await reload(order)
         if status == .paid { throw OrderError.refundFailed(current.refund?.status ?? .failed) }
         return current

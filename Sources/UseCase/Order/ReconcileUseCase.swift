@@ -1,9 +1,9 @@
 import Domain
 import Foundation
 
-/// Settles orders a checkout left `pending_payment` and refunds left `refund_pending` (the
-/// provider did not answer, or its answer was not final) by asking the provider what became of
-/// them. Only a definite provider status settles an order; an error of any kind, a refused key
+/// Settles orders a checkout left `pending_payment`, refunds left `refund_pending` and staff
+/// refunds left `pending` (the provider did not answer, or its answer was not final) by asking
+/// the provider what became of them. Only a definite provider status settles an order; an error of any kind, a refused key
 /// included, leaves it as it was for the next pass. Safe to run on several instances at once:
 /// every settlement is a conditional update from the state the order was read in.
 public struct ReconcileUseCase: Sendable {
@@ -11,8 +11,10 @@ public struct ReconcileUseCase: Sendable {
     public struct Report: Equatable, Sendable {
         public var paid = 0
         public var failed = 0
+        /// Orders refunded in full, and staff refunds that succeeded.
         public var refunded = 0
-        /// Refunds the provider answered `failed` or `canceled`: those orders are paid again.
+        /// Refunds the provider answered `failed` or `canceled`: those orders are paid again, and
+        /// those staff refunds' amounts free again.
         public var refundsFailed = 0
         public var stillPending = 0
         public init() {}
@@ -23,11 +25,14 @@ public struct ReconcileUseCase: Sendable {
     public static let margin: TimeInterval = 30
 
     let store: any OrderStore
+    /// Staff refunds; nil settles orders only.
+    let refunds: (any RefundStore)?
     let payments: any PaymentGateway
     let system: SystemContext
 
-    public init(store: any OrderStore, payments: any PaymentGateway, system: SystemContext) {
+    public init(store: any OrderStore, refunds: (any RefundStore)? = nil, payments: any PaymentGateway, system: SystemContext) {
         self.store = store
+        self.refunds = refunds
         self.payments = payments
         self.system = system
     }
@@ -58,6 +63,16 @@ public struct ReconcileUseCase: Sendable {
             case .refunded: report.refunded += 1
             case .paid: report.refundsFailed += 1
             default: report.stillPending += 1
+            }
+        }
+        if let refunds {
+            let staff = StaffRefunds(store: refunds, payments: payments, system: system)
+            for refund in try await refunds.claimUnsettledRefunds(changedBefore: cutoff, at: system.now(), limit: limit) {
+                switch RefundOutcome(try await staff.settle(refund)) {
+                case .succeeded: report.refunded += 1
+                case .failed: report.refundsFailed += 1
+                case .pending: report.stillPending += 1
+                }
             }
         }
         return report
