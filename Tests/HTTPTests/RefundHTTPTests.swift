@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gateway
 import HTTP
@@ -234,6 +235,16 @@ struct RefundHTTPTests {
             #expect(status == "succeeded")
             #expect(try await Self.providerRefunds(intent) == [1500])
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 4, "restocked once")
+
+            // The same answer delivered twice more at once (a webhook and a reconciler) changes nothing.
+            let id: UUID = try await db.pool.query("SELECT id FROM refunds").rows[0].decode("id")
+            let store = PostgresRefundStore(database: db.pool)
+            async let first = store.recordRefund(id: id, status: .succeeded, providerRefundID: nil, at: Date())
+            async let second = store.recordRefund(id: id, status: .failed, providerRefundID: nil, at: Date())
+            #expect(try await [first.status, second.status] == [.succeeded, .succeeded])
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 4, "restocked once")
+            let reserved: Int64 = try await db.pool.query("SELECT refunded_amount FROM orders").rows[0].decode("refunded_amount")
+            #expect(reserved == 1500)
         }
     }
 }
