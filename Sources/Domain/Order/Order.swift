@@ -107,6 +107,8 @@ public enum OrderError: Error, Equatable, Sendable {
     case orderNotFound(UUID)
     /// Only pending and paid orders can be cancelled.
     case notCancellable(OrderStatus)
+    /// A staff refund of the paid order is not settled yet: cancel once it is.
+    case refundUnsettled
     /// The provider answered the refund `failed` or `canceled`: nothing was refunded and the
     /// order is paid again.
     case refundFailed(RefundStatus)
