@@ -119,6 +119,25 @@ struct RefundHTTPTests {
         }
     }
 
+    @Test(arguments: 0..<3)
+    func aCancelRacingAStaffRefundNeverRefundsMoreThanWasCaptured(round: Int) async throws {
+        try await withApp { client, db in
+            let (order, intent, mug, token) = try await Self.paidOrder(client, db)
+            async let cancel = client.send(.post, "/v1/orders/\(order)/cancel", token: token)
+            async let refund = Self.refund(
+                client, order, #"{"amount": 1000, "reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 1}]}"#,
+                key: "race")
+            let statuses = try await [Int(cancel.status.code), Int(refund.status.code)]
+            let refunded = try await Self.providerRefunds(intent)
+            #expect(refunded.reduce(0, +) <= 2400, "answers \(statuses)")
+            // Whoever came second either refunded what was left or was refused.
+            #expect(refunded == [1000, 1400] || refunded == [2400] || refunded == [1000], "answers \(statuses)")
+            let seen = try await Self.order(client, order, token)
+            #expect(seen["refunded_amount"] as? Int == Int(refunded.reduce(0, +)))
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == (refunded == [1000] ? 4 : 5))
+        }
+    }
+
     @Test func aReplayedKeyAnswersTheFirstRefundAndRestocksOnce() async throws {
         try await withApp { client, db in
             let (order, intent, mug, _) = try await Self.paidOrder(client, db)
