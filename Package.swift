@@ -129,13 +129,20 @@ let package = Package(
             name: "PostgresTests",
             dependencies: ["Postgres", "CLinux", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Postgres", "Domain", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: [
+                "Gateway", "Postgres", "Domain", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "HTTPTests",
             dependencies: [
                 "HTTP", "Scenes", "TestSupport", "Postgres",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

@@ -24,7 +24,7 @@ struct ReconcileUseCaseTests {
         var expected = ReconcileUseCase.Report()
         expected.paid = 1
         #expect(try await reconciler(store, payments).reconcile(olderThan: 60) == expected)
-        #expect(store.calls == ["pending", "paid", "refund pending"])
+        #expect(store.calls == ["pending", "paid", "awaiting action", "refund pending"])
         #expect(payments.calls == ["retrieve pi_9"])
     }
 
@@ -48,7 +48,7 @@ struct ReconcileUseCaseTests {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { throw PaymentError.unreachable(reason: "down") })
         #expect(try await reconciler(store, payments).reconcile(olderThan: 60).stillPending == 1)
-        #expect(store.calls == ["pending", "refund pending"])
+        #expect(store.calls == ["pending", "awaiting action", "refund pending"])
     }
 }
 
@@ -75,7 +75,7 @@ struct ReconcileDefiniteStatusTests {
         var expected = ReconcileUseCase.Report()
         expected.stillPending = 1
         #expect(try await reconciler(store, payments).reconcile() == expected)
-        #expect(store.calls == ["pending", "refund pending"], "neither failed nor restocked")
+        #expect(store.calls == ["pending", "awaiting action", "refund pending"], "neither failed nor restocked")
     }
 
     @Test func aRefusedCancelIsFollowedByAReadThatFindsThePaymentSucceeded() async throws {
@@ -88,7 +88,7 @@ struct ReconcileDefiniteStatusTests {
             cancel: { throw PaymentError.invalidRequest(message: "This PaymentIntent's status is succeeded", param: nil) })
         #expect(try await reconciler(store, payments).reconcile().paid == 1)
         #expect(payments.calls == ["retrieve pi_9", "cancel", "retrieve pi_9"])
-        #expect(store.calls == ["pending", "paid", "refund pending"])
+        #expect(store.calls == ["pending", "paid", "awaiting action", "refund pending"])
     }
 
     @Test func aCancelWithNoAnswerLeavesItPending() async throws {

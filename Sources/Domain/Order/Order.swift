@@ -15,11 +15,16 @@ public struct Order: Hashable, Sendable {
     public var refundedAmount: Int64
     /// The staff's refunds of this order, oldest first.
     public var refunds: [RefundSummary]
+    /// While `requires_action`: what the app needs to complete the payment, and until when the
+    /// stock stays reserved for it.
+    public var action: PaymentAction?
+    public var actionExpiresAt: Date?
     public let createdAt: Date
 
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
-        declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [], createdAt: Date
+        declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [],
+        action: PaymentAction? = nil, actionExpiresAt: Date? = nil, createdAt: Date
     ) {
         self.id = id
         self.customerID = customerID
@@ -31,12 +36,17 @@ public struct Order: Hashable, Sendable {
         self.refund = refund
         self.refundedAmount = refundedAmount
         self.refunds = refunds
+        self.action = action
+        self.actionExpiresAt = actionExpiresAt
         self.createdAt = createdAt
     }
 }
 
 public enum OrderStatus: String, Hashable, Sendable {
     case pendingPayment = "pending_payment"
+    /// The provider waits on the customer (3-D Secure): the app completes it with the order's
+    /// `action`; the stock stays reserved until `actionExpiresAt`, then the payment is cancelled.
+    case requiresAction = "requires_action"
     case paid
     case paymentFailed = "payment_failed"
     case cancelled

@@ -14,12 +14,24 @@ public protocol OrderStore: Sendable {
     ///   must not confirm the payment.
     /// - Throws: `StoreUnavailable`.
     func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool
-    /// Pending -> paid; empties the ordered lines from the cart. No-op unless pending.
+    /// Pending or requires_action -> paid; empties the ordered lines from the cart. No-op
+    /// otherwise.
     /// - Throws: `StoreUnavailable`.
     func markPaid(orderID: UUID, at: Date) async throws -> Order
-    /// Pending -> payment_failed and the reserved stock back. No-op unless pending.
+    /// Pending or requires_action -> payment_failed and the reserved stock back. No-op otherwise.
     /// - Throws: `StoreUnavailable`.
     func markPaymentFailed(orderID: UUID, declineCode: String, at: Date) async throws -> Order
+    /// Pending -> requires_action, recording what the app needs and until when the stock stays
+    /// reserved.
+    /// - Returns: the order, or nil when it was no longer pending.
+    /// - Throws: `StoreUnavailable`.
+    func markRequiresAction(orderID: UUID, action: PaymentAction, expiresAt: Date, at: Date) async throws -> Order?
+    /// Orders `requires_action` whose deadline passed before `cutoff`, the earliest first.
+    /// - Throws: `StoreUnavailable`.
+    func ordersAwaitingAction(expiredBefore cutoff: Date, limit: Int) async throws -> [Order]
+    /// The order paid by this PaymentIntent, whoever's it is (for the provider's webhooks).
+    /// - Throws: `StoreUnavailable`.
+    func order(paymentIntentID: String) async throws -> Order?
     /// The customer's order, or nil (also for another customer's).
     /// - Throws: `StoreUnavailable`.
     func order(id: UUID, customerID: UUID) async throws -> Order?

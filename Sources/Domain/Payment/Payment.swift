@@ -5,11 +5,30 @@ public struct PaymentIntent: Hashable, Sendable {
     public let id: String
     public let status: PaymentStatus
     public let amount: Money
+    /// What the customer's app needs to finish the payment itself (3-D Secure): present while the
+    /// provider waits on the customer (`requires_action`).
+    public let action: PaymentAction?
 
-    public init(id: String, status: PaymentStatus, amount: Money) {
+    public init(id: String, status: PaymentStatus, amount: Money, action: PaymentAction? = nil) {
         self.id = id
         self.status = status
         self.amount = amount
+        self.action = action
+    }
+}
+
+/// A payment waiting on the customer: the provider's SDK in the app completes it (3-D Secure)
+/// from the client secret; `nextActionType` says how (`use_stripe_sdk`, `redirect_to_url`).
+public struct PaymentAction: Hashable, Sendable {
+    public let clientSecret: String
+    public let nextActionType: String
+    /// Where to send the customer, for a `redirect_to_url` action.
+    public let redirectURL: String?
+
+    public init(clientSecret: String, nextActionType: String, redirectURL: String? = nil) {
+        self.clientSecret = clientSecret
+        self.nextActionType = nextActionType
+        self.redirectURL = redirectURL
     }
 }
 

@@ -29,3 +29,24 @@ public protocol PaymentGateway: Sendable {
     /// Until it has passed, a call made earlier may still be under way.
     var longestCall: Duration { get }
 }
+
+/// Checks that a webhook came from the provider and reads it. Implemented by
+/// `StripeWebhookVerifier` (HMAC-SHA256 over `t.payload`, Stripe's scheme).
+public protocol PaymentEventVerifier: Sendable {
+    /// - Parameters:
+    ///   - payload: the request body exactly as received.
+    ///   - signature: the `Stripe-Signature` header.
+    /// - Throws: `PaymentEventError`.
+    func event(payload: [UInt8], signature: String?, now: Date) throws(PaymentEventError) -> PaymentEvent
+}
+
+/// Where the provider's events are recorded, each once.
+public protocol PaymentEventStore: Sendable {
+    /// Records the event unless its id was recorded before.
+    /// - Returns: false for a redelivered event.
+    /// - Throws: `StoreUnavailable`.
+    func recordOnce(_ event: PaymentEvent, at: Date) async throws -> Bool
+    /// Notes that the event was acted on.
+    /// - Throws: `StoreUnavailable`.
+    func markHandled(eventID: String, at: Date) async throws
+}

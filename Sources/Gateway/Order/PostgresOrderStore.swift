@@ -7,7 +7,7 @@ import Postgres
 /// order so that concurrent checkouts never deadlock, and never driven below zero. An order reads
 /// its staff refunds from `refunds` (see `PostgresRefundStore`).
 public struct PostgresOrderStore: OrderStore {
-    private let database: PostgresPool
+    let database: PostgresPool
     /// The shop's currency: an order is priced in it, and a line priced otherwise is refused.
     private let currency: Currency
 
@@ -145,7 +145,10 @@ public struct PostgresOrderStore: OrderStore {
         let customerID: UUID = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 let rows = try await connection.query(
-                    "UPDATE orders SET status = 'paid', updated_at = $2 WHERE id = $1 AND status = 'pending_payment' RETURNING customer_id",
+                    """
+                    UPDATE orders SET status = 'paid', updated_at = $2
+                    WHERE id = $1 AND status IN ('pending_payment', 'requires_action') RETURNING customer_id
+                    """,
                     orderID, at
                 ).rows
                 if let row = rows.first {
@@ -167,7 +170,7 @@ public struct PostgresOrderStore: OrderStore {
                 let rows = try await connection.query(
                     """
                     UPDATE orders SET status = 'payment_failed', decline_code = $2, updated_at = $3
-                    WHERE id = $1 AND status = 'pending_payment' RETURNING customer_id
+                    WHERE id = $1 AND status IN ('pending_payment', 'requires_action') RETURNING customer_id
                     """, orderID, declineCode, at
                 ).rows
                 if !rows.isEmpty {
@@ -226,11 +229,12 @@ public struct PostgresOrderStore: OrderStore {
         return try await orders(from: rows)
     }
 
-    static let columns =
-        "id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, refunded_amount, "
-        + "created_at"
+    static let columns = """
+        id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
+        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, created_at
+        """
 
-    private func load(_ id: UUID, customerID: UUID) async throws -> Order? {
+    func load(_ id: UUID, customerID: UUID) async throws -> Order? {
         let rows = try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM orders WHERE id = $1 AND customer_id = $2", id, customerID).rows
         }
@@ -239,7 +243,7 @@ public struct PostgresOrderStore: OrderStore {
 
     /// The orders of `rows`, with the lines of all of them read in one query (a page of orders
     /// costs two statements, not one per order).
-    private func orders(from rows: [PostgresRow]) async throws -> [Order] {
+    func orders(from rows: [PostgresRow]) async throws -> [Order] {
         guard !rows.isEmpty else { return [] }
         let ids: [UUID] = try rows.map { try $0.decode("id") }
         let lineRows = try await translatingUnavailable {
@@ -291,10 +295,17 @@ public struct PostgresOrderStore: OrderStore {
             }
             refund = RefundRecord(id: refundID, status: refundStatus)
         }
+        var action: PaymentAction?
+        if let secret: String = try row.decode("action_client_secret") {
+            action = PaymentAction(
+                clientSecret: secret, nextActionType: try row.decode("action_type"), redirectURL: try row.decode("action_redirect_url"))
+        }
         return Order(
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
             total: try row.money(amount: "total_amount", currency: "total_currency"),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
-            refundedAmount: try row.decode("refunded_amount"), refunds: refunds, createdAt: try row.decode("created_at"))
+            refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
+            action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),
+            createdAt: try row.decode("created_at"))
     }
 }

@@ -8,12 +8,39 @@ struct StripePaymentIntentWire: Decodable {
     let status: String
     let amount: Int64
     let currency: String
+    let clientSecret: String?
+    let nextAction: NextAction?
+
+    /// `next_action`: its `type`, and for a redirect where to.
+    struct NextAction: Decodable {
+        let type: String
+        let redirectToURL: Redirect?
+
+        struct Redirect: Decodable { let url: String? }
+
+        enum CodingKeys: String, CodingKey {
+            case type
+            case redirectToURL = "redirect_to_url"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, status, amount, currency
+        case clientSecret = "client_secret"
+        case nextAction = "next_action"
+    }
 
     func domain() throws(PaymentError) -> PaymentIntent {
         guard let status = PaymentStatus(rawValue: status), let currency = Currency(currency.uppercased()) else {
             throw .providerFailure(status: 200, message: "unexpected payment intent \(id): status \(status), currency \(currency)")
         }
-        return PaymentIntent(id: id, status: status, amount: Money(amount: amount, currency: currency))
+        var action: PaymentAction?
+        if status == .requiresAction, let clientSecret {
+            action = PaymentAction(
+                clientSecret: clientSecret, nextActionType: nextAction?.type ?? "use_stripe_sdk",
+                redirectURL: nextAction?.redirectToURL?.url)
+        }
+        return PaymentIntent(id: id, status: status, amount: Money(amount: amount, currency: currency), action: action)
     }
 }
 

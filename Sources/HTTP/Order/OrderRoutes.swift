@@ -72,6 +72,16 @@ enum OrderRoutes {
                 .response
         }
 
+        // The app's "I'm back" after 3-D Secure: the order is settled from what the provider says.
+        customer.post("/orders/:id/payment/refresh") { _, context in
+            let customerID = try context.requireCustomer()
+            let id = try RequestParsing.uuid("id", in: context)
+            guard let checkout = container.useCase else {
+                return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
+            }
+            return OrderPresenter.order(await outcome { try await checkout.refresh(orderID: id, customerID: customerID) }).response
+        }
+
         customer.get("/orders") { request, context in
             let customerID = try context.requireCustomer()
             let limit = try RequestParsing.int("limit", in: request)

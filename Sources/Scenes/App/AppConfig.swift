@@ -20,6 +20,15 @@ public struct AppConfig: Sendable {
     /// How long one payment API call may take before it is retried or given up
     /// (`PAYMENT_TIMEOUT_SECONDS`, 1 to 60).
     public var paymentTimeout: Duration = .seconds(10)
+    /// The secret the provider signs its webhooks with (`PAYMENT_WEBHOOK_SECRET`, `whsec_...`);
+    /// nil turns `POST /v1/payments/webhook` off (503).
+    public var paymentWebhookSecret: String?
+    /// The most a checkout answer waits for the provider (`CHECKOUT_DEADLINE_SECONDS`, 1 to 120);
+    /// past it the answer is 202 pending and the payment is settled later.
+    public var checkoutDeadline: Duration = .seconds(10)
+    /// How long stock stays reserved for a payment waiting on the customer's 3-D Secure
+    /// (`PAYMENT_ACTION_TIMEOUT_SECONDS`, 10 to 86400); then the payment is cancelled.
+    public var paymentActionTimeout: Duration = .seconds(900)
     /// The media API that stores review photos (`MEDIA_API_URL`); nil refuses photo uploads.
     public var mediaURL: String?
     /// How long one upload to the media API may take (`MEDIA_TIMEOUT_SECONDS`, 1 to 120).
@@ -74,6 +83,7 @@ public struct AppConfig: Sendable {
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
     /// `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
+    /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
@@ -135,6 +145,15 @@ public struct AppConfig: Sendable {
             problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
         }
         if let seconds = integer("PAYMENT_TIMEOUT_SECONDS", 1...60) { config.paymentTimeout = .seconds(seconds) }
+        if let seconds = integer("CHECKOUT_DEADLINE_SECONDS", 1...120) { config.checkoutDeadline = .seconds(seconds) }
+        if let secret = environment["PAYMENT_WEBHOOK_SECRET"], !secret.isEmpty {
+            if secret.utf8.count >= 16 {
+                config.paymentWebhookSecret = secret
+            } else {
+                problems.append("PAYMENT_WEBHOOK_SECRET: must be at least 16 characters (the whsec_... of the webhook endpoint)")
+            }
+        }
+        if let seconds = integer("PAYMENT_ACTION_TIMEOUT_SECONDS", 10...86_400) { config.paymentActionTimeout = .seconds(seconds) }
         if let seconds = integer("MEDIA_TIMEOUT_SECONDS", 1...120) { config.mediaTimeout = .seconds(seconds) }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
             if url.hasPrefix("http://") || url.hasPrefix("https://") {

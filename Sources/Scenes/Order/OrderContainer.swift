@@ -10,12 +10,22 @@ public struct OrderContainer: Sendable {
     public let refundStore: (any RefundStore)?
     public let payments: (any PaymentGateway)?
     public let system: SystemContext
+    /// The most a checkout answer waits for the provider (`CHECKOUT_DEADLINE_SECONDS`).
+    public let checkoutDeadline: Duration
+    /// How long stock stays reserved for a payment waiting on the customer
+    /// (`PAYMENT_ACTION_TIMEOUT_SECONDS`).
+    public let actionTimeout: Duration
 
-    public init(store: any OrderStore, refundStore: (any RefundStore)? = nil, payments: (any PaymentGateway)?, system: SystemContext) {
+    public init(
+        store: any OrderStore, refundStore: (any RefundStore)? = nil, payments: (any PaymentGateway)?, system: SystemContext,
+        checkoutDeadline: Duration = .seconds(10), actionTimeout: Duration = .seconds(900)
+    ) {
         self.store = store
         self.refundStore = refundStore
         self.payments = payments
         self.system = system
+        self.checkoutDeadline = checkoutDeadline
+        self.actionTimeout = actionTimeout
     }
 
     public static func live(_ resources: AppResources) -> OrderContainer {
@@ -24,15 +34,17 @@ public struct OrderContainer: Sendable {
         }
         return OrderContainer(
             store: PostgresOrderStore(database: resources.pool, currency: resources.config.currency),
-            refundStore: PostgresRefundStore(database: resources.pool), payments: payments,
-            system: resources.system)
+            refundStore: PostgresRefundStore(database: resources.pool), payments: payments, system: resources.system,
+            checkoutDeadline: resources.config.checkoutDeadline, actionTimeout: resources.config.paymentActionTimeout)
     }
 
     public var history: OrderHistoryUseCase { OrderHistoryUseCase(store: store) }
 
     /// The reconciler, or nil without a payment provider.
     public var reconciler: ReconcileUseCase? {
-        payments.map { ReconcileUseCase(store: store, refunds: refundStore, payments: $0, system: system) }
+        payments.map {
+            ReconcileUseCase(store: store, refunds: refundStore, payments: $0, system: system, actionTimeout: actionTimeout)
+        }
     }
 
     /// Cancellation and refunds, or nil without a payment provider.
@@ -48,6 +60,8 @@ public struct OrderContainer: Sendable {
 
     /// The checkout use case, or nil without a payment provider.
     public var useCase: OrderUseCase? {
-        payments.map { OrderUseCase(store: store, payments: $0, system: system) }
+        payments.map {
+            OrderUseCase(store: store, payments: $0, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
+        }
     }
 }

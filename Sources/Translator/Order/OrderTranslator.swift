@@ -12,7 +12,14 @@ public enum OrderTranslator {
                 OrderRefundModel(
                     id: $0.id.uuidString.lowercased(), amount: MoneyModel($0.amount), status: $0.status.rawValue,
                     createdAt: Timestamp.rfc3339($0.createdAt))
-            }, createdAt: Timestamp.rfc3339(order.createdAt))
+            },
+            payment: order.action.map { action in
+                PaymentActionModel(
+                    clientSecret: action.clientSecret,
+                    nextAction: .init(type: action.nextActionType, redirectURL: action.redirectURL),
+                    expiresAt: order.actionExpiresAt.map(Timestamp.rfc3339))
+            },
+            createdAt: Timestamp.rfc3339(order.createdAt))
     }
 
     public static func model(_ refund: Refund) -> RefundModel {

@@ -24,7 +24,7 @@ public struct CancelOrderUseCase: Sendable {
     public func cancel(orderID: UUID, customerID: UUID) async throws -> Order {
         guard let order = try await store.order(id: orderID, customerID: customerID) else { throw OrderError.orderNotFound(orderID) }
         switch order.status {
-        case .pendingPayment: return try await cancelPending(order)
+        case .pendingPayment, .requiresAction: return try await cancelPending(order)
         case .paid: return try await refund(order)
         case .paymentFailed, .cancelled, .refundPending, .refunded: throw OrderError.notCancellable(order.status)
         }
@@ -43,7 +43,7 @@ public struct CancelOrderUseCase: Sendable {
                 return try await refund(try await reload(order))
             }
         }
-        if try await store.transition(orderID: order.id, from: .pendingPayment, to: .cancelled, restock: true, at: system.now()) {
+        if try await store.transition(orderID: order.id, from: order.status, to: .cancelled, restock: true, at: system.now()) {
             return try await reload(order)
         }
         let current = try await reload(order)

@@ -3,16 +3,29 @@ import Foundation
 
 /// Checkout and the customer's orders. Stock is reserved in the database before the provider is
 /// called, the provider is called outside any transaction, and an unanswered payment leaves the
-/// order pending for the reconciler instead of guessing.
+/// order pending for the reconciler instead of guessing. A payment that needs the customer
+/// (3-D Secure) leaves the order `requires_action` for the app to complete.
 public struct OrderUseCase: Sendable {
     let store: any OrderStore
     let payments: any PaymentGateway
     let system: SystemContext
+    /// The most a checkout answer waits for the provider (`CHECKOUT_DEADLINE_SECONDS`); past it
+    /// the answer is "pending" and the payment is settled later.
+    let deadline: Duration
+    let settlement: PaymentSettlement
 
-    public init(store: any OrderStore, payments: any PaymentGateway, system: SystemContext) {
+    /// - Parameters:
+    ///   - deadline: how long a checkout's answer may wait for the provider.
+    ///   - actionTimeout: how long the stock stays reserved for a payment waiting on the customer.
+    public init(
+        store: any OrderStore, payments: any PaymentGateway, system: SystemContext, deadline: Duration = .seconds(10),
+        actionTimeout: Duration = .seconds(900)
+    ) {
         self.store = store
         self.payments = payments
         self.system = system
+        self.deadline = deadline
+        self.settlement = PaymentSettlement(store: store, system: system, actionTimeout: actionTimeout)
     }
 
     /// Places an order from the cart and pays for it. A repeated Idempotency-Key with the same
@@ -23,7 +36,30 @@ public struct OrderUseCase: Sendable {
         try request.validate()
         let (order, created) = try await store.placeOrder(id: system.newID(), request: request, at: system.now())
         guard created else { return Self.replay(order) }
-        return try await pay(order, paymentMethod: request.paymentMethod)
+        // The payment goes on past the deadline (its outcome is recorded when it comes); only the
+        // answer stops waiting for it.
+        let payment = Task { try await pay(order, paymentMethod: request.paymentMethod) }
+        let deadline = self.deadline
+        return try await withThrowingTaskGroup(of: CheckoutOutcome?.self) { group in
+            group.addTask { try await payment.value }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .pending(order)
+        }
+    }
+
+    /// Asks the provider what became of the customer's payment (the app's "I'm back" after
+    /// 3-D Secure) and settles the order from that answer, never from the client's word.
+    /// - Throws: `OrderError.orderNotFound`, `PaymentError` when the provider cannot say,
+    ///   `StoreUnavailable`.
+    public func refresh(orderID: UUID, customerID: UUID) async throws -> Order {
+        guard let order = try await store.order(id: orderID, customerID: customerID) else { throw OrderError.orderNotFound(orderID) }
+        guard [.pendingPayment, .requiresAction].contains(order.status), let paymentID = order.paymentIntentID else { return order }
+        return try await settlement.apply(try await payments.payment(id: paymentID), to: order)
     }
 
     private func pay(_ order: Order, paymentMethod: String) async throws -> CheckoutOutcome {
@@ -37,15 +73,13 @@ public struct OrderUseCase: Sendable {
                 return Self.replay(try await store.order(id: order.id, customerID: order.customerID) ?? order)
             }
             let confirmed = try await payments.confirmPayment(id: intent.id, idempotencyKey: key + "-confirm")
-            switch confirmed.status {
-            case .succeeded, .requiresCapture:
-                return .paid(try await store.markPaid(orderID: order.id, at: system.now()))
-            case .processing:
-                return .pending(order)
-            case .requiresAction, .requiresPaymentMethod, .requiresConfirmation, .canceled:
-                // 3-D Secure and similar flows need the client; this API does not offer them.
-                _ = try? await payments.cancelPayment(id: intent.id, idempotencyKey: key + "-cancel")
-                return try await declined(order, code: "authentication_required")
+            var attached = order
+            attached.paymentIntentID = intent.id
+            let settled = try await settlement.apply(confirmed, to: attached)
+            switch settled.status {
+            case .paid: return .paid(settled)
+            case .paymentFailed: return .declined(settled, code: settled.declineCode ?? "payment_failed")
+            default: return .pending(settled)
             }
         } catch let error as PaymentError {
             switch error {
@@ -65,7 +99,7 @@ public struct OrderUseCase: Sendable {
 
     static func replay(_ order: Order) -> CheckoutOutcome {
         switch order.status {
-        case .pendingPayment: return .pending(order)
+        case .pendingPayment, .requiresAction: return .pending(order)
         case .paymentFailed: return .declined(order, code: order.declineCode ?? "card_declined")
         case .paid, .cancelled, .refundPending, .refunded: return .paid(order)
         }

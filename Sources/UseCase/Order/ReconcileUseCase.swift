@@ -3,7 +3,8 @@ import Foundation
 
 /// Settles orders a checkout left `pending_payment`, refunds left `refund_pending` and staff
 /// refunds left `pending` (the provider did not answer, or its answer was not final) by asking
-/// the provider what became of them. Only a definite provider status settles an order; an error of any kind, a refused key
+/// the provider what became of them, and cancels the payments of orders left `requires_action`
+/// past their deadline (the customer never completed 3-D Secure), releasing their stock. Only a definite provider status settles an order; an error of any kind, a refused key
 /// included, leaves it as it was for the next pass. Safe to run on several instances at once:
 /// every settlement is a conditional update from the state the order was read in.
 public struct ReconcileUseCase: Sendable {
@@ -29,12 +30,19 @@ public struct ReconcileUseCase: Sendable {
     let refunds: (any RefundStore)?
     let payments: any PaymentGateway
     let system: SystemContext
+    let settlement: PaymentSettlement
 
-    public init(store: any OrderStore, refunds: (any RefundStore)? = nil, payments: any PaymentGateway, system: SystemContext) {
+    /// - Parameter actionTimeout: how long the stock stays reserved for a payment waiting on the
+    ///   customer (an order the reconciler finds so is given that long from now).
+    public init(
+        store: any OrderStore, refunds: (any RefundStore)? = nil, payments: any PaymentGateway, system: SystemContext,
+        actionTimeout: Duration = .seconds(900)
+    ) {
         self.store = store
         self.refunds = refunds
         self.payments = payments
         self.system = system
+        self.settlement = PaymentSettlement(store: store, system: system, actionTimeout: actionTimeout)
     }
 
     /// How long an order may still be inside the request that made it pending: a checkout makes
@@ -53,6 +61,13 @@ public struct ReconcileUseCase: Sendable {
         let cutoff = system.now().addingTimeInterval(-max(age, minimumAge))
         for order in try await store.pendingOrders(placedBefore: cutoff, limit: limit) {
             switch try await settlePayment(order) {
+            case .paid: report.paid += 1
+            case .paymentFailed: report.failed += 1
+            default: report.stillPending += 1
+            }
+        }
+        for order in try await store.ordersAwaitingAction(expiredBefore: system.now(), limit: limit) {
+            switch try await expireAction(order) {
             case .paid: report.paid += 1
             case .paymentFailed: report.failed += 1
             default: report.stillPending += 1
@@ -86,32 +101,48 @@ public struct ReconcileUseCase: Sendable {
         }
         do {
             var intent = try await payments.payment(id: paymentID)
-            var declineCode = "payment_failed"
-            if intent.status == .requiresConfirmation || intent.status == .requiresAction {
-                // Never confirmed (or waiting on the customer): cancel it so it cannot be charged
-                // later. A refused cancel may mean a confirm won the race: read it again.
+            if intent.status == .requiresConfirmation {
+                // Never confirmed: cancel it so it cannot be charged later. A refused cancel may
+                // mean a confirm won the race: read it again.
                 let key = "order-\(order.id.uuidString.lowercased())-cancel"
                 do {
                     intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: key)
-                    declineCode = "payment_not_confirmed"
+                    if intent.status == .canceled {
+                        return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_not_confirmed", at: system.now())
+                            .status
+                    }
                 } catch is PaymentError {
                     intent = try await payments.payment(id: paymentID)
                 }
             }
-            switch intent.status {
-            case .succeeded, .requiresCapture:
-                return try await store.markPaid(orderID: order.id, at: system.now()).status
-            case .canceled, .requiresPaymentMethod:
-                return try await store.markPaymentFailed(orderID: order.id, declineCode: declineCode, at: system.now()).status
-            case .processing, .requiresConfirmation, .requiresAction:
-                return .pendingPayment
-            }
+            // Waiting on the customer (the checkout's answer was lost): requires_action, with its
+            // deadline from now.
+            return try await settlement.apply(intent, to: order).status
         } catch is PaymentError {
             return .pendingPayment
         }
     }
 
-    private func settleRefund(_ order: Order) async throws -> OrderStatus {
+    /// The customer never completed 3-D Secure: cancel the payment so it cannot be charged
+    /// later, then settle from the provider's answer. A refused cancel may mean the customer
+    /// completed it meanwhile: read the payment again and settle from that.
+    private func expireAction(_ order: Order) async throws -> OrderStatus {
+        guard let paymentID = order.paymentIntentID else { return order.status }
+        do {
+            let intent: PaymentIntent
+            do {
+                intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: "order-\(order.id.uuidString.lowercased())-expire")
+            } catch is PaymentError {
+                intent = try await payments.payment(id: paymentID)
+            }
+            return try await settlement.apply(intent, to: order).status
+        } catch is PaymentError {
+            return order.status
+        }
+    }
+
+    /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
+    func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
         let refunds = OrderRefunds(store: store, payments: payments, system: system)
         do {

@@ -39,10 +39,11 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
+    /// Like the real store: only an order still waiting on its payment moves.
     func markPaid(orderID: UUID, at: Date) async throws -> Order {
         state.withLock { state in
             state.calls.append("paid")
-            state.order.status = .paid
+            if [.pendingPayment, .requiresAction].contains(state.order.status) { state.order.status = .paid }
             return state.order
         }
     }
@@ -50,8 +51,37 @@ final class MockOrderStore: OrderStore, Sendable {
     func markPaymentFailed(orderID: UUID, declineCode: String, at: Date) async throws -> Order {
         state.withLock { state in
             state.calls.append("failed \(declineCode)")
-            state.order.status = .paymentFailed
+            if [.pendingPayment, .requiresAction].contains(state.order.status) {
+                state.order.status = .paymentFailed
+                state.order.declineCode = declineCode
+            }
             return state.order
+        }
+    }
+
+    func markRequiresAction(orderID: UUID, action: PaymentAction, expiresAt: Date, at: Date) async throws -> Order? {
+        state.withLock { state in
+            state.calls.append("requires action until \(expiresAt.timeIntervalSince1970)")
+            guard state.order.status == .pendingPayment else { return nil }
+            state.order.status = .requiresAction
+            state.order.action = action
+            state.order.actionExpiresAt = expiresAt
+            return state.order
+        }
+    }
+
+    func ordersAwaitingAction(expiredBefore cutoff: Date, limit: Int) async throws -> [Order] {
+        state.withLock { state in
+            state.calls.append("awaiting action")
+            let expires = state.order.actionExpiresAt ?? .distantFuture
+            return state.order.status == .requiresAction && expires < cutoff ? [state.order] : []
+        }
+    }
+
+    func order(paymentIntentID: String) async throws -> Order? {
+        state.withLock { state in
+            state.calls.append("load \(paymentIntentID)")
+            return state.order.paymentIntentID == paymentIntentID ? state.order : nil
         }
     }
 

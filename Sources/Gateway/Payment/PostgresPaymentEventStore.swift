@@ -1,0 +1,29 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `PaymentEventStore` on PostgreSQL: table `payment_events` (Migrations/0012_payment_events.sql).
+public struct PostgresPaymentEventStore: PaymentEventStore {
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func recordOnce(_ event: PaymentEvent, at: Date) async throws -> Bool {
+        try await translatingUnavailable {
+            !(try await database.query(
+                """
+                INSERT INTO payment_events (id, type, payment_intent_id, received_at) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, event.id, event.type, event.paymentIntentID, at
+            ).rows.isEmpty)
+        }
+    }
+
+    public func markHandled(eventID: String, at: Date) async throws {
+        try await translatingUnavailable {
+            try await database.query("UPDATE payment_events SET handled_at = $2 WHERE id = $1", eventID, at)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import FoundationNetworking
+import HummingbirdTesting
+import Logging
+import Scenes
+import TestSupport
+import Testing
+
+/// 3-D Secure end to end against localstripe: a card that needs the customer leaves the order
+/// `requires_action` (202 with the client secret), its stock reserved; the app completes the
+/// authentication at the provider and calls refresh, and the order settles from the provider's
+/// answer - paid, failed with the stock back, or, abandoned past the deadline, cancelled by the
+/// reconciler with the stock back. Before, checkout cancelled such a payment and declined it.
+@Suite("3-D Secure checkout over HTTP")
+struct ThreeDSecureHTTPTests {
+    static var payments: String { ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"] ?? "http://127.0.0.1:1" }
+
+    /// A form POST to localstripe; its JSON answer (empty when it answers none, as its `_config`
+    /// routes do).
+    @discardableResult
+    static func provider(_ path: String, _ form: [String: String]) async throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: payments + path)!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        request.httpBody = Data(
+            form.map {
+                "\($0.key.addingPercentEncoding(withAllowedCharacters: allowed)!)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed)!)"
+            }
+            .joined(separator: "&").utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    /// A payment method whose card needs 3-D Secure.
+    static func threeDSecureCard() async throws -> String {
+        let method = try await provider(
+            "/v1/payment_methods",
+            ["type": "card", "card[number]": "4000000000003220", "card[exp_month]": "12", "card[exp_year]": "2034", "card[cvc]": "123"])
+        return try #require(method["id"] as? String)
+    }
+
+    /// The customer at the provider, passing or failing the authentication.
+    static func authenticate(_ order: [String: Any], success: Bool) async throws {
+        let intent = try #require(order["payment_intent_id"] as? String)
+        let secret = try #require((order["payment"] as? [String: Any])?["client_secret"] as? String)
+        _ = try await provider(
+            "/v1/payment_intents/\(intent)/_authenticate", ["client_secret": secret, "success": success ? "true" : "false"])
+    }
+
+    /// A customer with two mugs in the cart, checked out with a 3-D Secure card: the 202's body.
+    static func checkoutNeedingAction(_ client: any TestClientProtocol, _ db: TestDatabase, mug: UUID) async throws
+        -> (token: String, order: [String: Any])
+    {
+        let (_, token) = try await signedInCustomer(db)
+        try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+        let card = try await threeDSecureCard()
+        let response = try await CheckoutHTTPTests.checkout(client, token, key: "3ds", method: card)
+        #expect(response.status == .accepted, "\(String(buffer: response.body))")
+        let order = try response.json
+        #expect(order["status"] as? String == "requires_action")
+        let payment = try #require(order["payment"] as? [String: Any])
+        #expect((payment["client_secret"] as? String)?.isEmpty == false)
+        #expect((payment["next_action"] as? [String: Any])?["type"] as? String == "use_stripe_sdk")
+        #expect(payment["expires_at"] is String)
+        #expect(try await CheckoutHTTPTests.stock(db, mug) == 3, "the stock stays reserved while the customer authenticates")
+        // The same key again answers the same, client secret included: no second payment.
+        let replay = try await CheckoutHTTPTests.checkout(client, token, key: "3ds", method: card)
+        #expect(replay.status == .accepted)
+        let replayed = try replay.json
+        #expect(replayed["id"] as? String == order["id"] as? String)
+        #expect((replayed["payment"] as? [String: Any])?["client_secret"] as? String == payment["client_secret"] as? String)
+        return (token, order)
+    }
+
+    @Test func passedAuthenticationPaysTheOrderOnRefresh() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            let (token, order) = try await Self.checkoutNeedingAction(client, db, mug: mug)
+            let id = try #require(order["id"] as? String)
+            try await Self.authenticate(order, success: true)
+            let refreshed = try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token)
+            #expect(refreshed.status == .ok)
+            let paid = try refreshed.json
+            #expect(paid["status"] as? String == "paid" && paid["payment"] == nil)
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
+            #expect(try await client.send(.get, "/v1/cart", token: token).json["item_count"] as? Int == 0)
+            // Refreshing again, or another customer refreshing, changes nothing.
+            #expect(try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json["status"] as? String == "paid")
+            let (_, other) = try await signedInCustomer(db)
+            try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: other).expectProblem(404)
+        }
+    }
+
+    @Test func failedAuthenticationFailsTheOrderAndReleasesTheStock() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            let (token, order) = try await Self.checkoutNeedingAction(client, db, mug: mug)
+            let id = try #require(order["id"] as? String)
+            try await Self.authenticate(order, success: false)
+            let failed = try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json
+            #expect(failed["status"] as? String == "payment_failed")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
+
+    @Test func anAbandonedAuthenticationIsCancelledAfterItsDeadline() async throws {
+        try await withApp(configure: { $0.paymentActionTimeout = .seconds(1) }) { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            let (_, order) = try await Self.checkoutNeedingAction(client, db, mug: mug)
+            var config = AppConfig(databaseURL: db.url)
+            config.payment = (Self.payments, "sk_test_storefront")
+            config.paymentActionTimeout = .seconds(1)
+            let reconciler = try #require(
+                OrderContainer.live(AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))).reconciler)
+            // Inside the deadline the reservation holds.
+            _ = try await reconciler.reconcile()
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
+            try await Task.sleep(for: .milliseconds(1500))
+            let report = try await reconciler.reconcile()
+            #expect(report.failed == 1, "\(report)")
+            let status: String = try await db.pool.query("SELECT status FROM orders").rows[0].decode("status")
+            #expect(status == "payment_failed")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+            // The provider's payment is cancelled: the customer can no longer complete it.
+            let intent = try #require(order["payment_intent_id"] as? String)
+            var request = URLRequest(url: URL(string: Self.payments + "/v1/payment_intents/\(intent)")!)
+            request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+            let (data, _) = try await URLSession.shared.data(for: request)
+            #expect((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["status"] as? String == "canceled")
+        }
+    }
+}
