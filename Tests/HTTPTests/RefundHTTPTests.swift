@@ -138,6 +138,48 @@ struct RefundHTTPTests {
         }
     }
 
+    @Test func aRefundEventSettlesAPendingStaffRefundFromTheProvider() async throws {
+        let url = try ReconcileHTTPTests.livePayments()
+        try await TestDatabase.with { db in
+            var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+            config.payment = ("http://127.0.0.1:\(freePort())", "sk_test_storefront")
+            config.paymentTimeout = .seconds(1)
+            let (order, intent, mug, _) = try await Self.paidOrder(db, url: url)
+            let pending = try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))).test(
+                .router
+            ) {
+                client in
+                let body = #"{"reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 2}]}"#
+                return try await Self.refund(client, order, body, key: "hook").status
+            }
+            #expect(pending == .accepted)
+
+            config.payment = (url, "sk_test_storefront")
+            config.paymentWebhookSecret = PaymentWebhookHTTPTests.secret
+            let delivered = try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test")))
+                .test(.router) {
+                    client in
+                    let event =
+                        #"{"id":"evt_\#(UUID().uuidString.prefix(8))","type":"charge.refunded","data":{"object":{"id":"ch_1","object":"charge","payment_intent":"\#(intent)"}}}"#
+                    let answer = try await PaymentWebhookHTTPTests.deliver(client, event, signature: PaymentWebhookHTTPTests.signed(event))
+                    return (answer.status, try await PaymentWebhookHTTPTests.eventually(db, order: order, is: "refunded"))
+                }
+            #expect(delivered.0 == .ok && delivered.1)
+            let status: String = try await db.pool.query("SELECT status FROM refunds").rows[0].decode("status")
+            #expect(status == "succeeded")
+            #expect(try await Self.providerRefunds(intent) == [2400])
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
+
+    /// `paidOrder` through an app of its own that pays at `url`.
+    static func paidOrder(_ db: TestDatabase, url: String) async throws -> (order: String, intent: String, mug: UUID, token: String) {
+        var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+        config.payment = (url, "sk_test_storefront")
+        return try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test")))
+            .test(.router) { client in try await Self.paidOrder(client, db) }
+    }
+
     @Test func aReplayedKeyAnswersTheFirstRefundAndRestocksOnce() async throws {
         try await withApp { client, db in
             let (order, intent, mug, _) = try await Self.paidOrder(client, db)

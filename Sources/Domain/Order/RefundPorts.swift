@@ -19,6 +19,9 @@ public protocol RefundStore: Sendable {
     /// - Returns: the refund as recorded now.
     /// - Throws: `StoreUnavailable`.
     func recordRefund(id: UUID, status: RefundStatus, providerRefundID: String?, at: Date) async throws -> Refund
+    /// The order's refunds not settled yet, oldest first: what a refund event may settle.
+    /// - Throws: `StoreUnavailable`.
+    func unsettledRefunds(orderID: UUID) async throws -> [Refund]
     /// Claims up to `limit` refunds not settled whose last change was before `cutoff`, oldest
     /// first: their last change becomes `at`, so a concurrent pass leaves them alone.
     /// - Throws: `StoreUnavailable`.

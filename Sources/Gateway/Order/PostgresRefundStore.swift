@@ -170,6 +170,17 @@ public struct PostgresRefundStore: RefundStore {
         return refund
     }
 
+    public func unsettledRefunds(orderID: UUID) async throws -> [Refund] {
+        let ids: [UUID] = try await translatingUnavailable {
+            try await database.query(
+                "SELECT id FROM refunds WHERE order_id = $1 AND status IN ('pending', 'requires_action') ORDER BY created_at, id", orderID
+            ).rows.map { try $0.decode("id") }
+        }
+        var refunds: [Refund] = []
+        for id in ids { if let refund = try await load(id) { refunds.append(refund) } }
+        return refunds
+    }
+
     public func claimUnsettledRefunds(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Refund] {
         let ids: [UUID] = try await translatingUnavailable {
             try await database.query(

@@ -142,6 +142,19 @@ public struct ReconcileUseCase: Sendable {
     }
 
     /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
+    /// Settles the order's staff refunds that are not settled yet (see `StaffRefunds.settle`).
+    /// - Returns: how many the provider settled.
+    /// - Throws: `StoreUnavailable`.
+    func settleStaffRefunds(of order: Order) async throws -> Int {
+        guard let refunds else { return 0 }
+        let staff = StaffRefunds(store: refunds, payments: payments, system: system)
+        var settled = 0
+        for refund in try await refunds.unsettledRefunds(orderID: order.id) where try await staff.settle(refund).status != refund.status {
+            settled += 1
+        }
+        return settled
+    }
+
     func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
         let refunds = OrderRefunds(store: store, payments: payments, system: system)

@@ -39,6 +39,13 @@ final class MockRefundStore: RefundStore, Sendable {
         }
     }
 
+    func unsettledRefunds(orderID: UUID) async throws -> [Refund] {
+        state.withLock { state in
+            state.calls.append("unsettled")
+            return state.refunds.values.filter { $0.orderID == orderID && ($0.status == .pending || $0.status == .requiresAction) }
+        }
+    }
+
     func claimUnsettledRefunds(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Refund] {
         state.withLock { state in
             state.calls.append("claim")
