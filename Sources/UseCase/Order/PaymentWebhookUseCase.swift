@@ -4,7 +4,8 @@ import Foundation
 /// The provider's webhooks: verified before anything is read, recorded once by event id, then
 /// acted on through the same paths as everything else - the payment is read from the provider
 /// and settled by `PaymentTransition`, a refund (a cancel's or the staff's) by the reconciler's
-/// refund settlement - so an event that comes twice, late, out of order or never changes nothing the other inputs would not.
+/// refund settlement - so an event that comes twice, late, out of order or never changes nothing
+/// the other inputs would not.
 public struct PaymentWebhookUseCase: Sendable {
     let verifier: any PaymentEventVerifier
     let events: any PaymentEventStore
