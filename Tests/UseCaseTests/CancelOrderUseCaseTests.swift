@@ -26,6 +26,18 @@ struct CancelOrderUseCaseTests {
         #expect(store.calls.filter { $0.contains("->") } == ["paid->refund_pending", "refund_pending->refunded restock re_1 succeeded"])
     }
 
+    @Test func aCancelAfterStaffRefundsRefundsWhatIsLeft() async throws {
+        var paid = order(.paid)
+        let yen = Fixtures.yen
+        paid.refunds = [
+            RefundSummary(id: Fixtures.id(2), amount: Money(amount: 500, currency: yen), status: .succeeded, createdAt: Fixtures.now),
+            RefundSummary(id: Fixtures.id(3), amount: Money(amount: 700, currency: yen), status: .failed, createdAt: Fixtures.now),
+        ]
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        #expect(try await cancel(MockOrderStore(order: paid), payments, paid).status == .refunded)
+        #expect(payments.calls == ["refund 1900"])
+    }
+
     @Test func pendingOrderIsCancelledAtTheProviderFirst() async throws {
         let pending = order(.pendingPayment)
         let store = MockOrderStore(order: pending)

@@ -11,6 +11,10 @@ public struct Order: Hashable, Sendable {
     public var declineCode: String?
     /// The provider's refund of this order once one is known, with its status as last seen.
     public var refund: RefundRecord?
+    /// What refunds not failed or canceled claim of `total`, minor units (see `RefundStore`).
+    public var refundedAmount: Int64
+    /// The staff's refunds of this order, oldest first.
+    public var refunds: [RefundSummary]
     /// While `requires_action`: what the app needs to complete the payment, and until when the
     /// stock stays reserved for it.
     public var action: PaymentAction?
@@ -19,8 +23,8 @@ public struct Order: Hashable, Sendable {
 
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
-        declineCode: String?, refund: RefundRecord? = nil, action: PaymentAction? = nil, actionExpiresAt: Date? = nil,
-        createdAt: Date
+        declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [],
+        action: PaymentAction? = nil, actionExpiresAt: Date? = nil, createdAt: Date
     ) {
         self.id = id
         self.customerID = customerID
@@ -30,6 +34,8 @@ public struct Order: Hashable, Sendable {
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode
         self.refund = refund
+        self.refundedAmount = refundedAmount
+        self.refunds = refunds
         self.action = action
         self.actionExpiresAt = actionExpiresAt
         self.createdAt = createdAt
@@ -111,6 +117,8 @@ public enum OrderError: Error, Equatable, Sendable {
     case orderNotFound(UUID)
     /// Only pending and paid orders can be cancelled.
     case notCancellable(OrderStatus)
+    /// A staff refund of the paid order is not settled yet: cancel once it is.
+    case refundUnsettled
     /// The provider answered the refund `failed` or `canceled`: nothing was refunded and the
     /// order is paid again.
     case refundFailed(RefundStatus)

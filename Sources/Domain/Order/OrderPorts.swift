@@ -47,8 +47,10 @@ public protocol OrderStore: Sendable {
     /// - Throws: `StoreUnavailable`.
     func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order]
     /// Moves the order from `from` to `to` if it is still in `from`, returning stock to the items
-    /// and recording `refund` (when given) in the same transaction.
-    /// - Returns: whether the order was in `from`.
+    /// and recording `refund` (when given) in the same transaction. Staff refunds count:
+    /// `paid -> refund_pending` claims what they left of the total, only while none of them is
+    /// unsettled; back to `paid` gives them their share again; a restock skips what they restocked.
+    /// - Returns: whether the order moved (false: it was not in `from`, or a staff refund is unsettled).
     /// - Throws: `StoreUnavailable`.
     func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
         -> Bool

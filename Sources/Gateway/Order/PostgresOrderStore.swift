@@ -4,7 +4,8 @@ import Postgres
 
 /// `OrderStore` on PostgreSQL: tables `orders` and `order_lines` (Migrations/0004_orders.sql).
 /// Stock is reserved with one conditional `UPDATE ... WHERE stock >= $q` per line, in item-id
-/// order so that concurrent checkouts never deadlock, and never driven below zero.
+/// order so that concurrent checkouts never deadlock, and never driven below zero. An order reads
+/// its staff refunds from `refunds` (see `PostgresRefundStore`).
 public struct PostgresOrderStore: OrderStore {
     let database: PostgresPool
     /// The shop's currency: an order is priced in it, and a line priced otherwise is refused.
@@ -106,18 +107,34 @@ public struct PostgresOrderStore: OrderStore {
     {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
+                // A full refund (the cancel's) claims whatever earlier refunds left of the total,
+                // and only when none of them is unsettled: then, and only then, what they reserve
+                // equals what succeeded. The check reads the locked row, so a refund reserved
+                // meanwhile fails it. Given up, the full refund leaves the others their share.
                 let moved = try await connection.query(
                     """
                     UPDATE orders SET status = $3, updated_at = $4, refund_id = COALESCE($5, refund_id),
-                                      refund_status = COALESCE($6, refund_status)
-                    WHERE id = $1 AND status = $2 RETURNING id
+                                      refund_status = COALESCE($6, refund_status),
+                                      refunded_amount = CASE
+                                          WHEN $3 IN ('refund_pending', 'refunded') THEN total_amount
+                                          WHEN $2 = 'refund_pending' THEN (SELECT COALESCE(sum(amount), 0) FROM refunds
+                                               WHERE order_id = $1 AND status NOT IN ('failed', 'canceled'))
+                                          ELSE refunded_amount END
+                    WHERE id = $1 AND status = $2
+                      AND ($2 <> 'paid' OR $3 <> 'refund_pending' OR refunded_amount = (SELECT COALESCE(sum(amount), 0)
+                           FROM refunds WHERE order_id = $1 AND status = 'succeeded'))
+                    RETURNING id
                     """, orderID, from.rawValue, to.rawValue, at, refund?.id, refund?.status.rawValue
                 ).rows
                 guard !moved.isEmpty else { return false }
                 if restock {
+                    // What staff refunds already returned to stock is not returned again.
                     try await connection.query(
-                        "UPDATE items SET stock = stock + l.quantity FROM order_lines l WHERE l.order_id = $1 AND items.id = l.item_id",
-                        orderID)
+                        """
+                        UPDATE items SET stock = stock + l.quantity - l.returned_quantity FROM order_lines l
+                        WHERE l.order_id = $1 AND items.id = l.item_id
+                        """, orderID)
+                    try await connection.query("UPDATE order_lines SET returned_quantity = quantity WHERE order_id = $1", orderID)
                 }
                 return true
             }
@@ -214,7 +231,7 @@ public struct PostgresOrderStore: OrderStore {
 
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
-        action_client_secret, action_type, action_redirect_url, action_expires_at, created_at
+        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, created_at
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
@@ -245,10 +262,28 @@ public struct PostgresOrderStore: OrderStore {
                     unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
                     quantity: try line.decode("quantity")))
         }
-        return try rows.map { row in try Self.order(from: row, lines: lines[try row.decode("id")] ?? []) }
+        var refunds: [UUID: [RefundSummary]] = [:]
+        for refund in try await translatingUnavailable({
+            try await database.query(
+                "SELECT id, order_id, amount, currency, status, created_at FROM refunds WHERE order_id = ANY($1::uuid[]) ORDER BY created_at, id",
+                PostgresUUIDArray(ids)
+            ).rows
+        }) {
+            guard let status = RefundStatus(rawValue: try refund.decode("status")) else {
+                throw PostgresError.decoding(column: "status", swiftType: "RefundStatus", postgresType: "text")
+            }
+            refunds[try refund.decode("order_id"), default: []].append(
+                RefundSummary(
+                    id: try refund.decode("id"), amount: try refund.money(amount: "amount", currency: "currency"), status: status,
+                    createdAt: try refund.decode("created_at")))
+        }
+        return try rows.map { row in
+            let id: UUID = try row.decode("id")
+            return try Self.order(from: row, lines: lines[id] ?? [], refunds: refunds[id] ?? [])
+        }
     }
 
-    private static func order(from row: PostgresRow, lines: [CartLine]) throws -> Order {
+    private static func order(from row: PostgresRow, lines: [CartLine], refunds: [RefundSummary]) throws -> Order {
         let id: UUID = try row.decode("id")
         guard let status = OrderStatus(rawValue: try row.decode("status")) else {
             throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
@@ -269,6 +304,7 @@ public struct PostgresOrderStore: OrderStore {
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
             total: try row.money(amount: "total_amount", currency: "total_currency"),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
+            refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),
             createdAt: try row.decode("created_at"))
     }

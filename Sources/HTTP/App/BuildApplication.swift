@@ -69,7 +69,7 @@ func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
     CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
     AccountRoutes.register(on: router, customer: customer, container: accounts, throttle: throttle)
     CartRoutes.register(customer: customer, container: .live(resources))
-    OrderRoutes.register(customer: customer, container: .live(resources), throttle: throttle)
+    OrderRoutes.register(customer: customer, admin: admin, container: .live(resources), throttle: throttle)
     PaymentWebhookRoutes.register(on: router, container: .live(resources))
     ReviewRoutes.register(
         on: router, customer: customer, container: .live(resources), uploads: resources.config.uploadMaxConcurrent, throttle: throttle)

@@ -1,10 +1,11 @@
 import Domain
+import Foundation
 import Hummingbird
 import Presenter
 import Scenes
 import UseCase
 
-/// Checkout and order routes, all for the signed-in customer.
+/// Checkout and order routes for the signed-in customer, and the staff's refunds.
 enum OrderRoutes {
     struct CheckoutBody: Decodable {
         let paymentMethod: String
@@ -12,8 +13,41 @@ enum OrderRoutes {
         enum CodingKeys: String, CodingKey { case paymentMethod = "payment_method" }
     }
 
-    static func register(customer: RouterGroup<StorefrontContext>, container: OrderContainer, throttle: RequestThrottle) {
+    struct RefundBody: Decodable {
+        struct Line: Decodable {
+            let itemID: UUID
+            let quantity: Int
+
+            enum CodingKeys: String, CodingKey {
+                case quantity
+                case itemID = "item_id"
+            }
+        }
+
+        let amount: Int64?
+        let lines: [Line]?
+        let reason: String
+        let restock: Bool
+    }
+
+    static func register(
+        customer: RouterGroup<StorefrontContext>, admin: RouterGroup<StorefrontContext>, container: OrderContainer,
+        throttle: RequestThrottle
+    ) {
         let history = container.history
+
+        admin.post("/orders/:id/refunds") { request, context in
+            let id = try RequestParsing.uuid("id", in: context)
+            guard let refunds = container.refunds else {
+                return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
+            }
+            let key = request.headers[.init("Idempotency-Key")!] ?? ""
+            let body = try await RequestParsing.json(RefundBody.self, from: request)
+            let refund = RefundRequest(
+                orderID: id, amount: body.amount, lines: (body.lines ?? []).map { RefundLine(itemID: $0.itemID, quantity: $0.quantity) },
+                reason: body.reason, restock: body.restock, idempotencyKey: key)
+            return RefundPresenter.refund(await outcome { try await refunds.refund(refund) }).response
+        }
 
         customer.post("/orders") { request, context in
             let customerID = try context.requireCustomer()

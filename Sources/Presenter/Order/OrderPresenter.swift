@@ -81,6 +81,11 @@ public enum OrderPresenter {
                 409, "order-not-cancellable", "Order cannot be cancelled",
                 detail: "An order that is \(status.rawValue) cannot be cancelled; only pending and paid orders can.",
                 extensions: ["order_status": .string(status.rawValue)])
+        case OrderError.refundUnsettled:
+            return Problem.make(
+                409, "refund-unsettled", "Refund in progress",
+                detail: "A refund of this order is not settled yet; cancel it once the refund is.",
+                extensions: ["order_status": .string(OrderStatus.paid.rawValue)])
         case OrderError.refundFailed(let status):
             return Problem.make(
                 502, "refund-failed", "Refund failed",

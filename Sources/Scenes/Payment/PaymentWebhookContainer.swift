@@ -27,6 +27,6 @@ public struct PaymentWebhookContainer: Sendable {
         guard let verifier, let payments = orders.payments else { return nil }
         return PaymentWebhookUseCase(
             verifier: verifier, events: events, orders: orders.store, payments: payments, system: orders.system,
-            actionTimeout: orders.actionTimeout)
+            actionTimeout: orders.actionTimeout, refunds: orders.refundStore)
     }
 }

@@ -18,7 +18,7 @@ public struct CancelOrderUseCase: Sendable {
 
     /// - Returns: the order `cancelled`, `refunded`, or `refund_pending` when the provider has not
     ///   settled the refund yet (the reconciler will).
-    /// - Throws: `OrderError.orderNotFound` (also another customer's), `.notCancellable`,
+    /// - Throws: `OrderError.orderNotFound` (also another customer's), `.notCancellable`, `.refundUnsettled`,
     ///   `.refundFailed` (the order stays paid), `PaymentError` when the provider refuses or cannot
     ///   settle it now (try again), `StoreUnavailable`.
     public func cancel(orderID: UUID, customerID: UUID) async throws -> Order {
@@ -56,8 +56,16 @@ public struct CancelOrderUseCase: Sendable {
     private func refund(_ order: Order) async throws -> Order {
         guard let paymentID = order.paymentIntentID,
             try await store.transition(orderID: order.id, from: .paid, to: .refundPending, restock: false, at: system.now())
-        else { throw OrderError.notCancellable(try await reload(order).status) }
-        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(order, paymentID: paymentID)
+        else {
+            let current = try await reload(order)
+            if current.status == .paid && current.refunds.contains(where: { $0.status == .pending || $0.status == .requiresAction }) {
+                throw OrderError.refundUnsettled
+            }
+            throw OrderError.notCancellable(current.status)
+        }
+        // Read again after the claim: the staff refunds it leaves standing cannot change now.
+        let claimed = try await reload(order)
+        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(claimed, paymentID: paymentID)
         let current = try await reload(order)
         if status == .paid { throw OrderError.refundFailed(current.refund?.status ?? .failed) }
         return current

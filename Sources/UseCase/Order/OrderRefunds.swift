@@ -13,14 +13,20 @@ struct OrderRefunds: Sendable {
     /// Reused by every attempt at the order's refund, so the provider makes it at most once.
     static func key(_ order: Order) -> String { "order-\(order.id.uuidString.lowercased())-refund" }
 
-    /// Refunds a `refund_pending` order in full and records the answer (see `record`). No answer
+    /// What a full refund of the order gives back: the total less what staff refunds gave back.
+    static func remaining(_ order: Order) -> Money {
+        let refunded = order.refunds.filter { $0.status == .succeeded }.reduce(Int64(0)) { $0 + $1.amount.amount }
+        return Money(amount: order.total.amount - refunded, currency: order.total.currency)
+    }
+
+    /// Refunds what remains of a `refund_pending` order and records the answer (see `record`). No answer
     /// leaves it `refund_pending` for the reconciler; a definite refusal makes it `paid` again.
     /// - Returns: the order's status afterwards.
     /// - Throws: the refusing `PaymentError` (the order is `paid` again), `StoreUnavailable`.
     func issue(_ order: Order, paymentID: String) async throws -> OrderStatus {
         let refund: PaymentRefund
         do {
-            refund = try await payments.refund(paymentID: paymentID, amount: order.total, idempotencyKey: Self.key(order))
+            refund = try await payments.refund(paymentID: paymentID, amount: Self.remaining(order), idempotencyKey: Self.key(order))
         } catch let error as PaymentError where error.outcomeUnknown {
             return .refundPending
         } catch let error as PaymentError {

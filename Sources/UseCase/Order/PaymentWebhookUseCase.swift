@@ -3,8 +3,9 @@ import Foundation
 
 /// The provider's webhooks: verified before anything is read, recorded once by event id, then
 /// acted on through the same paths as everything else - the payment is read from the provider
-/// and settled by `PaymentTransition`, a refund by the reconciler's refund settlement - so an event
-/// that comes twice, late, out of order or never changes nothing the other inputs would not.
+/// and settled by `PaymentTransition`, a refund (a cancel's or the staff's) by the reconciler's
+/// refund settlement - so an event that comes twice, late, out of order or never changes nothing
+/// the other inputs would not.
 public struct PaymentWebhookUseCase: Sendable {
     let verifier: any PaymentEventVerifier
     let events: any PaymentEventStore
@@ -16,7 +17,7 @@ public struct PaymentWebhookUseCase: Sendable {
 
     public init(
         verifier: any PaymentEventVerifier, events: any PaymentEventStore, orders: any OrderStore, payments: any PaymentGateway,
-        system: SystemContext, actionTimeout: Duration
+        system: SystemContext, actionTimeout: Duration, refunds: (any RefundStore)? = nil
     ) {
         self.verifier = verifier
         self.events = events
@@ -24,7 +25,8 @@ public struct PaymentWebhookUseCase: Sendable {
         self.payments = payments
         self.system = system
         self.settlement = PaymentSettlement(store: orders, system: system, actionTimeout: actionTimeout)
-        self.reconciler = ReconcileUseCase(store: orders, payments: payments, system: system, actionTimeout: actionTimeout)
+        self.reconciler = ReconcileUseCase(
+            store: orders, refunds: refunds, payments: payments, system: system, actionTimeout: actionTimeout)
     }
 
     /// Verifies and records an event. Nothing that calls the provider happens here, so the
@@ -52,7 +54,11 @@ public struct PaymentWebhookUseCase: Sendable {
             status = try await settlement.apply(try await payments.payment(id: paymentID), to: order).status
         case .refund where order.status == .refundPending:
             status = try await reconciler.settleRefund(order)
-        case .refund, .dispute, .other:
+        case .refund:
+            // A staff refund of a paid order: read from the provider, never the event's word.
+            _ = try await reconciler.settleStaffRefunds(of: order)
+            status = try await orders.order(id: order.id, customerID: order.customerID)?.status ?? status
+        case .dispute, .other:
             break
         }
         try await events.markHandled(eventID: event.id, at: system.now())

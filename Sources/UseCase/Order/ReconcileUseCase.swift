@@ -1,10 +1,10 @@
 import Domain
 import Foundation
 
-/// Settles orders a checkout left `pending_payment` and refunds left `refund_pending` (the
-/// provider did not answer, or its answer was not final) by asking the provider what became of
-/// them, and cancels the payments of orders left `requires_action` past their deadline (the
-/// customer never completed 3-D Secure), releasing their stock. Only a definite provider status settles an order; an error of any kind, a refused key
+/// Settles orders a checkout left `pending_payment`, refunds left `refund_pending` and staff
+/// refunds left `pending` (the provider did not answer, or its answer was not final) by asking
+/// the provider what became of them, and cancels the payments of orders left `requires_action`
+/// past their deadline (the customer never completed 3-D Secure), releasing their stock. Only a definite provider status settles an order; an error of any kind, a refused key
 /// included, leaves it as it was for the next pass. Safe to run on several instances at once:
 /// every settlement is a conditional update from the state the order was read in.
 public struct ReconcileUseCase: Sendable {
@@ -12,8 +12,10 @@ public struct ReconcileUseCase: Sendable {
     public struct Report: Equatable, Sendable {
         public var paid = 0
         public var failed = 0
+        /// Orders refunded in full, and staff refunds that succeeded.
         public var refunded = 0
-        /// Refunds the provider answered `failed` or `canceled`: those orders are paid again.
+        /// Refunds the provider answered `failed` or `canceled`: those orders are paid again, and
+        /// those staff refunds' amounts free again.
         public var refundsFailed = 0
         public var stillPending = 0
         public init() {}
@@ -24,14 +26,20 @@ public struct ReconcileUseCase: Sendable {
     public static let margin: TimeInterval = 30
 
     let store: any OrderStore
+    /// Staff refunds; nil settles orders only.
+    let refunds: (any RefundStore)?
     let payments: any PaymentGateway
     let system: SystemContext
     let settlement: PaymentSettlement
 
     /// - Parameter actionTimeout: how long the stock stays reserved for a payment waiting on the
     ///   customer (an order the reconciler finds so is given that long from now).
-    public init(store: any OrderStore, payments: any PaymentGateway, system: SystemContext, actionTimeout: Duration = .seconds(900)) {
+    public init(
+        store: any OrderStore, refunds: (any RefundStore)? = nil, payments: any PaymentGateway, system: SystemContext,
+        actionTimeout: Duration = .seconds(900)
+    ) {
         self.store = store
+        self.refunds = refunds
         self.payments = payments
         self.system = system
         self.settlement = PaymentSettlement(store: store, system: system, actionTimeout: actionTimeout)
@@ -70,6 +78,16 @@ public struct ReconcileUseCase: Sendable {
             case .refunded: report.refunded += 1
             case .paid: report.refundsFailed += 1
             default: report.stillPending += 1
+            }
+        }
+        if let refunds {
+            let staff = StaffRefunds(store: refunds, payments: payments, system: system)
+            for refund in try await refunds.claimUnsettledRefunds(changedBefore: cutoff, at: system.now(), limit: limit) {
+                switch RefundOutcome(try await staff.settle(refund)) {
+                case .succeeded: report.refunded += 1
+                case .failed: report.refundsFailed += 1
+                case .pending: report.stillPending += 1
+                }
             }
         }
         return report
@@ -124,6 +142,19 @@ public struct ReconcileUseCase: Sendable {
     }
 
     /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
+    /// Settles the order's staff refunds that are not settled yet (see `StaffRefunds.settle`).
+    /// - Returns: how many the provider settled.
+    /// - Throws: `StoreUnavailable`.
+    func settleStaffRefunds(of order: Order) async throws -> Int {
+        guard let refunds else { return 0 }
+        let staff = StaffRefunds(store: refunds, payments: payments, system: system)
+        var settled = 0
+        for refund in try await refunds.unsettledRefunds(orderID: order.id) where try await staff.settle(refund).status != refund.status {
+            settled += 1
+        }
+        return settled
+    }
+
     func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
         let refunds = OrderRefunds(store: store, payments: payments, system: system)

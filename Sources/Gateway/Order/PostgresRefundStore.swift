@@ -1,0 +1,230 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `RefundStore` on PostgreSQL: tables `refunds` and `refund_lines` (Migrations/0010_refunds.sql).
+/// A refund's amount is reserved with one conditional `UPDATE orders SET refunded_amount = ...
+/// WHERE refunded_amount + amount <= total_amount`, and its restock quantities likewise on
+/// `order_lines.returned_quantity`, in the transaction that inserts it; CHECK constraints hold
+/// both bounds even against a bug here.
+public struct PostgresRefundStore: RefundStore {
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool) {
+        let reserved = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                try await reserve(id: id, request: request, at: at, on: connection)
+            }
+        }
+        if reserved { return (try await load(id)!, true) }
+        // The key was used before: answer with that refund, if it was the same request.
+        let rows = try await translatingUnavailable {
+            try await database.query(
+                "SELECT id, request_fingerprint FROM refunds WHERE order_id = $1 AND idempotency_key = $2", request.orderID,
+                request.idempotencyKey
+            ).rows
+        }
+        guard let row = rows.first else { throw StoreUnavailable("idempotency record vanished") }
+        guard try row.decode("request_fingerprint", as: String.self) == request.fingerprint else {
+            throw RefundError.idempotencyKeyReused
+        }
+        return (try await load(try row.decode("id"))!, false)
+    }
+
+    /// The transaction of `reserveRefund`; false when the idempotency key is taken.
+    private func reserve(id: UUID, request: RefundRequest, at: Date, on connection: PostgresConnection) async throws -> Bool {
+        guard
+            let order = try await connection.query(
+                "SELECT status, total_amount, total_currency, refunded_amount FROM orders WHERE id = $1", request.orderID
+            ).rows.first
+        else { throw RefundError.orderNotFound(request.orderID) }
+        let taken = try await connection.query(
+            "SELECT 1 FROM refunds WHERE order_id = $1 AND idempotency_key = $2", request.orderID, request.idempotencyKey)
+        guard taken.rows.isEmpty else { return false }
+        let status: String = try order.decode("status")
+        guard status == OrderStatus.paid.rawValue else { throw RefundError.notRefundable(OrderStatus(rawValue: status) ?? .paid) }
+        let total = try order.money(amount: "total_amount", currency: "total_currency")
+        let remaining = total.amount - (try order.decode("refunded_amount", as: Int64.self))
+
+        var prices: [UUID: (price: Int64, quantity: Int)] = [:]
+        for line in try await connection.query(
+            "SELECT item_id, unit_price_amount, quantity FROM order_lines WHERE order_id = $1", request.orderID
+        ).rows {
+            prices[try line.decode("item_id")] = (try line.decode("unit_price_amount"), try line.decode("quantity"))
+        }
+        var invalid: [FieldError] = []
+        var linesValue: Int64 = 0
+        for (index, line) in request.lines.enumerated() {
+            guard let ordered = prices[line.itemID] else {
+                invalid.append(FieldError("lines[\(index)].item_id", "is not an item of this order"))
+                continue
+            }
+            if line.quantity > ordered.quantity {
+                invalid.append(FieldError("lines[\(index)].quantity", "must be at most \(ordered.quantity), the quantity ordered"))
+            }
+            linesValue += ordered.price * Int64(line.quantity)
+        }
+        guard invalid.isEmpty else { throw RefundError.invalidLines(invalid) }
+        let amount = request.amount ?? (request.lines.isEmpty ? remaining : linesValue)
+        guard amount >= 1 else { throw RefundError.exceedsCaptured(remaining: Money(amount: max(remaining, 0), currency: total.currency)) }
+
+        // Claim the key first: a concurrent request with the same key waits here for this
+        // transaction and then finds the key taken.
+        let claimed = try await connection.query(
+            """
+            INSERT INTO refunds (id, order_id, amount, currency, reason, restock, idempotency_key, request_fingerprint, status,
+                                 created_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $9)
+            ON CONFLICT (order_id, idempotency_key) DO NOTHING RETURNING id
+            """, id, request.orderID, amount, total.currency.code, request.refundReason.rawValue, request.restock,
+            request.idempotencyKey, request.fingerprint, at)
+        guard !claimed.rows.isEmpty else { return false }
+        let bounded = try await connection.query(
+            """
+            UPDATE orders SET refunded_amount = refunded_amount + $2, updated_at = $3
+            WHERE id = $1 AND status = 'paid' AND refunded_amount + $2 <= total_amount
+            RETURNING id
+            """, request.orderID, amount, at)
+        if bounded.rows.isEmpty {
+            // Throwing rolls the refund back. Read what won instead: a refund or a cancel.
+            let now = try await connection.query(
+                "SELECT status, total_amount - refunded_amount AS remaining FROM orders WHERE id = $1", request.orderID
+            ).rows[0]
+            let current: String = try now.decode("status")
+            guard current == OrderStatus.paid.rawValue else { throw RefundError.notRefundable(OrderStatus(rawValue: current) ?? .paid) }
+            throw RefundError.exceedsCaptured(remaining: Money(amount: try now.decode("remaining"), currency: total.currency))
+        }
+        // The orders row is locked by now, so concurrent refunds of the order take these in turn.
+        for (index, line) in request.lines.enumerated() {
+            try await connection.query(
+                "INSERT INTO refund_lines (refund_id, order_id, item_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
+                line.itemID, line.quantity)
+            guard request.restock else { continue }
+            let returned = try await connection.query(
+                """
+                UPDATE order_lines SET returned_quantity = returned_quantity + $3
+                WHERE order_id = $1 AND item_id = $2 AND returned_quantity + $3 <= quantity RETURNING item_id
+                """, request.orderID, line.itemID, line.quantity)
+            if returned.rows.isEmpty {
+                let left: Int = try await connection.query(
+                    "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND item_id = $2", request.orderID,
+                    line.itemID
+                ).rows[0].decode("left")
+                throw RefundError.invalidLines([
+                    FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to restock")
+                ])
+            }
+        }
+        return true
+    }
+
+    public func recordRefund(id: UUID, status: RefundStatus, providerRefundID: String?, at: Date) async throws -> Refund {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                // The order's row first: settlements of its refunds take turns, so the last one to
+                // succeed sees the others settled and makes the order `refunded`.
+                try await connection.query(
+                    "SELECT o.id FROM orders o JOIN refunds r ON r.order_id = o.id WHERE r.id = $1 FOR UPDATE OF o", id)
+                let moved = try await connection.query(
+                    """
+                    UPDATE refunds SET status = $2, provider_refund_id = COALESCE(provider_refund_id, $3), updated_at = $4
+                    WHERE id = $1 AND status IN ('pending', 'requires_action') RETURNING order_id, amount, restock
+                    """, id, status.rawValue, providerRefundID, at
+                ).rows
+                guard let row = moved.first else { return }
+                let orderID: UUID = try row.decode("order_id")
+                switch status {
+                case .succeeded:
+                    if try row.decode("restock", as: Bool.self) {
+                        try await connection.query(
+                            "UPDATE items SET stock = stock + l.quantity FROM refund_lines l WHERE l.refund_id = $1 AND items.id = l.item_id",
+                            id)
+                    }
+                    try await connection.query(
+                        """
+                        UPDATE orders SET status = 'refunded', updated_at = $2
+                        WHERE id = $1 AND status = 'paid' AND refunded_amount = total_amount
+                          AND NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = $1 AND status IN ('pending', 'requires_action'))
+                        """, orderID, at)
+                case .failed, .canceled:
+                    try await connection.query(
+                        "UPDATE orders SET refunded_amount = refunded_amount - $2, updated_at = $3 WHERE id = $1", orderID,
+                        try row.decode("amount", as: Int64.self), at)
+                    if try row.decode("restock", as: Bool.self) {
+                        try await connection.query(
+                            """
+                            UPDATE order_lines SET returned_quantity = returned_quantity - l.quantity FROM refund_lines l
+                            WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.item_id = l.item_id
+                            """, id)
+                    }
+                case .pending, .requiresAction:
+                    break
+                }
+            }
+        }
+        guard let refund = try await load(id) else { throw StoreUnavailable("refund \(id) vanished") }
+        return refund
+    }
+
+    public func unsettledRefunds(orderID: UUID) async throws -> [Refund] {
+        let ids: [UUID] = try await translatingUnavailable {
+            try await database.query(
+                "SELECT id FROM refunds WHERE order_id = $1 AND status IN ('pending', 'requires_action') ORDER BY created_at, id", orderID
+            ).rows.map { try $0.decode("id") }
+        }
+        var refunds: [Refund] = []
+        for id in ids { if let refund = try await load(id) { refunds.append(refund) } }
+        return refunds
+    }
+
+    public func claimUnsettledRefunds(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Refund] {
+        let ids: [UUID] = try await translatingUnavailable {
+            try await database.query(
+                """
+                UPDATE refunds SET updated_at = $2
+                WHERE id IN (SELECT id FROM refunds WHERE status IN ('pending', 'requires_action') AND updated_at < $1
+                             ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                  AND status IN ('pending', 'requires_action') AND updated_at < $1
+                RETURNING id
+                """, cutoff, at, limit
+            ).rows.map { try $0.decode("id") }
+        }
+        var refunds: [Refund] = []
+        for id in ids { if let refund = try await load(id) { refunds.append(refund) } }
+        return refunds
+    }
+
+    private func load(_ id: UUID) async throws -> Refund? {
+        try await translatingUnavailable {
+            guard
+                let row = try await database.query(
+                    """
+                    SELECT r.id, r.order_id, r.amount, r.currency, r.reason, r.restock, r.status, r.provider_refund_id, r.created_at,
+                           o.payment_intent_id
+                    FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.id = $1
+                    """, id
+                ).rows.first
+            else { return nil }
+            let lines = try await database.query(
+                "SELECT item_id, quantity FROM refund_lines WHERE refund_id = $1 ORDER BY item_id", id
+            ).rows.map { RefundLine(itemID: try $0.decode("item_id"), quantity: try $0.decode("quantity")) }
+            guard let status = RefundStatus(rawValue: try row.decode("status")) else {
+                throw PostgresError.decoding(column: "status", swiftType: "RefundStatus", postgresType: "text")
+            }
+            guard let reason = RefundReason(rawValue: try row.decode("reason")) else {
+                throw PostgresError.decoding(column: "reason", swiftType: "RefundReason", postgresType: "text")
+            }
+            return Refund(
+                id: try row.decode("id"), orderID: try row.decode("order_id"),
+                amount: try row.money(amount: "amount", currency: "currency"),
+                reason: reason, restock: try row.decode("restock"), lines: lines, status: status,
+                providerRefundID: try row.decode("provider_refund_id"),
+                paymentIntentID: try row.decode("payment_intent_id", as: String?.self) ?? "",
+                createdAt: try row.decode("created_at"))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Domain
+import Foundation
+import Scenes
+import Testing
+import UseCase
+
+@Suite("Staff refunds on mock gateways")
+struct RefundOrderUseCaseTests {
+    static func refund(status: RefundStatus = .pending, providerID: String? = nil) -> Refund {
+        Refund(
+            id: Fixtures.fixedID, orderID: Fixtures.id(7), amount: Money(amount: 500, currency: Fixtures.yen), reason: .duplicate,
+            restock: false, lines: [], status: status, providerRefundID: providerID, paymentIntentID: "pi_1", createdAt: Fixtures.now)
+    }
+
+    static func request(amount: Int64? = 500, reason: String = "duplicate", key: String = "k1") -> RefundRequest {
+        RefundRequest(orderID: Fixtures.id(7), amount: amount, lines: [], reason: reason, restock: false, idempotencyKey: key)
+    }
+
+    static let paid = Order(
+        id: Fixtures.id(7), customerID: UUID(), status: .paid, lines: [], total: Money(amount: 2400, currency: Fixtures.yen),
+        paymentIntentID: "pi_1", declineCode: nil, createdAt: Fixtures.now)
+
+    func container(_ store: MockRefundStore, _ payments: MockPaymentGateway) -> OrderContainer {
+        OrderContainer(store: MockOrderStore(order: Self.paid), refundStore: store, payments: payments, system: Fixtures.system)
+    }
+
+    @Test func aSucceededRefundIsRecordedWithTheProvidersID() async throws {
+        let store = MockRefundStore([Self.refund()])
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        let outcome = try await container(store, payments).refunds!.refund(Self.request())
+        #expect(outcome == .succeeded(Self.refund(status: .succeeded, providerID: "re_1")))
+        #expect(payments.calls == ["refund 500"])
+        #expect(store.calls == ["reserve 500", "record succeeded re_1"])
+    }
+
+    @Test func noAnswerLeavesItPendingUntilTheReconcilerAsksAgain() async throws {
+        let store = MockRefundStore([Self.refund()])
+        let down = MockPaymentGateway(confirm: { .succeeded }, refund: { throw PaymentError.unreachable(reason: "refused") })
+        #expect(try await container(store, down).refunds!.refund(Self.request()) == .pending(Self.refund()))
+        #expect(store.calls == ["reserve 500"])
+
+        // The reconciler finds it without a provider id and asks again (the same key).
+        let back = MockPaymentGateway(confirm: { .succeeded })
+        let report = try await container(store, back).reconciler!.reconcile()
+        #expect(report.refunded == 1)
+        #expect(back.calls == ["refund 500"])
+        #expect(store.refund(Fixtures.fixedID)?.status == .succeeded)
+    }
+
+    @Test func theReconcilerReadsAKnownRefundAndLeavesItOnAnyError() async throws {
+        let store = MockRefundStore([Self.refund(providerID: "re_9")])
+        let down = MockPaymentGateway(
+            confirm: { .succeeded }, retrieveRefund: { throw PaymentError.invalidRequest(message: "401", param: nil) })
+        #expect(try await container(store, down).reconciler!.reconcile().stillPending == 1)
+        #expect(store.refund(Fixtures.fixedID)?.status == .pending)
+
+        let failed = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .failed })
+        #expect(try await container(store, failed).reconciler!.reconcile().refundsFailed == 1)
+        #expect(failed.calls == ["retrieve refund re_9"])
+        #expect(store.refund(Fixtures.fixedID)?.status == .failed)
+    }
+
+    @Test func aRefusedRefundIsRecordedFailed() async throws {
+        let store = MockRefundStore([Self.refund()])
+        let refusing = MockPaymentGateway(
+            confirm: { .succeeded }, refund: { throw PaymentError.invalidRequest(message: "no", param: "amount") })
+        #expect(try await container(store, refusing).refunds!.refund(Self.request()) == .failed(Self.refund(status: .failed)))
+        #expect(store.calls == ["reserve 500", "record failed -"])
+    }
+
+    @Test func aReplayedKeyAsksTheProviderNothing() async throws {
+        let store = MockRefundStore([Self.refund(status: .succeeded, providerID: "re_1")], created: false)
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        #expect(
+            try await container(store, payments).refunds!.refund(Self.request())
+                == .succeeded(Self.refund(status: .succeeded, providerID: "re_1")))
+        #expect(payments.calls.isEmpty)
+    }
+
+    @Test func badRequestsReachNeitherTheStoreNorTheProvider() async throws {
+        let store = MockRefundStore([Self.refund()])
+        let payments = MockPaymentGateway(confirm: { .succeeded })
+        let error = await #expect(throws: ValidationError.self) {
+            try await container(store, payments).refunds!.refund(Self.request(amount: 0, reason: "because", key: ""))
+        }
+        #expect(error?.fields.map(\.field) == ["Idempotency-Key", "amount", "reason"])
+        #expect(store.calls.isEmpty && payments.calls.isEmpty)
+    }
+
+    @Test func restockNeedsLinesAndLinesAreUnique() {
+        let mug = Fixtures.id(1)
+        let twice = RefundRequest(
+            orderID: Fixtures.id(7), amount: nil, lines: [RefundLine(itemID: mug, quantity: 1), RefundLine(itemID: mug, quantity: 100)],
+            reason: "other", restock: true, idempotencyKey: "k")
+        #expect(
+            throws: ValidationError([FieldError("lines[1].item_id", "appears twice"), FieldError("lines[1].quantity", "must be 1 to 99")])
+        ) {
+            try twice.validate()
+        }
+        let bare = RefundRequest(orderID: Fixtures.id(7), amount: nil, lines: [], reason: "other", restock: true, idempotencyKey: "k")
+        #expect(throws: ValidationError.self) { try bare.validate() }
+    }
+}
