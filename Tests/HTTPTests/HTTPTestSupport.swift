@@ -27,6 +27,9 @@ func withApp<T: Sendable>(
             config.payment = (payments, "sk_test_storefront")
         }
         config.mediaURL = mediaURL ?? ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"]
+        // The whole suite shares two cores and one single-threaded localstripe: a checkout's
+        // answer may wait longer than a shopper's would before it says "pending".
+        config.checkoutDeadline = .seconds(60)
         configure(&config)
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
         return try await withTaskExecutorPreference(PostgresEventLoop.shared) {

@@ -82,7 +82,7 @@ struct PaymentWebhookHTTPTests {
     @Test func withoutASecretTheEndpointIsOff() async throws {
         try await withApp { client, _ in
             let body = Self.event("evt_off", "payment_intent.succeeded", intent: "pi_x")
-            try await Self.deliver(client, body, signature: Self.signed(body)).expectProblem(503)
+            try await Self.deliver(client, body, signature: Self.signed(body)).expectProblem(404)
         }
     }
 
@@ -90,8 +90,10 @@ struct PaymentWebhookHTTPTests {
     @Test func localstripesOwnWebhookSettlesA3DSecureCheckout() async throws {
         try await withApp(testing: .live, configure: { $0.paymentWebhookSecret = Self.secret }) { client, db in
             let port = try #require(client.port)
+            // One id for every run: localstripe cannot forget an endpoint, only replace it, and
+            // sends every later event of the run to each one it knows.
             try await ThreeDSecureHTTPTests.provider(
-                "/_config/webhooks/storefront-\(UUID().uuidString.prefix(8))",
+                "/_config/webhooks/storefront-tests",
                 ["url": "http://127.0.0.1:\(port)/v1/payments/webhook", "secret": Self.secret])
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
             let (_, order) = try await ThreeDSecureHTTPTests.checkoutNeedingAction(client, db, mug: mug)

@@ -44,6 +44,4 @@ public enum PaymentEventError: Error, Equatable, Sendable {
     case staleSignature
     /// Signed correctly, but not an event we can read.
     case malformed
-    /// `PAYMENT_WEBHOOK_SECRET` is not set: webhooks are off.
-    case notConfigured
 }

@@ -16,9 +16,7 @@ enum PaymentWebhookRoutes {
     static func register(on router: Router<StorefrontContext>, container: PaymentWebhookContainer) {
         let useCase = container.useCase
         router.post("/v1/payments/webhook") { request, context in
-            guard let useCase else {
-                return Problem.unavailable("Payment webhooks are not configured (PAYMENT_WEBHOOK_SECRET).").response
-            }
+            guard let useCase else { return PaymentWebhookPresenter.notEnabled.response }
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
                 return Problem.make(413, "payload-too-large", "Payload too large", detail: "A webhook body is at most \(maxBytes) bytes.")
                     .response

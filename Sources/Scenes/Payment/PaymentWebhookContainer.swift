@@ -4,7 +4,7 @@ import UseCase
 
 /// The webhook endpoint's dependencies: the order scene's, the provider's signature check and
 /// where events are recorded. `verifier` is nil when `PAYMENT_WEBHOOK_SECRET` is unset: the
-/// endpoint then answers 503 and payments are settled by refresh and the reconciler alone.
+/// endpoint then answers 404 and payments are settled by refresh and the reconciler alone.
 public struct PaymentWebhookContainer: Sendable {
     public let orders: OrderContainer
     public let events: any PaymentEventStore
