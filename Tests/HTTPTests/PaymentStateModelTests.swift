@@ -40,7 +40,7 @@ struct PaymentStateModelTests {
             guard let status else { throw PaymentError.invalidRequest(message: "cannot cancel", param: nil) }
             return intent(status)
         }
-        func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
+        func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
             throw PaymentError.invalidRequest(message: "not in the model", param: nil)
         }
         func confirmPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {

@@ -132,3 +132,44 @@ struct ThreeDSecureHTTPTests {
         }
     }
 }
+
+/// The payment sheet: a checkout without a payment method leaves the confirmation to the app
+/// (card, Apple Pay). The order waits `requires_action` with the client secret and
+/// `next_action.type` `confirm_payment`; the app confirms at the provider and the order settles
+/// from the provider's answer on refresh - a payment still without a method is not a failure.
+@Suite("Payment sheet checkout over HTTP")
+struct PaymentSheetHTTPTests {
+    @Test func theAppConfirmsThenTheOrderSettlesOnRefresh() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let response = try await client.send(
+                .post, "/v1/orders", json: "{}", token: token, headers: [.init("Idempotency-Key")!: "sheet"])
+            #expect(response.status == .accepted, "\(String(buffer: response.body))")
+            let order = try response.json
+            let id = try #require(order["id"] as? String)
+            let intent = try #require(order["payment_intent_id"] as? String)
+            let payment = try #require(order["payment"] as? [String: Any])
+            #expect(order["status"] as? String == "requires_action")
+            #expect((payment["next_action"] as? [String: Any])?["type"] as? String == "confirm_payment")
+            #expect((payment["client_secret"] as? String)?.isEmpty == false)
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
+
+            // Before the app confirms, a refresh changes nothing: no method yet is no failure.
+            #expect(
+                try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json["status"] as? String
+                    == "requires_action")
+            // The app confirms with the customer's card (the provider's SDK does this with the secret;
+            // localstripe takes the method and the confirmation as two calls).
+            try await ThreeDSecureHTTPTests.provider("/v1/payment_intents/\(intent)", ["payment_method": "pm_card_visa"])
+            #expect(
+                try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json["status"] as? String
+                    == "requires_action")
+            try await ThreeDSecureHTTPTests.provider("/v1/payment_intents/\(intent)/confirm", [:])
+            let paid = try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json
+            #expect(paid["status"] as? String == "paid")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
+        }
+    }
+}

@@ -47,4 +47,23 @@ struct PaymentTransitionTests {
         let bare = PaymentIntent(id: "pi_x", status: .requiresAction, amount: Money(amount: 100, currency: Currency("JPY")!))
         #expect(PaymentTransition(order: .pendingPayment, intent: bare) == .unchanged)
     }
+
+    /// The payment sheet: the app confirms, so a payment without a method (or one in 3-D Secure)
+    /// waits on the app; only success or cancellation settles the order.
+    @Test func anOrderTheAppConfirmsWaitsOnTheApp() {
+        let sheet = PaymentIntent(
+            id: "pi_x", status: .requiresPaymentMethod, amount: Money(amount: 100, currency: Currency("JPY")!), clientSecret: "pi_x_secret")
+        let confirm = PaymentAction(clientSecret: "pi_x_secret", nextActionType: "confirm_payment")
+        #expect(PaymentTransition(order: .pendingPayment, intent: sheet, confirmedByApp: true) == .requiresAction(confirm))
+        #expect(PaymentTransition(order: .requiresAction, intent: sheet, confirmedByApp: true) == .unchanged)
+        for status: PaymentStatus in [.requiresConfirmation, .requiresAction, .processing] {
+            #expect(PaymentTransition(order: .requiresAction, intent: Self.intent(status), confirmedByApp: true) == .unchanged)
+        }
+        #expect(PaymentTransition(order: .requiresAction, intent: Self.intent(.succeeded), confirmedByApp: true) == .paid)
+        #expect(
+            PaymentTransition(order: .requiresAction, intent: Self.intent(.canceled), confirmedByApp: true)
+                == .failed(declineCode: "payment_canceled"))
+        // The same payment without a method fails an order whose card was given at checkout.
+        #expect(PaymentTransition(order: .requiresAction, intent: sheet) == .failed(declineCode: "authentication_failed"))
+    }
 }

@@ -19,12 +19,15 @@ public struct Order: Hashable, Sendable {
     /// stock stays reserved for it.
     public var action: PaymentAction?
     public var actionExpiresAt: Date?
+    /// Checked out without a payment method: the customer's app confirms the payment (payment
+    /// sheet), so a payment still without a method is waiting on the app, not failed.
+    public var confirmedByApp: Bool
     public let createdAt: Date
 
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
         declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [],
-        action: PaymentAction? = nil, actionExpiresAt: Date? = nil, createdAt: Date
+        action: PaymentAction? = nil, actionExpiresAt: Date? = nil, confirmedByApp: Bool = false, createdAt: Date
     ) {
         self.id = id
         self.customerID = customerID
@@ -38,6 +41,7 @@ public struct Order: Hashable, Sendable {
         self.refunds = refunds
         self.action = action
         self.actionExpiresAt = actionExpiresAt
+        self.confirmedByApp = confirmedByApp
         self.createdAt = createdAt
     }
 }
@@ -70,17 +74,19 @@ public struct RefundRecord: Hashable, Sendable {
 /// A checkout request as the client sent it.
 public struct CheckoutRequest: Hashable, Sendable {
     public let customerID: UUID
-    public let paymentMethod: String
+    /// The card to charge; nil when the customer's app confirms the payment itself (the payment
+    /// sheet, Apple Pay): the order then waits `requires_action` with the client secret.
+    public let paymentMethod: String?
     public let idempotencyKey: String
 
-    public init(customerID: UUID, paymentMethod: String, idempotencyKey: String) {
+    public init(customerID: UUID, paymentMethod: String?, idempotencyKey: String) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
         self.idempotencyKey = idempotencyKey
     }
 
     /// What must match for a repeated key to count as the same request.
-    public var fingerprint: String { "payment_method=\(paymentMethod)" }
+    public var fingerprint: String { "payment_method=\(paymentMethod ?? "")" }
 
     /// - Throws: `ValidationError` for a missing or malformed key or payment method.
     public func validate() throws(ValidationError) {
@@ -88,10 +94,12 @@ public struct CheckoutRequest: Hashable, Sendable {
         errors.require(
             (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
             "Idempotency-Key", "must be a header of 1 to 255 visible ASCII characters")
-        errors.require(
-            paymentMethod.hasPrefix("pm_") && paymentMethod.count <= 255
-                && paymentMethod.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
-            "payment_method", "must be a payment method id like pm_...")
+        if let paymentMethod {
+            errors.require(
+                paymentMethod.hasPrefix("pm_") && paymentMethod.count <= 255
+                    && paymentMethod.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
+                "payment_method", "must be a payment method id like pm_..., or absent for the app to confirm the payment")
+        }
         try errors.throwIfAny()
     }
 }

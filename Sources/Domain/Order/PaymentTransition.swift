@@ -7,7 +7,9 @@
 /// - it fails (stock back) only on a definite provider status (`canceled`, or a confirmation that
 ///   failed, `requires_payment_method`);
 /// - `processing` and `requires_confirmation` change nothing: the outcome is not known yet.
-/// Only orders still waiting on their payment move; settled ones never do.
+/// Only orders still waiting on their payment move; settled ones never do. An order whose app
+/// confirms the payment itself (the payment sheet) waits on the app until the payment succeeds or
+/// is cancelled: a payment without a method, or one that needs 3-D Secure, is the app's to finish.
 public enum PaymentTransition: Hashable, Sendable {
     case paid
     /// The provider waits on the customer (3-D Secure).
@@ -16,9 +18,14 @@ public enum PaymentTransition: Hashable, Sendable {
     case failed(declineCode: String)
     case unchanged
 
-    public init(order status: OrderStatus, intent: PaymentIntent) {
+    /// - Parameter confirmedByApp: the order was checked out without a payment method.
+    public init(order status: OrderStatus, intent: PaymentIntent, confirmedByApp: Bool = false) {
         guard status == .pendingPayment || status == .requiresAction else {
             self = .unchanged
+            return
+        }
+        if confirmedByApp {
+            self = Self.confirmedByApp(status, intent)
             return
         }
         switch intent.status {
@@ -38,6 +45,22 @@ public enum PaymentTransition: Hashable, Sendable {
             self = .failed(declineCode: status == .requiresAction ? "authentication_failed" : "payment_failed")
         case .processing, .requiresConfirmation:
             self = .unchanged
+        }
+    }
+
+    /// The payment sheet: the app confirms, so only success or cancellation settles the order;
+    /// anything else leaves it waiting on the app, with the client secret it confirms with.
+    private static func confirmedByApp(_ status: OrderStatus, _ intent: PaymentIntent) -> PaymentTransition {
+        switch intent.status {
+        case .succeeded, .requiresCapture:
+            return .paid
+        case .canceled:
+            return .failed(declineCode: "payment_canceled")
+        case .requiresPaymentMethod, .requiresConfirmation, .requiresAction:
+            guard status == .pendingPayment, let secret = intent.clientSecret else { return .unchanged }
+            return .requiresAction(intent.action ?? PaymentAction(clientSecret: secret, nextActionType: "confirm_payment"))
+        case .processing:
+            return .unchanged
         }
     }
 }

@@ -8,12 +8,15 @@ public struct PaymentIntent: Hashable, Sendable {
     /// What the customer's app needs to finish the payment itself (3-D Secure): present while the
     /// provider waits on the customer (`requires_action`).
     public let action: PaymentAction?
+    /// The secret the customer's app confirms the payment with (the payment sheet flow).
+    public let clientSecret: String?
 
-    public init(id: String, status: PaymentStatus, amount: Money, action: PaymentAction? = nil) {
+    public init(id: String, status: PaymentStatus, amount: Money, action: PaymentAction? = nil, clientSecret: String? = nil) {
         self.id = id
         self.status = status
         self.amount = amount
         self.action = action
+        self.clientSecret = clientSecret ?? action?.clientSecret
     }
 }
 

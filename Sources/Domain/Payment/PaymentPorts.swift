@@ -3,9 +3,10 @@ import Foundation
 /// The payment provider. Every mutating call carries an idempotency key that the caller makes
 /// once, before the first attempt, and reuses on every retry, so a retry can never charge twice.
 public protocol PaymentGateway: Sendable {
-    /// Creates an unconfirmed payment for `amount` with `paymentMethod`, tagged with the order.
+    /// Creates an unconfirmed payment for `amount` with `paymentMethod`, tagged with the order;
+    /// without one, a payment the customer's app confirms itself (the payment sheet).
     /// - Throws: `PaymentError`.
-    func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent
+    func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent
     /// Confirms (charges) a created payment.
     /// - Throws: `PaymentError.cardDeclined` among others.
     func confirmPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent

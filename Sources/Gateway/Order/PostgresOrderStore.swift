@@ -231,7 +231,7 @@ public struct PostgresOrderStore: OrderStore {
 
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
-        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, created_at
+        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
@@ -306,6 +306,6 @@ public struct PostgresOrderStore: OrderStore {
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
             refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),
-            createdAt: try row.decode("created_at"))
+            confirmedByApp: (try row.decode("payment_method") as String?) == nil, createdAt: try row.decode("created_at"))
     }
 }

@@ -18,13 +18,14 @@ public struct StripePaymentGateway: PaymentGateway {
         transport = StripeTransport(baseURL: baseURL, secretKey: secretKey, client: client, timeout: timeout, retry: retry)
     }
 
-    public func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
-        try await transport.send(
-            .POST, "/v1/payment_intents",
-            form: [
-                ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),
-                ("payment_method", paymentMethod), ("metadata[order_id]", orderID.uuidString.lowercased()),
-            ], idempotencyKey: idempotencyKey, as: StripePaymentIntentWire.self
+    public func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
+        var form = [
+            ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),
+            ("metadata[order_id]", orderID.uuidString.lowercased()),
+        ]
+        if let paymentMethod { form.append(("payment_method", paymentMethod)) }
+        return try await transport.send(
+            .POST, "/v1/payment_intents", form: form, idempotencyKey: idempotencyKey, as: StripePaymentIntentWire.self
         ).domain()
     }
 

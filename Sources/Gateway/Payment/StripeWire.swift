@@ -40,7 +40,8 @@ struct StripePaymentIntentWire: Decodable {
                 clientSecret: clientSecret, nextActionType: nextAction?.type ?? "use_stripe_sdk",
                 redirectURL: nextAction?.redirectToURL?.url)
         }
-        return PaymentIntent(id: id, status: status, amount: Money(amount: amount, currency: currency), action: action)
+        return PaymentIntent(
+            id: id, status: status, amount: Money(amount: amount, currency: currency), action: action, clientSecret: clientSecret)
     }
 }
 

@@ -8,7 +8,8 @@ import UseCase
 /// Checkout and order routes for the signed-in customer, and the staff's refunds.
 enum OrderRoutes {
     struct CheckoutBody: Decodable {
-        let paymentMethod: String
+        /// Absent: the app confirms the payment itself (payment sheet).
+        let paymentMethod: String?
 
         enum CodingKeys: String, CodingKey { case paymentMethod = "payment_method" }
     }

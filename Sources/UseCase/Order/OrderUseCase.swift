@@ -62,7 +62,9 @@ public struct OrderUseCase: Sendable {
         return try await settlement.apply(try await payments.payment(id: paymentID), to: order)
     }
 
-    private func pay(_ order: Order, paymentMethod: String) async throws -> CheckoutOutcome {
+    /// Creates the payment and, with a payment method, confirms it; without one the app confirms
+    /// it (the payment sheet), so the order waits `requires_action` with the client secret.
+    private func pay(_ order: Order, paymentMethod: String?) async throws -> CheckoutOutcome {
         let key = "order-\(order.id.uuidString.lowercased())"
         do {
             let intent = try await payments.createPayment(
@@ -72,9 +74,10 @@ public struct OrderUseCase: Sendable {
                 _ = try? await payments.cancelPayment(id: intent.id, idempotencyKey: key + "-cancel")
                 return Self.replay(try await store.order(id: order.id, customerID: order.customerID) ?? order)
             }
-            let confirmed = try await payments.confirmPayment(id: intent.id, idempotencyKey: key + "-confirm")
             var attached = order
             attached.paymentIntentID = intent.id
+            let confirmed =
+                order.confirmedByApp ? intent : try await payments.confirmPayment(id: intent.id, idempotencyKey: key + "-confirm")
             let settled = try await settlement.apply(confirmed, to: attached)
             switch settled.status {
             case .paid: return .paid(settled)

@@ -14,7 +14,7 @@ struct PaymentSettlement: Sendable {
     /// - Throws: `StoreUnavailable`.
     func apply(_ intent: PaymentIntent, to order: Order) async throws -> Order {
         let now = system.now()
-        switch PaymentTransition(order: order.status, intent: intent) {
+        switch PaymentTransition(order: order.status, intent: intent, confirmedByApp: order.confirmedByApp) {
         case .paid:
             return try await store.markPaid(orderID: order.id, at: now)
         case .failed(let code):

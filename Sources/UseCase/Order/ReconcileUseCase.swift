@@ -101,7 +101,7 @@ public struct ReconcileUseCase: Sendable {
         }
         do {
             var intent = try await payments.payment(id: paymentID)
-            if intent.status == .requiresConfirmation {
+            if intent.status == .requiresConfirmation && !order.confirmedByApp {
                 // Never confirmed: cancel it so it cannot be charged later. A refused cancel may
                 // mean a confirm won the race: read it again.
                 let key = "order-\(order.id.uuidString.lowercased())-cancel"

@@ -141,7 +141,7 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
 
     private static let yen = Currency("JPY")!
 
-    func createPayment(amount: Money, paymentMethod: String, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
+    func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("create \(idempotencyKey)") }
         return PaymentIntent(id: "pi_1", status: .requiresConfirmation, amount: amount)
     }
