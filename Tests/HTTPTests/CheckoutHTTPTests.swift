@@ -276,3 +276,44 @@ struct CancelHTTPTests {
         }
     }
 }
+
+/// A provider that takes the connection and never answers: the checkout still answers within
+/// CHECKOUT_DEADLINE_SECONDS (202, the order pending with its stock held), though each call's own
+/// deadline and retries would take half a minute. Before, the answer waited all of that.
+@Suite("Checkout within its deadline while the provider is silent")
+struct CheckoutDeadlineHTTPTests {
+    /// A listening socket nobody accepts from: connections complete, requests hang.
+    static func silentProvider() throws -> (port: Int, socket: Int32) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound, listen(fd, 16) == 0 else { throw TestSetupError("could not listen") }
+        return (Int(UInt16(bigEndian: address.sin_port)), fd)
+    }
+
+    @Test func aSilentProviderGetsA202AtTheDeadline() async throws {
+        let provider = try Self.silentProvider()
+        defer { close(provider.socket) }
+        try await withApp(configure: {
+            $0.payment = ("http://127.0.0.1:\(provider.port)", "sk_test_silent")
+            $0.checkoutDeadline = .seconds(1)
+        }) { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let started = ContinuousClock.now
+            let response = try await CheckoutHTTPTests.checkout(client, token, key: "silent")
+            let took = ContinuousClock.now - started
+            #expect(response.status == .accepted, "\(String(buffer: response.body))")
+            #expect(took < .seconds(5), "answered after \(took)")
+            #expect(try response.json["status"] as? String == "pending_payment")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 3, "the stock stays held for the reconciler")
+        }
+    }
+}

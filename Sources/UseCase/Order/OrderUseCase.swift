@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// Checkout and the customer's orders. Stock is reserved in the database before the provider is
 /// called, the provider is called outside any transaction, and an unanswered payment leaves the
@@ -39,16 +40,24 @@ public struct OrderUseCase: Sendable {
         // The payment goes on past the deadline (its outcome is recorded when it comes); only the
         // answer stops waiting for it.
         let payment = Task { try await pay(order, paymentMethod: request.paymentMethod) }
-        let deadline = self.deadline
-        return try await withThrowingTaskGroup(of: CheckoutOutcome?.self) { group in
-            group.addTask { try await payment.value }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return nil
+        return try await Self.first(of: payment, orAfter: deadline, .pending(order))
+    }
+
+    /// `task`'s result, or `fallback` once `deadline` has passed, whichever comes first; the task
+    /// itself goes on. (A task group would wait for its children, and awaiting an unstructured
+    /// task's value does not end on cancellation, hence a continuation resumed once.)
+    static func first<T: Sendable>(of task: Task<T, any Error>, orAfter deadline: Duration, _ fallback: T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let once = ResumeOnce(continuation)
+            let timer = Task {
+                try? await Task.sleep(for: deadline)
+                once.resume(with: .success(fallback))
             }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first ?? .pending(order)
+            Task {
+                let result = await task.result
+                timer.cancel()
+                once.resume(with: result)
+            }
         }
     }
 
@@ -105,6 +114,22 @@ public struct OrderUseCase: Sendable {
         case .pendingPayment, .requiresAction: return .pending(order)
         case .paymentFailed: return .declined(order, code: order.declineCode ?? "card_declined")
         case .paid, .cancelled, .refundPending, .refunded: return .paid(order)
+        }
+    }
+}
+
+/// Resumes a continuation once, with whichever result comes first.
+private final class ResumeOnce<T: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<T, any Error>?>
+
+    init(_ continuation: CheckedContinuation<T, any Error>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(with result: Result<T, any Error>) {
+        continuation.withLock { waiting in
+            waiting?.resume(with: result)
+            waiting = nil
         }
     }
 }
