@@ -33,10 +33,10 @@ struct PoolTests {
 
     @Test func everyWaiterTimesOutOnTimeAndThePoolWorksAfterwards() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
-            let (pool, holding) = try await busyPool(db, timeout: .milliseconds(300), heldFor: .seconds(3))
+            let (pool, holding) = try await busyPool(db, timeout: .milliseconds(300), heldFor: .seconds(6))
             // Waiters arriving 100 ms apart share one timer; each still gets its own deadline: none
             // fails early, and all fail while the connection is still held (the bounds are loose
-            // because a timer fires late on a machine busy with the other tests).
+            // because a timer fires late on a machine busy with the other tests: 2.7 s was seen).
             let started = ContinuousClock.now
             let waited = try await withThrowingTaskGroup(of: Duration.self) { group in
                 for index in 0..<3 {
@@ -49,8 +49,8 @@ struct PoolTests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(waited.allSatisfy { $0 >= .milliseconds(300) && $0 < .milliseconds(2000) }, "\(waited)")
-            #expect(ContinuousClock.now - started < .milliseconds(2500))
+            #expect(waited.allSatisfy { $0 >= .milliseconds(300) && $0 < .seconds(4) }, "\(waited)")
+            #expect(ContinuousClock.now - started < .seconds(5))
             #expect(pool.statistics.waiting == 0)
             try await holding.value
             #expect(try await pool.query("SELECT 1 AS one").rows.count == 1)
