@@ -8,31 +8,21 @@ figures; exits 1 on a failure.
     Tools/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL [PAYMENT_API_URL WEBHOOK_LOG]
 """
 import collections
-import json
 import os
 import signal
 import sys
 import threading
 import time
-import urllib.parse
-import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
-from drill import call, customer, exit_status, expect, item, sql  # noqa: E402
+from drill import call, customer, exit_status, expect, item, sql, stripe, three_d_secure_card  # noqa: E402
 
 base, admin, instance_a, database = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 payment_api = sys.argv[5] if len(sys.argv) > 5 else ""
 webhook_log = sys.argv[6] if len(sys.argv) > 6 else ""
 
-
-def provider(path, form):
-    """A form POST to the payment API (localstripe), its JSON answer."""
-    request = urllib.request.Request(payment_api + path, data=urllib.parse.urlencode(form).encode(), method="POST")
-    request.add_header("Authorization", "Bearer sk_test_cluster")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read() or b"{}")
 
 
 def checkout(token, key=None):
@@ -97,8 +87,7 @@ if payment_api:
     def three_d_secure(_):
         token = customer(base)
         call(f"{base}/v1/cart/items/{stocked}", "PUT", {"quantity": 1}, token)
-        method = provider("/v1/payment_methods", {"type": "card", "card[number]": "4000000000003220", "card[exp_month]": "12",
-                                                  "card[exp_year]": "2034", "card[cvc]": "123"})["id"]
+        method = three_d_secure_card(payment_api, "sk_test_cluster")
         answer = call(base + "/v1/orders", "POST", {"payment_method": method}, token, {"Idempotency-Key": uuid.uuid4().hex})
         return answer
 
@@ -107,7 +96,7 @@ if payment_api:
     expect(all(a.status == 202 and a.body["status"] == "requires_action" for a in placed),
            f"{count} checkouts wait on 3-D Secure ({collections.Counter(a.status for a in placed)})")
     for answer in placed:
-        provider(f"/v1/payment_intents/{answer.body['payment_intent_id']}/_authenticate",
+        stripe(payment_api, "sk_test_cluster", f"/v1/payment_intents/{answer.body['payment_intent_id']}/_authenticate",
                  {"client_secret": answer.body["payment"]["client_secret"], "success": "true"})
     ids = ",".join(f"'{a.body['id']}'" for a in placed)
     waited = 0.0

@@ -20,22 +20,19 @@ import shlex
 import subprocess
 import sys
 import time
-import urllib.parse
+import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from drill import call, customer, exit_status, expect, sql  # noqa: E402
+from drill import call, customer, exit_status, expect, sql, stripe, three_d_secure_card  # noqa: E402
 
-base, database, stripe, secret, reconcile = sys.argv[1:6]
+base, database, api, secret, reconcile = sys.argv[1:6]
 
 
 def provider(path, form):
-    request = urllib.request.Request(stripe + path, data=urllib.parse.urlencode(form).encode(), method="POST")
-    request.add_header("Authorization", "Bearer sk_test_faults")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read() or b"{}")
+    return stripe(api, "sk_test_faults", path, form)
 
 
 def deliver(event, signed_at=None, key=None, tamper=False):
@@ -60,8 +57,7 @@ def event(kind, intent):
 def three_d_secure_order(stock_item):
     token = customer(base)
     call(f"{base}/v1/cart/items/{stock_item}", "PUT", {"quantity": 1}, token)
-    method = provider("/v1/payment_methods", {"type": "card", "card[number]": "4000000000003220", "card[exp_month]": "12",
-                                              "card[exp_year]": "2034", "card[cvc]": "123"})["id"]
+    method = three_d_secure_card(api, "sk_test_faults")
     answer = call(base + "/v1/orders", "POST", {"payment_method": method}, token, {"Idempotency-Key": uuid.uuid4().hex})
     assert answer.status == 202 and answer.body["status"] == "requires_action", (answer.status, answer.body)
     return answer.body

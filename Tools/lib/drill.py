@@ -6,6 +6,7 @@ import random
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
@@ -83,3 +84,18 @@ def item(base, admin, stock, price=980, sku=None):
                                                       "stock": stock}, admin)
     assert answer.status == 201, (answer.status, answer.body)
     return answer.body["id"]
+
+
+def stripe(api, key, path, form):
+    """A form POST to the Stripe-compatible payment API (localstripe), its JSON answer ({} when
+    it answers none)."""
+    request = urllib.request.Request(api + path, data=urllib.parse.urlencode(form).encode(), method="POST")
+    request.add_header("Authorization", f"Bearer {key}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"{}")
+
+
+def three_d_secure_card(api, key):
+    """A payment method whose card needs 3-D Secure (localstripe's 4000000000003220)."""
+    return stripe(api, key, "/v1/payment_methods", {"type": "card", "card[number]": "4000000000003220", "card[exp_month]": "12",
+                                                    "card[exp_year]": "2034", "card[cvc]": "123"})["id"]
