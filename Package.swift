@@ -120,9 +120,17 @@ let package = Package(
             exclude: ["Reference"],
             swiftSettings: strict
         ),
+        .target(
+            name: "MockSupport",
+            dependencies: ["Domain"],
+            path: "Tests/MockSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "UseCaseTests",
-            dependencies: ["UseCase", "Scenes", "Domain", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "UseCase", "Scenes", "Domain", "MockSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "PresenterTests", dependencies: ["Presenter", "Translator", "Domain"], swiftSettings: strict),
         .testTarget(
@@ -136,14 +144,37 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        .target(
+            name: "HTTPTestSupport",
+            dependencies: [
+                "Gateway", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/HTTPTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "HTTPTests",
             dependencies: [
-                "HTTP", "Scenes", "TestSupport", "Postgres",
+                "HTTP", "Scenes", "TestSupport", "HTTPTestSupport", "Postgres",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: strict
+        ),
+        // The generator's matrix of specs (Tests/SceneMatrixTests/Specs): every renderer's output,
+        // compiled and its generated tests run, in one module outside the product.
+        .testTarget(
+            name: "SceneMatrixTests",
+            dependencies: [
+                "Domain", "UseCase", "Translator", "Presenter", "Gateway", "Scenes", "HTTP", "Postgres", "MockSupport",
+                "TestSupport", "HTTPTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Specs", "Migrations"],
             swiftSettings: strict
         ),
     ]

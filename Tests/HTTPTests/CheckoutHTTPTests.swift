@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import HTTP
+import HTTPTestSupport
 import HummingbirdTesting
 import Logging
 import Postgres

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import HummingbirdTesting
 import Postgres
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging

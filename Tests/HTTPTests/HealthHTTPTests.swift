@@ -1,4 +1,5 @@
 import HTTP
+import HTTPTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging

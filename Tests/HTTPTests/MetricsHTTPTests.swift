@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import HummingbirdTesting
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HTTPTestSupport
 import HummingbirdTesting
 import Scenes
 import Testing

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Gateway
+import HTTPTestSupport
 import PropertyBased
 import Scenes
 import Synchronization

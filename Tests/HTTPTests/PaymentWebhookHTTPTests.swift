@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import FoundationNetworking
+import HTTPTestSupport
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gateway
 import HTTP
+import HTTPTestSupport
 import HummingbirdTesting
 import Logging
 import Postgres

@@ -1,3 +1,4 @@
+import HTTPTestSupport
 import HTTPTypes
 import HummingbirdTesting
 import Testing

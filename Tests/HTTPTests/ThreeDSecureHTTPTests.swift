@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import HTTPTestSupport
 import HummingbirdTesting
 import Logging
 import Scenes

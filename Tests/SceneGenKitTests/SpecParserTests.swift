@@ -113,6 +113,33 @@ struct SpecParserTests {
         #expect(found.contains { $0.contains("a string field needs 'max'") })
     }
 
+    /// Enum values as the outside world writes them are kept verbatim; the Swift case name is
+    /// derived, and two values that would make one case name are refused.
+    @Test func enumValuesAreKeptVerbatimAndTheirCaseNamesDerived() throws {
+        func withStatus(_ values: String) -> String {
+            Self.wishlist.replacingOccurrences(
+                of: "- { name: created_at,", with: "- { name: status, type: enum, values: \(values) }\n    - { name: created_at,")
+        }
+        let outside = withStatus("[JP, US, in-stock, IN_STOCK2, PayPal, 3ds]")
+        let (spec, diagnostics) = SpecParser.parse(outside, file: "Specs/T.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let status = try #require(spec?.entity.fields.first { $0.name == "status" })
+        #expect(status.type == .enumeration(["JP", "US", "in-stock", "IN_STOCK2", "PayPal", "3ds"]))
+        #expect(
+            ["JP", "US", "in-stock", "IN_STOCK2", "PayPal", "3ds"].map(Names.caseName) == [
+                "jp", "us", "inStock", "inStock2", "payPal", "value3ds",
+            ])
+        #expect(
+            errors(withStatus("[wanted, in-stock, in_stock]")).contains {
+                $0.contains("enum values 'in-stock' and 'in_stock' both become the Swift case 'inStock'")
+            })
+        #expect(errors(withStatus("[wanted, JP, JP]")).contains { $0.contains("duplicate enum value 'JP'") })
+        #expect(!errors(withStatus("[wanted, \"\"]")).isEmpty)
+        for bad in ["\"-x\"", "\"a b\"", "\"it's\"", "\"é\"", String(repeating: "a", count: 64)] {
+            #expect(errors(withStatus("[wanted, \(bad)]")).contains { $0.contains("must be 1 to 63 ASCII letters, digits") }, "\(bad)")
+        }
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

@@ -5,13 +5,31 @@ import Testing
 /// scenegen's runs over a scratch repository: what it writes, what it refuses, what it reports.
 @Suite("scenegen: runs over a repository")
 struct WorkspaceTests {
-    /// A scratch repository with `Specs/` holding `specs` (name -> YAML) and one migration.
+    /// A scratch repository with `Specs/` holding `specs` (name -> YAML), the hand-written scene
+    /// of the items they reference, and one migration.
     static func repository(_ specs: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("scenegen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Migrations"), withIntermediateDirectories: true)
         try "CREATE TABLE items (id uuid PRIMARY KEY);\n".write(
             to: root.appendingPathComponent("Migrations/0001_catalog.sql"), atomically: true, encoding: .utf8)
+        // The table the reference spec's rows point at, described as a hand-written scene.
+        try """
+        scene: Item
+        summary: Items, written by hand.
+        code: handwritten
+        entity:
+          name: Item
+          table: items
+          fields:
+            - { name: id, type: uuid, primary: true }
+            - { name: name, type: string, max: 80 }
+        useCases:
+          - { name: list, kind: custom, route: "GET /v1/items", auth: public }
+        """.write(to: root.appendingPathComponent("Specs/Item.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Specs/OpenAPI"), withIntermediateDirectories: true)
+        try "paths:\n  /v1/items:\n    get:\n      responses:\n        '200': { description: The items. }\n".write(
+            to: root.appendingPathComponent("Specs/OpenAPI/handwritten.yml"), atomically: true, encoding: .utf8)
         for (name, text) in specs {
             try text.write(to: root.appendingPathComponent("Specs/\(name).yml"), atomically: true, encoding: .utf8)
         }
@@ -155,6 +173,20 @@ struct WorkspaceTests {
         #expect(outcome.errors.contains { $0.contains("route POST /v1/wishlist clashes with POST /v1/wishlist of Specs/") })
     }
 
+    /// A reference to a table no spec describes would leave the generated tests unable to make
+    /// the row it points at: refused, naming the tables there are.
+    @Test func aReferenceToATableOfNoSpecIsRefused() throws {
+        let dangling = Self.reference.replacingOccurrences(of: "references: items", with: "references: vendors")
+        let root = try Self.repository(["Wishlist": dangling])
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .dryRun)
+        #expect(outcome.exitCode != 0)
+        #expect(
+            outcome.errors.contains {
+                $0.contains("Specs/Wishlist.yml:9:")
+                    && $0.contains("references 'vendors', which is the table of no spec (known: items, wishlist_entries)")
+            })
+    }
+
     /// Many specs: each is reported as it is read, and all are written. (How fast is measured by
     /// `Benchmarks/scenegen`, not here.)
     @Test func progressIsShownForEverySpec() throws {
@@ -162,8 +194,9 @@ struct WorkspaceTests {
         var progress: [String] = []
         let outcome = Workspace(root: root).run(specPaths: [], mode: .write) { progress.append($0) }
         #expect(outcome.exitCode == 0, "\(outcome.errors.prefix(3))")
-        #expect(progress.count == 50 && progress.first == "[1/50] Specs/Scene0.yml")
-        #expect(outcome.lines.last?.hasPrefix("scenegen: 50 spec(s)") == true)
+        // The 50 and the items' hand-written spec, in name order.
+        #expect(progress.count == 51 && progress.first == "[1/51] Specs/Item.yml" && progress[1] == "[2/51] Specs/Scene0.yml")
+        #expect(outcome.lines.last?.hasPrefix("scenegen: 51 spec(s)") == true)
     }
 
     /// 50 variations of the reference spec, each with its own names, table and routes.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MockSupport
 import Scenes
 import Testing
 import UseCase

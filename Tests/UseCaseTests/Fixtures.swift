@@ -1,17 +1,9 @@
 import Domain
 import Foundation
+import MockSupport
 
-enum Fixtures {
-    static let now = Date(timeIntervalSince1970: 1_795_000_000)
-    static let fixedID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
-    static let system = SystemContext(now: { now }, newID: { fixedID })
-    static let yen = Currency("JPY")!
-
-    /// A recognisable id: `00000000-0000-4000-8000-<n>`.
-    static func id(_ n: Int) -> UUID {
-        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n))!
-    }
-
+/// The catalog's sample items.
+extension Fixtures {
     static func item(_ index: Int, stock: Int = 5) -> Item {
         Item(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 100))!,

@@ -52,7 +52,12 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
 
 /// Every route of every scene over their live containers, behind the request-id and problem
 /// middleware.
-func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
+/// - Parameter generatedScenes: registers the scenes scenegen generates: the product's registry,
+///   or the generator's matrix of specs in its tests.
+func buildRouter(
+    _ resources: AppResources,
+    generatedScenes: (SceneRouters, AppResources) -> Void = GeneratedSceneRoutes.register(on:resources:)
+) -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
     let router = Router(context: StorefrontContext.self)
     router.add(middleware: RequestIDMiddleware())
@@ -80,7 +85,7 @@ func buildRouter(_ resources: AppResources) -> Router<StorefrontContext> {
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
         admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
-    GeneratedSceneRoutes.register(on: routers, resources: resources)
+    generatedScenes(routers, resources)
     AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
         Response(

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MockSupport
 
 /// An `ItemStore` that answers what the test set and records every call. A call the test did not
 /// stub fails loudly instead of returning a made-up value.
@@ -51,10 +52,4 @@ final class MockItemStore: ItemStore, Sendable {
     func insertIfEmpty(_ items: [Item]) async throws -> Bool {
         try record(.insertIfEmpty(items.count), \.insertIfEmpty)(items)
     }
-}
-
-/// Thrown (and so failing the test) when code calls a mock method the test did not stub.
-struct UnstubbedCall: Error, CustomStringConvertible {
-    let call: any Sendable
-    var description: String { "unstubbed mock call: \(call)" }
 }

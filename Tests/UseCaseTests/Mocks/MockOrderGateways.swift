@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MockSupport
 import Synchronization
 
 /// An `OrderStore` that hands out one prepared order and records what the use case did with it.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MockSupport
 import Synchronization
 
 /// A `RefundStore` holding refunds in memory: `reserveRefund` makes the refund the test gave

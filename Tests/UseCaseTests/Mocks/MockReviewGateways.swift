@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import MockSupport
 
 /// A `ReviewStore` that answers what the test set and records every call.
 final class MockReviewStore: ReviewStore, Sendable {

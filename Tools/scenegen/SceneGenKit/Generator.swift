@@ -21,8 +21,12 @@ public enum Generator {
     ///   - migrations: the names and contents of the files in `Migrations/`.
     ///   - handwrittenOpenAPI: `Specs/OpenAPI/handwritten.yml`, the hand-written scenes' operations.
     /// - Returns: the files, or the errors that keep the API document from being complete.
+    ///   - layout: where the specs' files go.
+    ///   - referenced: specs of another layout whose tables these may reference (the matrix's
+    ///     rows point at the product's items); nothing is generated for them.
     public static func plan(
-        specs: [SceneSpec], selected: Set<String>? = nil, migrations: [String: String], handwrittenOpenAPI: String
+        specs: [SceneSpec], selected: Set<String>? = nil, migrations: [String: String], handwrittenOpenAPI: String,
+        layout: Layout = .product, referenced: [SceneSpec] = []
     ) -> (files: [PlannedFile], errors: [String]) {
         let sorted = specs.sorted { $0.scene < $1.scene }
         let generated = sorted.filter { !$0.handwritten }
@@ -34,12 +38,16 @@ public enum Generator {
                 migration = existing
             } else {
                 migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
-                files.append(PlannedFile(path: "Migrations/\(migration)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
+                files.append(
+                    PlannedFile(path: "\(layout.migrations)/\(migration)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
                 nextVersion += 1
             }
-            files += scene(spec, specs: sorted, migration: migration)
+            files += scene(spec, specs: sorted + referenced, migration: "\(layout.migrations)/\(migration)", layout: layout)
         }
-        files.append(generatedFile("Sources/HTTP/App/GeneratedSceneRoutes.swift", from: "Specs/*.yml", WiringRenderer.registry(generated)))
+        files.append(
+            generatedFile(
+                layout.registry, from: "\(layout.specs)/*.yml", layout.extraImports(.http) + WiringRenderer.registry(generated)))
+        guard layout.servesOpenAPI else { return (files, []) }
         let (document, errors) = OpenAPIRenderer.document(specs: sorted, handwritten: handwrittenOpenAPI)
         if let document {
             files.append(
@@ -58,33 +66,39 @@ public enum Generator {
         }
     }
 
-    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String) -> [PlannedFile] {
+    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String, layout: Layout) -> [PlannedFile] {
         let names = SceneNames(spec: spec)
         let s = spec.scene
-        func file(_ path: String, _ contents: String) -> PlannedFile { generatedFile(path, from: spec.file, contents) }
+        func file(_ layer: Layout.Layer, _ name: String, _ contents: String) -> PlannedFile {
+            generatedFile(layout.path(layer, scene: s, file: name), from: spec.file, layout.extraImports(layer) + contents)
+        }
         var files = [
-            file("Sources/Domain/\(s)/\(names.entity).swift", DomainRenderer.entity(names)),
-            file("Sources/Domain/\(s)/\(s)Ports.swift", DomainRenderer.ports(names)),
-            file("Sources/UseCase/\(s)/\(s)UseCase.swift", UseCaseRenderer.useCase(names)),
-            file("Sources/Translator/\(s)/\(s)Translator.swift", OutputRenderer.translator(names)),
-            file("Sources/Presenter/\(s)/\(s)Presenter.swift", OutputRenderer.presenter(names)),
-            file("Sources/Gateway/\(s)/\(names.postgresStore).swift", GatewayRenderer.store(names, migration: "Migrations/\(migration)")),
+            file(.domain, "\(names.entity).swift", DomainRenderer.entity(names)),
+            file(.domain, "\(s)Ports.swift", DomainRenderer.ports(names)),
+            file(.useCase, "\(s)UseCase.swift", UseCaseRenderer.useCase(names)),
+            file(.translator, "\(s)Translator.swift", OutputRenderer.translator(names)),
+            file(.presenter, "\(s)Presenter.swift", OutputRenderer.presenter(names)),
+            file(.gateway, "\(names.postgresStore).swift", GatewayRenderer.store(names, migration: migration)),
         ]
         for gateway in spec.gateways {
-            files.append(file("Sources/Gateway/\(s)/HTTP\(names.gatewayPort(gateway)).swift", GatewayRenderer.http(names, gateway)))
+            files.append(file(.gateway, "HTTP\(names.gatewayPort(gateway)).swift", GatewayRenderer.http(names, gateway)))
         }
         files += [
-            file("Sources/Scenes/\(s)/\(s)Container.swift", WiringRenderer.container(names)),
-            file("Sources/HTTP/\(s)/\(s)Routes.swift", WiringRenderer.routes(names)),
-            file("Tests/UseCaseTests/Generated/\(s)Mocks.swift", MockRenderer.mocks(names)),
-            file("Tests/UseCaseTests/Generated/\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),
-            file("Tests/HTTPTests/Generated/\(s)HTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
+            file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
+            file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
+            file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
+            file(.useCaseTests, "\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),
+            file(.httpTests, "\(s)HTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
         ]
         for useCase in spec.useCases where useCase.kind == .custom {
-            let path = "Sources/UseCase/\(s)/\(s)UseCase+\(names.upper(useCase)).swift"
-            files.append(
-                PlannedFile(
-                    path: path, contents: Ownership.onceHeader(spec.file) + UseCaseRenderer.custom(names, useCase), ownership: .once))
+            let name = "\(s)UseCase+\(names.upper(useCase)).swift"
+            let logic = UseCaseRenderer.custom(names, useCase)
+            if layout.customLogicIsOnce {
+                let path = layout.path(.useCase, scene: s, file: name)
+                files.append(PlannedFile(path: path, contents: Ownership.onceHeader(spec.file) + logic, ownership: .once))
+            } else {
+                files.append(file(.useCase, name, logic))
+            }
         }
         return files
     }

@@ -86,11 +86,7 @@ extension SpecReader {
             case "money": type = .money
             case "timestamp": type = .timestamp
             case "enum":
-                var values: [String] = []
-                for node in sequence(keys["values"], "values") { if let value = self.name(node, "enum value") { values.append(value) } }
-                if values.isEmpty { sink.error("an enum field needs 'values', a list of snake_case names", at: typeNode.position) }
-                checkUnique(values, positions: sequence(keys["values"], "values").map(\.position), "enum value")
-                type = .enumeration(values)
+                type = .enumeration(enumValues(keys["values"], at: typeNode.position))
             default:
                 sink.error("unknown type '\(typeName)' (known: \(FieldType.names.joined(separator: ", ")))", at: typeNode.position)
             }
@@ -224,6 +220,37 @@ extension SpecReader {
     }
 
     // MARK: cross checks
+
+    /// The values of an enum field, verbatim; each must be a valid value whose Swift case name
+    /// no other value shares (`in-stock` and `in_stock` both make `inStock`).
+    mutating func enumValues(_ node: Node?, at position: SourcePosition) -> [String] {
+        var values: [String] = []
+        var cases: [String: String] = [:]
+        for node in sequence(node, "values") {
+            guard let value = string(node, "enum value") else { continue }
+            guard Names.isEnumValue(value) else {
+                sink.error(
+                    "enum value '\(value)' must be 1 to 63 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit",
+                    at: node.position)
+                continue
+            }
+            let name = Names.caseName(value)
+            if let other = cases[name] {
+                sink.error(
+                    other == value
+                        ? "duplicate enum value '\(value)'"
+                        : "enum values '\(other)' and '\(value)' both become the Swift case '\(name)'",
+                    at: node.position)
+                continue
+            }
+            cases[name] = value
+            values.append(value)
+        }
+        if values.isEmpty && cases.isEmpty {
+            sink.error("an enum field needs 'values', a list of values such as [JP, US] or [in-stock, sold-out]", at: position)
+        }
+        return values
+    }
 
     mutating func checkUnique(_ names: [String], positions: [SourcePosition], _ what: String) {
         var seen = Set<String>()

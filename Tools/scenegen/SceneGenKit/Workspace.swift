@@ -35,38 +35,45 @@ public struct Workspace {
     ///   - progress: called with `[i/n] Specs/File.yml` as each spec is read.
     public func run(specPaths: [String], mode: Mode, force: Bool = false, progress: (String) -> Void = { _ in }) -> Outcome {
         var outcome = Outcome()
-        let allPaths =
-            (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Specs").path))?
-            .filter { $0.hasSuffix(".yml") }.sorted().map { "Specs/\($0)" } ?? []
+        // A layout without specs (a repository with no matrix) produces nothing.
+        let layouts = Layout.all.map { layout in (layout, specFiles(layout)) }.filter { $0.0 == .product || !$0.1.isEmpty }
+        let allPaths = layouts.flatMap(\.1)
         for path in specPaths where !allPaths.contains(path) {
             outcome.errors.append("\(path): error: no such spec (specs live in Specs/*.yml)")
         }
-        var specs: [SceneSpec] = []
-        for (index, path) in allPaths.enumerated() {
-            progress("[\(index + 1)/\(allPaths.count)] \(path)")
-            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
-                outcome.errors.append("\(path):1:1: error: cannot be read")
-                continue
+        var read: [(Layout, [SceneSpec])] = []
+        var index = 0
+        for (layout, paths) in layouts {
+            var specs: [SceneSpec] = []
+            for path in paths {
+                index += 1
+                progress("[\(index)/\(allPaths.count)] \(path)")
+                if let spec = readSpec(path, layout: layout, errors: &outcome.errors) { specs.append(spec) }
             }
-            let (spec, diagnostics) = SpecParser.parse(text, file: path)
-            outcome.errors += diagnostics.map(\.description)
-            if let spec {
-                if spec.scene != String(path.dropFirst("Specs/".count).dropLast(4)) {
-                    outcome.errors.append("\(path):1:1: error: the file must be named after its scene, Specs/\(spec.scene).yml")
-                }
-                specs.append(spec)
-            }
+            let referenced = read.first { $0.0 == .product }?.1 ?? []
+            outcome.errors += crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
+            read.append((layout, specs))
         }
-        outcome.errors += crossSpecErrors(specs)
         guard outcome.errors.isEmpty else {
             outcome.exitCode = 1
             outcome.lines.append("scenegen: \(outcome.errors.count) error(s); nothing written")
             return outcome
         }
-        let selected = specPaths.isEmpty ? nil : Set(specs.filter { specPaths.contains($0.file) }.map(\.scene))
-        let handwritten = (try? String(contentsOf: root.appendingPathComponent(OpenAPIRenderer.handwrittenPath), encoding: .utf8)) ?? ""
-        let (planned, planErrors) = Generator.plan(
-            specs: specs, selected: selected, migrations: migrations(), handwrittenOpenAPI: handwritten)
+        var planned: [PlannedFile] = []
+        var planErrors: [String] = []
+        for (layout, specs) in read {
+            let selected = specPaths.isEmpty ? nil : Set(specs.filter { specPaths.contains($0.file) }.map(\.scene))
+            if selected?.isEmpty == true { continue }
+            let handwritten =
+                layout.servesOpenAPI
+                ? (try? String(contentsOf: root.appendingPathComponent(OpenAPIRenderer.handwrittenPath), encoding: .utf8)) ?? "" : ""
+            let referenced = layout == .product ? [] : read.first { $0.0 == .product }?.1 ?? []
+            let plan = Generator.plan(
+                specs: specs, selected: selected, migrations: migrations(layout), handwrittenOpenAPI: handwritten, layout: layout,
+                referenced: referenced)
+            planned += plan.files
+            planErrors += plan.errors
+        }
         guard planErrors.isEmpty else {
             outcome.errors += planErrors
             outcome.exitCode = 1
@@ -77,14 +84,34 @@ public struct Workspace {
             let existing = try? String(contentsOf: root.appendingPathComponent(file.path), encoding: .utf8)
             return (file, action(for: file, existing: existing), existing)
         }
-        if selected == nil {
+        if specPaths.isEmpty {
             let plannedPaths = Set(planned.map(\.path))
             for path in generatedFilesOnDisk() where !plannedPaths.contains(path) {
                 let existing = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
                 actions.append((PlannedFile(path: path, contents: "", ownership: .generated), .delete, existing))
             }
         }
-        return finish(actions, mode: mode, force: force, outcome: outcome, specCount: specs.count)
+        return finish(actions, mode: mode, force: force, outcome: outcome, specCount: allPaths.count)
+    }
+
+    /// The spec files of a layout, relative to the root, in name order.
+    private func specFiles(_ layout: Layout) -> [String] {
+        let names = (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(layout.specs).path)) ?? []
+        return names.filter { $0.hasSuffix(".yml") }.sorted().map { "\(layout.specs)/\($0)" }
+    }
+
+    /// Parses one spec, appending its problems to `errors`.
+    private func readSpec(_ path: String, layout: Layout, errors: inout [String]) -> SceneSpec? {
+        guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
+            errors.append("\(path):1:1: error: cannot be read")
+            return nil
+        }
+        let (spec, diagnostics) = SpecParser.parse(text, file: path)
+        errors += diagnostics.map(\.description)
+        if let spec, spec.scene != String(path.dropFirst(layout.specs.count + 1).dropLast(4)) {
+            errors.append("\(path):1:1: error: the file must be named after its scene, \(layout.specs)/\(spec.scene).yml")
+        }
+        return spec
     }
 
     private func finish(_ actions: [(PlannedFile, Action, String?)], mode: Mode, force: Bool, outcome: Outcome, specCount: Int) -> Outcome {
@@ -167,20 +194,19 @@ public struct Workspace {
         }
     }
 
-    private func migrations() -> [String: String] {
-        let directory = root.appendingPathComponent("Migrations")
+    private func migrations(_ layout: Layout) -> [String: String] {
+        let directory = root.appendingPathComponent(layout.migrations)
         let names = (try? fileManager.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".sql") } ?? []
         var migrations: [String: String] = [:]
         for name in names { migrations[name] = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "" }
         return migrations
     }
 
-    /// Swift files where scenegen writes (Sources/, Tests/*/Generated/) whose first line says it
-    /// generated them.
+    /// Swift files where scenegen writes (each layout's `generatedFolders`) whose first line says
+    /// it generated them.
     private func generatedFilesOnDisk() -> [String] {
         var paths: [String] = []
-        let testTargets = (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Tests").path)) ?? []
-        for top in ["Sources"] + testTargets.sorted().map({ "Tests/\($0)/Generated" }) {
+        for top in Layout.all.flatMap(\.generatedFolders) {
             guard let walker = fileManager.enumerator(atPath: root.appendingPathComponent(top).path) else { continue }
             for case let relative as String in walker where relative.hasSuffix(".swift") {
                 let path = "\(top)/\(relative)"
@@ -191,6 +217,19 @@ public struct Workspace {
             }
         }
         return paths.sorted()
+    }
+
+    /// References to tables no spec describes: the generated tests could not make the rows
+    /// they point at.
+    private func referenceErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
+        let tables = Set(known.map(\.entity.table))
+        return specs.flatMap { spec in
+            spec.entity.fields.compactMap { field in
+                guard let table = field.references, !tables.contains(table) else { return nil }
+                return
+                    "\(spec.file):\(field.position.line):\(field.position.column): error: references '\(table)', which is the table of no spec (known: \(tables.sorted().joined(separator: ", ")))"
+            }
+        }
     }
 
     /// Problems only visible across specs: two scenes of one name, one table or clashing routes.

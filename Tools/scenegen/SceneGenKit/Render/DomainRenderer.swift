@@ -22,7 +22,7 @@ enum DomainRenderer {
             guard case .enumeration(let values) = field.field.type else { continue }
             out += "\npublic enum \(field.enumType): String, CaseIterable, Hashable, Sendable {\n"
             for value in values {
-                let name = Names.camelCase(value)
+                let name = Names.caseName(value)
                 out += "    case \(SceneNames.identifier(name))" + (name == value ? "\n" : " = \(swiftString(value))\n")
             }
             out += "}\n"

@@ -7,7 +7,8 @@ struct HTTPTestRenderer {
     var hasCustomerRoutes: Bool { names.owned || names.spec.useCases.contains { $0.auth == .customer } }
 
     func render() -> String {
-        var out = "import Foundation\nimport HummingbirdTesting\nimport Postgres\nimport TestSupport\nimport Testing\n\n"
+        var out =
+            "import Foundation\nimport HTTPTestSupport\nimport HummingbirdTesting\nimport Postgres\nimport TestSupport\nimport Testing\n\n"
         out += "@Suite(\"\(names.scene) over HTTP (generated)\")\n"
         out += "struct \(names.scene)HTTPTests {\n"
         var helpers: [String: String] = [:]
@@ -248,7 +249,7 @@ struct HTTPTestRenderer {
                 out += "            var unchanged = try before.json\n"
                 out += "            unchanged[\(swiftString(field.name))] = nil\n"
                 out +=
-                    "            for (key, value) in unchanged { #expect(\"\\(body[key] ?? \"missing\")\" == \"\\(value)\", \"\\(key)\") }\n"
+                    "            for (key, value) in unchanged { #expect(body[key] != nil && sameJSON(body[key], value), \"\\(key)\") }\n"
             }
         }
         out +=

@@ -26,7 +26,7 @@ enum MockRenderer {
     }
 
     static func mocks(_ names: SceneNames) -> String {
-        var out = "import Domain\nimport Foundation\n"
+        var out = "import Domain\nimport Foundation\nimport MockSupport\n"
         out += mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names))
         for gateway in names.spec.gateways {
             let send = Method(name: "send", parameters: [("_", "request", "ExternalRequest")], result: "ExternalResponse")

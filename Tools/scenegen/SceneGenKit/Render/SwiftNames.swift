@@ -23,6 +23,9 @@ struct SceneNames {
     /// The owner argument of every store and use-case call of an owned entity, with a comma.
     var ownerArgument: String { owned ? "customerID: customerID, " : "" }
     var ownerParameter: String { owned ? "customerID: UUID, " : "" }
+    /// The ignored owner parameter of a stub closure over a store method, with a comma: an
+    /// unowned store's methods take no owner.
+    var ownerClosureParameter: String { owned ? "_, " : "" }
 
     static func lowerFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 
@@ -129,7 +132,7 @@ struct SwiftField {
         case .int(let value): return "\(value)"
         case .bool(let value): return "\(value)"
         case .string(let value):
-            if case .enumeration = field.type { return ".\(SceneNames.identifier(Names.camelCase(value)))" }
+            if case .enumeration = field.type { return ".\(SceneNames.identifier(Names.caseName(value)))" }
             return swiftString(value)
         }
     }

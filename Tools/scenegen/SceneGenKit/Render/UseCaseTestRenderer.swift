@@ -5,7 +5,7 @@ enum UseCaseTestRenderer {
         let uc = "Self.useCase(store)"
         let ownerArgument = names.owned ? "customerID: Self.owner, " : ""
         let ownerCall = names.owned ? "Self.owner, " : ""
-        var out = "import Domain\nimport Foundation\nimport Scenes\nimport Testing\nimport UseCase\n\n"
+        var out = "import Domain\nimport Foundation\nimport MockSupport\nimport Scenes\nimport Testing\nimport UseCase\n\n"
         out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
         out += "struct \(names.scene)UseCaseTests {\n"
         if names.owned { out += "    static let owner = Fixtures.id(900)\n" }
@@ -32,7 +32,8 @@ enum UseCaseTestRenderer {
         if let list = names.useCases(.list).first {
             let call = names.method(list)
             out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.page = { _, _, _ in [Self.record(1), Self.record(2)] } }\n"
+            out +=
+                "        let store = Mock\(names.store) { $0.page = { \(names.ownerClosureParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
             out += "        let page = try await \(uc).\(call)(\(ownerArgument)limit: 1, cursor: nil)\n"
             out += "        #expect(page.items == [Self.record(1)])\n"
             out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
@@ -51,7 +52,8 @@ enum UseCaseTestRenderer {
         if let get = names.useCases(.get).first {
             let call = names.method(get)
             out += "\n    @Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.find = { _, id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
+            out +=
+                "        let store = Mock\(names.store) { $0.find = { \(names.ownerClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
             out += "        #expect(try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id) == Self.record(1))\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
@@ -64,7 +66,8 @@ enum UseCaseTestRenderer {
         if let delete = names.useCases(.delete).first {
             let call = names.method(delete)
             out += "\n    @Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.delete = { _, id in id == Self.record(1).id } }\n"
+            out +=
+                "        let store = Mock\(names.store) { $0.delete = { \(names.ownerClosureParameter)id in id == Self.record(1).id } }\n"
             out += "        try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id)\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
@@ -83,7 +86,7 @@ enum UseCaseTestRenderer {
         if f.optional { return "nil" }
         switch f.type {
         case .money: return "Money(amount: \(Samples.number(f, preferring: 100)), currency: Fixtures.yen)"
-        case .enumeration(let values): return ".\(SceneNames.identifier(Names.camelCase(values[0])))"
+        case .enumeration(let values): return ".\(SceneNames.identifier(Names.caseName(values[0])))"
         default: return Samples.input(field, reference: "reference")
         }
     }
@@ -129,7 +132,7 @@ enum UseCaseTestRenderer {
         var out = ""
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
             out += "\n    @Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.update = { _, _, _ in Self.record(1) } }\n"
+            out += "        let store = Mock\(names.store) { $0.update = { \(names.ownerClosureParameter)_, _ in Self.record(1) } }\n"
             out +=
                 "        _ = try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(other.input)))\n"
             out +=
@@ -137,7 +140,7 @@ enum UseCaseTestRenderer {
             out += "    }\n"
         }
         out += "\n    @Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws {\n"
-        out += "        let store = Mock\(names.store) { $0.update = { _, _, _ in nil } }\n"
+        out += "        let store = Mock\(names.store) { $0.update = { \(names.ownerClosureParameter)_, _ in nil } }\n"
         out += "        let error = await #expect(throws: ValidationError.self) {\n"
         out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)())\n        }\n"
         out += "        #expect(error?.fields.map(\\.field) == [\"body\"])\n"

@@ -1,0 +1,83 @@
+/// Where a set of specs and the files they produce live. The product's scenes spread over one
+/// module per layer; the generator's matrix of specs (`Tests/SceneMatrixTests`) puts each scene's
+/// files in one folder of one test module, so the whole output of every renderer is compiled and
+/// its generated tests run by `swift test`, without adding a scene to the product.
+public struct Layout: Hashable, Sendable {
+    /// The layer a generated file belongs to.
+    enum Layer: Hashable, Sendable {
+        case domain, useCase, translator, presenter, gateway, scenes, http, useCaseTests, httpTests
+
+        /// The product module of the layer; tests have none.
+        var module: String? {
+            switch self {
+            case .domain: "Domain"
+            case .useCase: "UseCase"
+            case .translator: "Translator"
+            case .presenter: "Presenter"
+            case .gateway: "Gateway"
+            case .scenes: "Scenes"
+            case .http: "HTTP"
+            case .useCaseTests, .httpTests: nil
+            }
+        }
+    }
+
+    /// The folder of the specs, relative to the repository root.
+    public let specs: String
+    /// The folder of the migrations the specs' tables are created in.
+    public let migrations: String
+    /// The folder of every scene's files, or `nil` for the product's one folder per layer.
+    let sceneRoot: String?
+    /// The route registry of every generated scene.
+    let registry: String
+    /// Whether the specs' operations make the served OpenAPI document.
+    let servesOpenAPI: Bool
+
+    /// `Specs/*.yml` -> `Sources/<Layer>/<Scene>/`, `Tests/UseCaseTests/Generated/`,
+    /// `Tests/HTTPTests/Generated/`, `Migrations/`.
+    public static let product = Layout(
+        specs: "Specs", migrations: "Migrations", sceneRoot: nil, registry: "Sources/HTTP/App/GeneratedSceneRoutes.swift",
+        servesOpenAPI: true)
+
+    /// `Tests/SceneMatrixTests/Specs/*.yml` -> `Tests/SceneMatrixTests/Generated/<Scene>/`.
+    public static let matrix = Layout(
+        specs: "Tests/SceneMatrixTests/Specs", migrations: "Tests/SceneMatrixTests/Migrations",
+        sceneRoot: "Tests/SceneMatrixTests/Generated", registry: "Tests/SceneMatrixTests/Generated/GeneratedSceneRoutes.swift",
+        servesOpenAPI: false)
+
+    public static let all = [product, matrix]
+
+    /// Every folder this layout writes generated files to (where stale ones are looked for).
+    var generatedFolders: [String] {
+        if let sceneRoot { return [sceneRoot] }
+        return ["Sources", "Tests/UseCaseTests/Generated", "Tests/HTTPTests/Generated"]
+    }
+
+    /// The path of a scene's file in `layer`.
+    func path(_ layer: Layer, scene: String, file: String) -> String {
+        if let sceneRoot { return "\(sceneRoot)/\(scene)/\(file)" }
+        switch layer {
+        case .domain: return "Sources/Domain/\(scene)/\(file)"
+        case .useCase: return "Sources/UseCase/\(scene)/\(file)"
+        case .translator: return "Sources/Translator/\(scene)/\(file)"
+        case .presenter: return "Sources/Presenter/\(scene)/\(file)"
+        case .gateway: return "Sources/Gateway/\(scene)/\(file)"
+        case .scenes: return "Sources/Scenes/\(scene)/\(file)"
+        case .http: return "Sources/HTTP/\(scene)/\(file)"
+        case .useCaseTests: return "Tests/UseCaseTests/Generated/\(file)"
+        case .httpTests: return "Tests/HTTPTests/Generated/\(file)"
+        }
+    }
+
+    /// Imports a file needs beyond what its renderer writes: in the matrix's single test module,
+    /// each layer's module, internals included (`SceneRouters`, `translatingUnavailable`), is
+    /// reached as a test reaches it.
+    func extraImports(_ layer: Layer) -> String {
+        guard sceneRoot != nil, let module = layer.module else { return "" }
+        return "@testable import \(module)\n"
+    }
+
+    /// Whether a custom use case's logic is a once-file the user owns. In the matrix it is
+    /// regenerated like everything else, so it always shows what the renderer makes today.
+    var customLogicIsOnce: Bool { sceneRoot == nil }
+}
