@@ -11,11 +11,12 @@ public enum Names {
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 
-    /// `created_at` -> `createdAt`.
+    /// `created_at` -> `createdAt`; `id` after the first word is written `ID`, as Swift's API
+    /// guidelines write acronyms (`item_id` -> `itemID`, `id_token` -> `idToken`).
     public static func camelCase(_ snake: String) -> String {
         let parts = snake.split(separator: "_")
         guard let head = parts.first else { return snake }
-        return String(head) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return String(head) + parts.dropFirst().map { $0 == "id" ? "ID" : $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// `share_links` -> `ShareLinks`.

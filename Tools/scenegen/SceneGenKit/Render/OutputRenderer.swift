@@ -21,7 +21,7 @@ enum OutputRenderer {
             }
             members.append((field.property, field.name, type + (field.field.optional ? "?" : ""), value))
             if index == 0 && names.owned {
-                members.append(("customerId", "customer_id", "String", "\(v).customerID.uuidString.lowercased()"))
+                members.append(("customerID", "customer_id", "String", "\(v).customerID.uuidString.lowercased()"))
             }
         }
         var out = "import Domain\n\n"
