@@ -140,6 +140,33 @@ struct SpecParserTests {
         }
     }
 
+    /// CRUD routes nest under one parent: a readonly, required uuid reference named by the
+    /// route's other parameter; every CRUD route of the scene shares it.
+    @Test func nestedRoutesShareOneParentThatIsAReadonlyReference() {
+        let nested = Self.wishlist
+            .replacingOccurrences(
+                of: "{ name: item_id, type: uuid, references: items }",
+                with: "{ name: item_id, type: uuid, references: items, readonly: true }"
+            )
+            .replacingOccurrences(of: "/v1/wishlist", with: "/v1/items/{item_id}/wishes")
+        #expect(errors(nested).isEmpty, "\(errors(nested))")
+        let (spec, _) = SpecParser.parse(nested, file: "Specs/T.yml")
+        #expect(spec?.parent?.name == "item_id")
+
+        let writable = nested.replacingOccurrences(of: "references: items, readonly: true", with: "references: items")
+        #expect(errors(writable).contains { $0.contains("'item_id' nests the routes") && $0.contains("readonly: true") })
+        let unknown = nested.replacingOccurrences(of: "{item_id}", with: "{shop_id}")
+        #expect(errors(unknown).contains { $0.contains("{shop_id} in POST /v1/items/{shop_id}/wishes names no field") })
+        let mixed = nested.replacingOccurrences(of: "GET /v1/items/{item_id}/wishes/{id}", with: "GET /v1/wishes/{id}")
+        #expect(errors(mixed).contains { $0.contains("nested under one parent") && $0.contains("GET /v1/wishes/{id} does not") })
+        let two = nested.replacingOccurrences(
+            of: "POST /v1/items/{item_id}/wishes\"", with: "POST /v1/shops/{shop_id}/items/{item_id}/wishes\"")
+        #expect(errors(two).contains { $0.contains("nested under one parent at most, not {shop_id} and {item_id}") })
+        let listByID = nested.replacingOccurrences(
+            of: "GET /v1/items/{item_id}/wishes\"", with: "GET /v1/items/{item_id}/wishes/{id}/all\"")
+        #expect(errors(listByID).contains { $0.contains("a list route takes no {id}") })
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

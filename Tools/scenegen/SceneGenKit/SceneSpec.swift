@@ -106,3 +106,13 @@ public struct GatewaySpec: Hashable, Sendable {
     public let kind: Kind
     public let baseURLEnv: String
 }
+
+extension SceneSpec {
+    /// The field every CRUD route is nested under, as `item_id` in
+    /// `GET /v1/items/{item_id}/notes`: a readonly reference the routes scope each row by (set
+    /// from the path on create), or `nil` for top-level routes.
+    public var parent: FieldSpec? {
+        let parameter = useCases.lazy.filter { $0.kind != .custom }.flatMap { $0.route.parameters.filter { $0 != "id" } }.first
+        return parameter.flatMap { name in entity.fields.first { $0.name == name } }
+    }
+}

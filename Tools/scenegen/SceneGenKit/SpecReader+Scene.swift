@@ -259,7 +259,8 @@ extension SpecReader {
         }
     }
 
-    /// CRUD kinds have fixed shapes: get/update/delete address one row by its `{id}`.
+    /// CRUD kinds have fixed shapes: get/update/delete address one row by its `{id}`; any of
+    /// them may be nested under one parent parameter (`/v1/items/{item_id}/notes/{id}`).
     mutating func checkRouteShape(kind: UseCaseSpec.Kind, route: Route, at position: SourcePosition) {
         let expected: (method: String, needsID: Bool)? =
             switch kind {
@@ -277,8 +278,14 @@ extension SpecReader {
         if expected.needsID && route.segments.last != "{id}" {
             sink.error("a \(kind.rawValue) route must end in /{id}", at: position)
         }
-        if !expected.needsID && !route.parameters.isEmpty {
-            sink.error("a \(kind.rawValue) route takes no path parameters", at: position)
+        let others = route.parameters.filter { $0 != "id" }
+        if !expected.needsID && route.parameters.contains("id") {
+            sink.error("a \(kind.rawValue) route takes no {id}", at: position)
+        }
+        if others.count > 1 {
+            sink.error(
+                "a \(kind.rawValue) route is nested under one parent at most, not \(others.map { "{\($0)}" }.joined(separator: " and "))",
+                at: position)
         }
     }
 
@@ -326,9 +333,40 @@ extension SpecReader {
         for useCase in useCases where useCase.kind == .update && writable.isEmpty {
             sink.error("an update needs a field that is not readonly", at: useCase.position)
         }
+        let parent = checkParent(entity, useCases)
         guard useCases.contains(where: { $0.kind == .create }) else { return }
-        for field in entity.fields where field.readonly && !field.primary && !field.optional && field.defaultValue == nil {
+        let unset = entity.fields.filter { field in
+            field.readonly && !field.primary && !field.optional && field.defaultValue == nil && field.name != parent?.name
+        }
+        for field in unset {
             sink.error("a readonly field needs a default or optional: true when the scene creates records", at: field.position)
         }
+    }
+}
+
+extension SpecReader {
+    /// Nested CRUD routes (`/v1/items/{item_id}/notes`) share one parent, a field that names the
+    /// parent row: a readonly, required uuid reference. Returns it.
+    mutating func checkParent(_ entity: EntitySpec, _ useCases: [UseCaseSpec]) -> FieldSpec? {
+        let crud = useCases.filter { $0.kind != .custom }
+        guard let first = crud.first(where: { $0.route.parameters.contains { $0 != "id" } }) else { return nil }
+        let name = first.route.parameters.first { $0 != "id" }!
+        for useCase in crud where !useCase.route.parameters.contains(name) {
+            sink.error(
+                "the CRUD routes of a scene are nested under one parent: \(first.route) has {\(name)}, \(useCase.route) does not",
+                at: useCase.position)
+        }
+        guard let field = entity.fields.first(where: { $0.name == name }) else {
+            sink.error(
+                "{\(name)} in \(first.route) names no field: declare { name: \(name), type: uuid, references: <table>, readonly: true }",
+                at: first.position)
+            return nil
+        }
+        if field.type != .uuid || field.references == nil || field.optional || field.primary || !field.readonly {
+            sink.error(
+                "'\(name)' nests the routes (\(first.route)), so it must be a required, readonly uuid reference: { name: \(name), type: uuid, references: <table>, readonly: true }",
+                at: field.position)
+        }
+        return field
     }
 }

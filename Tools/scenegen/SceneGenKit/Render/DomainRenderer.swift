@@ -160,6 +160,7 @@ enum DomainRenderer {
         let needsNow = names.fields.contains { $0.field.defaultValue == .now }
         var parameters = ["id: UUID"]
         if names.owned { parameters.append("customerID: UUID") }
+        if let parent = names.parent { parameters.append("\(parent.bareProperty): UUID") }
         if needsNow { parameters.append("now: Date") }
         var out = "\nextension \(names.draft) {\n"
         out += "    /// The draft as a new \(names.entity), with its defaults filled in.\n"
@@ -200,6 +201,7 @@ enum DomainRenderer {
     /// The expression giving the new entity's `field`.
     private static func draftValue(_ field: SwiftField, names: SceneNames) -> String {
         if field.field.primary { return "id" }
+        if field.name == names.parent?.name { return field.bareProperty }
         if !field.writable {
             return field.defaultLiteral ?? "nil"
         }
@@ -232,10 +234,13 @@ enum DomainRenderer {
     static func ports(_ names: SceneNames) -> String {
         let e = names.entity
         let v = names.entityVariable
-        let owner = names.ownerParameter
+        let owner = names.scopeParameter
         var out = "import Foundation\n\n"
         out += "/// Where \(e) records live. Implemented by `\(names.postgresStore)`; mocked in use-case tests.\n"
-        out += "/// Every method of an owned entity takes the owner: another customer's row is never seen.\n"
+        if names.owned { out += "/// Every method of an owned entity takes the owner: another customer's row is never seen.\n" }
+        if let parent = names.parent {
+            out += "/// Every method but `insert` takes the parent (`\(parent.bareProperty)`): a row under another is never seen.\n"
+        }
         out += "/// Every method throws `StoreUnavailable` when the store cannot be reached.\n"
         out += "public protocol \(names.store): Sendable {\n"
         out += "    /// Stores a new record.\n"
@@ -244,6 +249,7 @@ enum DomainRenderer {
         out += "    func insert(_ \(v): \(e)) async throws -> \(e)\n\n"
         if names.hasCreatedAt {
             out += "    /// Records newest first, strictly after `cursor`, at most `limit` of them.\n"
+            if let label = names.parentLabel { out += "    /// - Throws: `RecordError.notFound` when the \(label) does not exist.\n" }
             out += "    func page(\(owner)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n\n"
         }
         out += "    /// The record with this id, or `nil`.\n"

@@ -6,7 +6,9 @@ enum GatewayRenderer {
         let table = names.spec.entity.table
         let v = names.entityVariable
         let columns = names.columns
-        let scope = names.owned ? " AND customer_id = $2" : ""
+        // Rows are scoped by the owner and the parent: `WHERE id = $1 AND customer_id = $2 ...`.
+        let scope = names.scope.enumerated().map { " AND \($1.column) = $\($0 + 2)" }.joined()
+        let scopeBinds = names.scope.map { ", \($0.label)" }.joined()
         var out = "import Domain\nimport Foundation\nimport Postgres\n\n"
         out += "/// `\(names.store)` on PostgreSQL: table `\(table)` (\(migration)).\n"
         out += "public struct \(names.postgresStore): \(names.store) {\n"
@@ -31,35 +33,47 @@ enum GatewayRenderer {
         out += "        }\n    }\n\n"
 
         if names.hasCreatedAt {
-            let owner = names.owned ? "customer_id = $1 AND " : ""
-            let ownerWhere = names.owned ? " WHERE customer_id = $1" : ""
-            let n = names.owned ? 2 : 1
-            out += "    public func page(\(names.ownerParameter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
+            let filters = names.scope.enumerated().map { "\($1.column) = $\($0 + 1)" }
+            let n = filters.count + 1
+            let scopeWhere = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
+            let scopeAnd = filters.map { $0 + " AND " }.joined()
+            let leading = names.scope.map { "\($0.label), " }.joined()
+            out += "    public func page(\(names.scopeParameter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
             out += "        try await translatingUnavailable {\n"
             out += "            let order = \"ORDER BY created_at DESC, id DESC\"\n"
-            out += "            guard let cursor else {\n"
+            out += "            let found: [\(e)]\n"
+            out += "            if let cursor {\n"
+            out += "                found = try await database.query(\n"
             out +=
-                "                return try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(ownerWhere) \\(order) LIMIT $\(n)\"\(names.owned ? ", customerID" : ""), limit)\n"
+                "                    \"SELECT \\(Self.columns) FROM \(table) WHERE \(scopeAnd)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order) LIMIT $\(n + 2)\",\n"
+            out += "                    \(leading)cursor.createdAt, cursor.id, limit\n"
+            out += "                ).rows.map(Self.record(from:))\n"
+            out += "            } else {\n"
+            out +=
+                "                found = try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(scopeWhere) \\(order) LIMIT $\(n)\", \(leading)limit)\n"
             out += "                    .rows.map(Self.record(from:))\n"
             out += "            }\n"
-            out += "            return try await database.query(\n"
-            out +=
-                "                \"SELECT \\(Self.columns) FROM \(table) WHERE \(owner)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order) LIMIT $\(n + 2)\",\n"
-            out += "                \(names.owned ? "customerID, " : "")cursor.createdAt, cursor.id, limit\n"
-            out += "            ).rows.map(Self.record(from:))\n"
+            if let parent = names.parent, let label = names.parentLabel, let parentTable = parent.field.references {
+                // An empty page under a parent that does not exist is a 404, not an empty list.
+                out +=
+                    "            if found.isEmpty, try await database.query(\"SELECT 1 FROM \(parentTable) WHERE id = $1\", \(parent.bareProperty)).rows.isEmpty {\n"
+                out +=
+                    "                throw RecordError.notFound(entity: \(swiftString(label)), id: \(parent.bareProperty))\n            }\n"
+            }
+            out += "            return found\n"
             out += "        }\n    }\n\n"
         }
 
-        out += "    public func find(\(names.ownerParameter)id: UUID) async throws -> \(e)? {\n"
+        out += "    public func find(\(names.scopeParameter)id: UUID) async throws -> \(e)? {\n"
         out += "        try await translatingUnavailable {\n"
         out +=
-            "            try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(names.owned ? ", customerID" : ""))\n"
+            "            try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(scopeBinds))\n"
         out += "                .rows.first.map(Self.record(from:))\n"
         out += "        }\n    }\n\n"
 
         if names.updates {
             var assignments: [String] = []
-            var updateBinds = ["id"] + (names.owned ? ["customerID"] : [])
+            var updateBinds = ["id"] + names.scope.map(\.label)
             for field in names.writable {
                 let values = field.binds("patch.\(field.property)", optional: true)
                 for (column, value) in zip(field.columns, values) {
@@ -67,7 +81,7 @@ enum GatewayRenderer {
                     assignments.append("\(column) = COALESCE($\(updateBinds.count), \(column))")
                 }
             }
-            out += "    public func update(\(names.ownerParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)? {\n"
+            out += "    public func update(\(names.scopeParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)? {\n"
             out += "        try await translatingRecordErrors(table: \(swiftString(table))) {\n"
             out += "            try await database.query(\n"
             out += "                \"\"\"\n                UPDATE \(table) SET\n"
@@ -78,10 +92,10 @@ enum GatewayRenderer {
             out += "        }\n    }\n\n"
         }
 
-        out += "    public func delete(\(names.ownerParameter)id: UUID) async throws -> Bool {\n"
+        out += "    public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool {\n"
         out += "        try await translatingUnavailable {\n"
         out +=
-            "            let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(names.owned ? ", customerID" : ""))\n"
+            "            let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))\n"
         out += "            return !deleted.rows.isEmpty\n"
         out += "        }\n    }\n\n"
 

@@ -33,10 +33,13 @@ struct HTTPTestRenderer {
     }
 
     /// The route's path with `{id}` as the Swift expression `id` interpolated (or the literal
-    /// segment `literal`) and any other parameter as `x`.
-    private func path(_ useCase: UseCaseSpec, id: String, literal: String? = nil) -> String {
+    /// segment `literal`), the parent's parameter as the expression `parent`, and any other
+    /// parameter as `x`.
+    private func path(_ useCase: UseCaseSpec, id: String = "", literal: String? = nil, parent: String? = nil) -> String {
         useCase.route.segments.map { segment in
-            segment == "{id}" ? literal ?? "\\(\(id))" : segment.hasPrefix("{") ? "x" : segment
+            if segment == "{id}" { return literal ?? "\\(\(id))" }
+            if let parent, segment == "{\(names.parent?.name ?? "")}" { return "\\(\(parent))" }
+            return segment.hasPrefix("{") ? "x" : segment
         }.reduce("") { $0 + "/" + $1 }
     }
 
@@ -72,6 +75,7 @@ struct HTTPTestRenderer {
             columns.append("customer_id")
             binds.append("customerID")
         }
+        let parent = spec == names.spec ? names.parent : nil
         for field in spec.entity.fields where !field.primary && !field.optional && field.defaultValue == nil {
             let swiftField = SwiftField(field: field, entity: spec.entity.name)
             columns += swiftField.columns
@@ -81,7 +85,13 @@ struct HTTPTestRenderer {
                 } else if let referenced = specs.first(where: { $0.entity.table == table }) {
                     insertHelper(for: referenced, into: &helpers)
                     let variable = Names.camelCase(field.name)
-                    lines.append("let \(variable) = try await \(helperName(referenced))(db, customerID: customerID)")
+                    let insert = "try await \(helperName(referenced))(db, customerID: customerID)"
+                    if field.name == parent?.name {
+                        lines.append("let \(variable): UUID")
+                        lines.append("if let parentRow { \(variable) = parentRow } else { \(variable) = \(insert) }")
+                    } else {
+                        lines.append("let \(variable) = \(insert)")
+                    }
                     binds.append(variable)
                 } else {
                     binds.append("UUID()")
@@ -96,9 +106,18 @@ struct HTTPTestRenderer {
         lines.append("    " + binds.joined(separator: ", "))
         lines.append(")")
         lines.append("return id")
-        var out = "    /// Inserts a row of `\(spec.entity.table)` with sample values, straight into the database.\n"
-        out += "    static func \(helperName(spec))(_ db: TestDatabase, customerID: UUID) async throws -> UUID {\n"
+        var out = "    /// Inserts a row of `\(spec.entity.table)` with sample values, straight into the database"
+        out += parent == nil ? ".\n" : ",\n    /// under `parentRow` or a new parent row.\n"
+        let under = parent == nil ? "" : ", under parentRow: UUID? = nil"
+        out += "    static func \(helperName(spec))(_ db: TestDatabase, customerID: UUID\(under)) async throws -> UUID {\n"
         out += lines.map { "        " + $0 + "\n" }.joined() + "    }\n"
+        if let parent {
+            out += "\n    /// The parent (`\(parent.name)`) of a row of `\(spec.entity.table)`.\n"
+            out += "    static func parentOf(_ db: TestDatabase, _ id: UUID) async throws -> UUID {\n"
+            out +=
+                "        try await db.pool.query(\"SELECT \(parent.name) FROM \(spec.entity.table) WHERE id = $1\", id).rows[0].decode(\(swiftString(parent.name)))\n"
+            out += "    }\n"
+        }
         helpers[spec.entity.table] = out
     }
 
@@ -125,17 +144,34 @@ struct HTTPTestRenderer {
         return "#\"{" + members.joined(separator: ", ") + "}\"#"
     }
 
+    /// The statement making the parent row a test's paths go under, and its variable.
+    private var parentSetup: (line: String, variable: String?) {
+        guard let parent = names.parent, let table = parent.field.references,
+            let referenced = specs.first(where: { $0.entity.table == table })
+        else { return ("", nil) }
+        return (
+            "            let \(parent.bareProperty) = try await Self.\(helperName(referenced))(db, customerID: customerID)\n",
+            parent.bareProperty
+        )
+    }
+
     private func createTests(_ create: UseCaseSpec) -> String {
-        let (setup, variable) = referenceSetup()
+        var (setup, variable) = referenceSetup()
+        let (parentLine, parent) = parentSetup
+        setup = parentLine + setup
+        let createPath = path(create, parent: parent)
         var out = "\n    @Test func \(Names.camelCase(create.name))Answers201WithTheRecord() async throws {\n"
         out += "        try await withApp { client, db in\n"
         out += Self.signInMarker + setup
         out +=
-            "            let response = try await client.send(.\(create.route.method.lowercased()), \"\(create.route.path)\", json: \(createBody(variable)), token: \(token(create)))\n"
+            "            let response = try await client.send(.\(create.route.method.lowercased()), \"\(createPath)\", json: \(createBody(variable)), token: \(token(create)))\n"
         out += "            #expect(response.status == .created, \"\\(String(buffer: response.body))\")\n"
         out += "            let body = try response.json\n"
         out += "            let id = try #require(body[\"id\"] as? String)\n"
         if names.owned { out += "            #expect(body[\"customer_id\"] as? String == customerID.uuidString.lowercased())\n" }
+        if let parent {
+            out += "            #expect(body[\(swiftString(names.parent!.name))] as? String == \(parent).uuidString.lowercased())\n"
+        }
         for field in names.fields where !field.field.primary {
             let member = "body[\(swiftString(field.name))]"
             let check: String?
@@ -151,9 +187,9 @@ struct HTTPTestRenderer {
             if let check { out += "            #expect(\(check))\n" }
         }
         if let get = names.useCases(.get).first {
-            let prefix = get.route.path.replacingOccurrences(of: "/{id}", with: "")
-            out += "            #expect(response.headers[.location] == \"\(prefix)/\\(id)\")\n"
-            out += "            let read = try await client.send(.get, \"\(prefix)/\\(id)\", token: \(token(get)))\n"
+            let location = path(get, id: "id", parent: parent.map { "\($0).uuidString.lowercased()" })
+            out += "            #expect(response.headers[.location] == \"\(location)\")\n"
+            out += "            let read = try await client.send(.get, \"\(location)\", token: \(token(get)))\n"
             out += "            #expect(read.status == .ok)\n"
             out += "            #expect(try read.json[\"id\"] as? String == id)\n"
         }
@@ -162,7 +198,7 @@ struct HTTPTestRenderer {
         out += "\n    @Test func \(Names.camelCase(create.name))RefusesBadInputWithFieldErrors() async throws {\n"
         out += "        try await withApp { client, db in\n"
         out += Self.signInMarker + setup
-        let send = "client.send(.\(create.route.method.lowercased()), \"\(create.route.path)\", json: "
+        let send = "client.send(.\(create.route.method.lowercased()), \"\(createPath)\", json: "
         var checks = 0
         if let required = names.writable.first(where: \.requiredOnCreate) {
             let members = names.writable.filter { $0.requiredOnCreate && $0.name != required.name }
@@ -186,6 +222,10 @@ struct HTTPTestRenderer {
             out += "            #expect(dangling.fieldNames == [\(swiftString(reference.name))])\n"
             checks += 1
         }
+        if parent != nil {
+            let elsewhere = "client.send(.\(create.route.method.lowercased()), \"\(path(create, parent: "UUID()"))\", json: "
+            out += "            try await \(elsewhere)\(createBody(variable)), token: \(token(create))).expectProblem(404)\n"
+        }
         out += "            try await \(send)\"[1]\", token: \(token(create))).expectProblem(422)\n"
         out += "            try await \(send)\"{\", token: \(token(create))).expectProblem(400)\n"
         return out + "        }\n    }\n"
@@ -194,22 +234,35 @@ struct HTTPTestRenderer {
     private func listTest(_ list: UseCaseSpec) -> String {
         var out = "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirst() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker
-        out += "            let older = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
-        out += "            let newer = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
-        out += "            let first = try await client.send(.get, \"\(list.route.path)?limit=1\", token: \(token(list))).json\n"
+        let (parentLine, parent) = parentSetup
+        let listPath = path(list, parent: parent)
+        var under = ""
+        if let parent {
+            // A row under another parent first: it must not show up in this parent's pages.
+            out += "            _ = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
+            out += parentLine
+            under = ", under: \(parent)"
+        }
+        out += "            let older = try await Self.\(helperName(names.spec))(db, customerID: customerID\(under))\n"
+        out += "            let newer = try await Self.\(helperName(names.spec))(db, customerID: customerID\(under))\n"
+        out += "            let first = try await client.send(.get, \"\(listPath)?limit=1\", token: \(token(list))).json\n"
         out +=
             "            #expect((first[\"data\"] as? [[String: Any]])?.map { $0[\"id\"] as? String } == [newer.uuidString.lowercased()])\n"
         out += "            let cursor = try #require(first[\"next_cursor\"] as? String)\n"
         out +=
-            "            let second = try await client.send(.get, \"\(list.route.path)?limit=1&cursor=\\(cursor)\", token: \(token(list))).json\n"
+            "            let second = try await client.send(.get, \"\(listPath)?limit=1&cursor=\\(cursor)\", token: \(token(list))).json\n"
         out +=
             "            #expect((second[\"data\"] as? [[String: Any]])?.map { $0[\"id\"] as? String } == [older.uuidString.lowercased()])\n"
         out += "            #expect(second[\"next_cursor\"] is NSNull)\n"
-        out += "            try await client.send(.get, \"\(list.route.path)?limit=0\", token: \(token(list))).expectProblem(422)\n"
-        out += "            try await client.send(.get, \"\(list.route.path)?cursor=nonsense\", token: \(token(list))).expectProblem(400)\n"
+        out += "            try await client.send(.get, \"\(listPath)?limit=0\", token: \(token(list))).expectProblem(422)\n"
+        out += "            try await client.send(.get, \"\(listPath)?cursor=nonsense\", token: \(token(list))).expectProblem(400)\n"
+        if parent != nil {
+            out +=
+                "            try await client.send(.get, \"\(path(list, parent: "UUID()"))\", token: \(token(list))).expectProblem(404)\n"
+        }
         if names.owned {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
-            out += "            let foreign = try await client.send(.get, \"\(list.route.path)\", token: other).json\n"
+            out += "            let foreign = try await client.send(.get, \"\(listPath)\", token: other).json\n"
             out += "            #expect((foreign[\"data\"] as? [Any])?.isEmpty == true)\n"
         }
         return out + "        }\n    }\n"
@@ -220,15 +273,23 @@ struct HTTPTestRenderer {
             "\n    @Test func \(Names.camelCase(get.name))Answers404ForUnknown\(names.owned ? "AndForeign" : "")Records() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
-        out += "            let found = try await client.send(.get, \"\(path(get, id: "id"))\", token: \(token(get)))\n"
+        if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
+        out +=
+            "            let found = try await client.send(.get, \"\(path(get, id: "id", parent: names.parent?.bareProperty))\", token: \(token(get)))\n"
         out += "            #expect(found.status == .ok)\n"
         out += "            #expect(try found.json[\"id\"] as? String == id.uuidString.lowercased())\n"
-        out += "            try await client.send(.get, \"\(path(get, id: "UUID()"))\", token: \(token(get))).expectProblem(404)\n"
         out +=
-            "            try await client.send(.get, \"\(path(get, id: "", literal: "not-a-uuid"))\", token: \(token(get))).expectProblem(400)\n"
+            "            try await client.send(.get, \"\(path(get, id: "UUID()", parent: names.parent?.bareProperty))\", token: \(token(get))).expectProblem(404)\n"
+        if names.parent != nil {
+            out +=
+                "            try await client.send(.get, \"\(path(get, id: "id", parent: "UUID()"))\", token: \(token(get))).expectProblem(404)\n"
+        }
+        out +=
+            "            try await client.send(.get, \"\(path(get, id: "", literal: "not-a-uuid", parent: names.parent?.bareProperty))\", token: \(token(get))).expectProblem(400)\n"
         if names.owned {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
-            out += "            try await client.send(.get, \"\(path(get, id: "id"))\", token: other).expectProblem(404)\n"
+            out +=
+                "            try await client.send(.get, \"\(path(get, id: "id", parent: names.parent?.bareProperty))\", token: other).expectProblem(404)\n"
         }
         return out + "        }\n    }\n"
     }
@@ -238,10 +299,12 @@ struct HTTPTestRenderer {
         var out = "\n    @Test func \(Names.camelCase(update.name))ChangesOnlyTheFieldsSent() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
+        if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
-            out += "            let before = try await client.send(.get, \"\(path(update, id: "id"))\", token: \(token(update)))\n"
             out +=
-                "            let changed = try await client.send(.\(method), \"\(path(update, id: "id"))\", json: #\"{\"\(field.name)\": \(other.json)}\"#, token: \(token(update)))\n"
+                "            let before = try await client.send(.get, \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", token: \(token(update)))\n"
+            out +=
+                "            let changed = try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(other.json)}\"#, token: \(token(update)))\n"
             out += "            #expect(changed.status == .ok, \"\\(String(buffer: changed.body))\")\n"
             out += "            let body = try changed.json\n"
             out += "            #expect(\(other.check("body[\(swiftString(field.name))]")))\n"
@@ -253,21 +316,21 @@ struct HTTPTestRenderer {
             }
         }
         out +=
-            "            try await client.send(.\(method), \"\(path(update, id: "id"))\", json: \"{}\", token: \(token(update))).expectProblem(422)\n"
+            "            try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: \"{}\", token: \(token(update))).expectProblem(422)\n"
         if let field = names.writable.first(where: { Samples.invalid($0) != nil }), let bad = Samples.invalid(field) {
             out +=
-                "            let invalid = try await client.send(.\(method), \"\(path(update, id: "id"))\", json: #\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))\n"
+                "            let invalid = try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))\n"
             out += "            try invalid.expectProblem(422)\n"
             out += "            #expect(invalid.fieldNames == [\(swiftString(bad.errorField))])\n"
         }
         if let field = names.writable.first {
             let json = Samples.json(field, reference: "id")
             out +=
-                "            try await client.send(.\(method), \"\(path(update, id: "UUID()"))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)\n"
+                "            try await client.send(.\(method), \"\(path(update, id: "UUID()", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)\n"
             if names.owned {
                 out += "            let (_, other) = try await signedInCustomer(db)\n"
                 out +=
-                    "            try await client.send(.\(method), \"\(path(update, id: "id"))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)\n"
+                    "            try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)\n"
             }
         }
         return out + "        }\n    }\n"
@@ -277,13 +340,21 @@ struct HTTPTestRenderer {
         var out = "\n    @Test func \(Names.camelCase(delete.name))Answers204ThenNotFound() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
+        if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
         if names.owned {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
-            out += "            try await client.send(.delete, \"\(path(delete, id: "id"))\", token: other).expectProblem(404)\n"
+            out +=
+                "            try await client.send(.delete, \"\(path(delete, id: "id", parent: names.parent?.bareProperty))\", token: other).expectProblem(404)\n"
         }
-        out += "            let deleted = try await client.send(.delete, \"\(path(delete, id: "id"))\", token: \(token(delete)))\n"
+        if names.parent != nil {
+            out +=
+                "            try await client.send(.delete, \"\(path(delete, id: "id", parent: "UUID()"))\", token: \(token(delete))).expectProblem(404)\n"
+        }
+        out +=
+            "            let deleted = try await client.send(.delete, \"\(path(delete, id: "id", parent: names.parent?.bareProperty))\", token: \(token(delete)))\n"
         out += "            #expect(deleted.status == .noContent)\n"
-        out += "            try await client.send(.delete, \"\(path(delete, id: "id"))\", token: \(token(delete))).expectProblem(404)\n"
+        out +=
+            "            try await client.send(.delete, \"\(path(delete, id: "id", parent: names.parent?.bareProperty))\", token: \(token(delete))).expectProblem(404)\n"
         out +=
             "            let left = try await db.pool.query(\"SELECT count(*)::int AS n FROM \(names.spec.entity.table) WHERE id = $1\", id)\n"
         out += "            #expect(try left.rows[0].decode(\"n\") as Int == 0)\n"

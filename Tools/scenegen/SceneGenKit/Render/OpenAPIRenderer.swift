@@ -146,8 +146,10 @@ enum OpenAPIRenderer {
         case .admin: operation["security"] = [["admin": [String]()]]
         }
         var parameters: [[String: Any]] = useCase.route.parameters.map { name in
-            name == "id"
-                ? ["$ref": "#/components/parameters/id"] : ["name": name, "in": "path", "required": true, "schema": ["type": "string"]]
+            if name == "id" { return ["$ref": "#/components/parameters/id"] }
+            // A CRUD route's parent is a row's id; a custom route's parameters are the user's.
+            let schema = name == names.parent?.name && useCase.kind != .custom ? ["type": "string", "format": "uuid"] : ["type": "string"]
+            return ["name": name, "in": "path", "required": true, "schema": schema]
         }
         func json(_ schema: [String: Any]) -> [String: Any] { ["application/json": ["schema": schema]] }
         var responses: [String: Any] = ["default": ["$ref": "#/components/responses/Problem"]]

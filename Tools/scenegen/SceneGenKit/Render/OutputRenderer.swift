@@ -75,12 +75,17 @@ enum OutputRenderer {
         if names.creates {
             var body = "    /// 201 with the record"
             if let show = names.useCases(.get).first {
-                let prefix = show.route.path.replacingOccurrences(of: "/{id}", with: "")
+                // The show route with the new row's id and its parent's filled in.
+                let location = show.route.segments.map { segment -> String in
+                    guard segment.hasPrefix("{") else { return segment }
+                    let name = String(segment.dropFirst().dropLast())
+                    let property = name == "id" ? "id" : SwiftField(field: names.parent!.field, entity: e).property
+                    return "\\(created.\(property).uuidString.lowercased())"
+                }.reduce("") { $0 + "/" + $1 }
                 body += " and its `Location`.\n"
                 body += "    public static func created(_ outcome: Result<\(e), any Error>) -> Presentation {\n"
                 body += "        outcome.map { created in\n"
-                body +=
-                    "            .json(201, \(t).model(created), headers: [(\"Location\", \"\(prefix)/\\(created.id.uuidString.lowercased())\")])\n"
+                body += "            .json(201, \(t).model(created), headers: [(\"Location\", \"\(location)\")])\n"
                 body += "        }.recover(Problem.from)\n    }\n"
             } else {
                 body += ".\n"

@@ -23,9 +23,23 @@ struct SceneNames {
     /// The owner argument of every store and use-case call of an owned entity, with a comma.
     var ownerArgument: String { owned ? "customerID: customerID, " : "" }
     var ownerParameter: String { owned ? "customerID: UUID, " : "" }
-    /// The ignored owner parameter of a stub closure over a store method, with a comma: an
-    /// unowned store's methods take no owner.
-    var ownerClosureParameter: String { owned ? "_, " : "" }
+    /// The field the CRUD routes are nested under (see `SceneSpec.parent`).
+    var parent: SwiftField? { spec.parent.map { SwiftField(field: $0, entity: entity) } }
+    /// What a row is scoped by in every store and use-case call but `insert`: the owner, then
+    /// the parent, as `(label, column)`; labels are also the variables' names.
+    var scope: [(label: String, column: String)] {
+        (owned ? [("customerID", "customer_id")] : []) + (parent.map { [($0.bareProperty, $0.name)] } ?? [])
+    }
+    /// The scope as arguments (`customerID: customerID, itemID: itemID, `).
+    var scopeArgument: String { scope.map { "\($0.label): \($0.label), " }.joined() }
+    /// The scope as parameters (`customerID: UUID, itemID: UUID, `).
+    var scopeParameter: String { scope.map { "\($0.label): UUID, " }.joined() }
+    /// The ignored scope parameters of a stub closure over a store method (`_, _, `).
+    var scopeClosureParameter: String { String(repeating: "_, ", count: scope.count) }
+    /// `item` for the parent `item_id`: what a 404 for an unknown parent names.
+    var parentLabel: String? {
+        parent.map { $0.name.hasSuffix("_id") ? String($0.name.dropLast(3)).replacingOccurrences(of: "_", with: " ") : $0.name }
+    }
 
     static func lowerFirst(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 

@@ -14,19 +14,30 @@ enum UseCaseRenderer {
         stored.append("system: SystemContext")
         out += stored.map { "    let \($0)\n" }.joined()
         out += "\n" + DomainRenderer.initializer(stored, indent: "    ")
-        let owner = names.ownerParameter
-        let ownerArgument = names.ownerArgument
+        let owner = names.scopeParameter
+        let ownerArgument = names.scopeArgument
         for useCase in names.spec.useCases where useCase.kind != .custom {
             let method = names.method(useCase)
             out += "\n    /// `\(useCase.route)`\n"
             switch useCase.kind {
             case .create:
-                out += "    /// - Throws: `ValidationError`, `RecordError.duplicate`, `.missingReference`, `StoreUnavailable`.\n"
+                out += "    /// - Throws: `ValidationError`, `RecordError.duplicate`, `.missingReference`, "
+                out += names.parentLabel.map { "`.notFound` for an unknown \($0), " } ?? ""
+                out += "`StoreUnavailable`.\n"
                 var arguments = ["id: system.newID()"]
-                if names.owned { arguments.append("customerID: customerID") }
+                arguments += names.scope.map { "\($0.label): \($0.label)" }
                 if names.fields.contains(where: { $0.field.defaultValue == .now }) { arguments.append("now: system.now()") }
                 out += "    public func \(method)(\(owner)_ draft: \(names.draft)) async throws -> \(e) {\n"
-                out += "        try await store.insert(draft.validated(\(arguments.joined(separator: ", "))))\n"
+                let insert = "try await store.insert(draft.validated(\(arguments.joined(separator: ", "))))"
+                if let parent = names.parent, let parentLabel = names.parentLabel {
+                    // The parent comes from the path: a row it does not name is a 404, not a field error.
+                    out += "        do {\n            return \(insert)\n"
+                    out += "        } catch RecordError.missingReference(let field) where field == \(swiftString(parent.name)) {\n"
+                    out +=
+                        "            throw RecordError.notFound(entity: \(swiftString(parentLabel)), id: \(parent.bareProperty))\n        }\n"
+                } else {
+                    out += "        \(insert)\n"
+                }
             case .list:
                 out += "    /// - Throws: `ValidationError` for a bad limit or cursor, `StoreUnavailable`.\n"
                 out += "    public func \(method)(\(owner)limit: Int?, cursor: String?) async throws -> Page<\(e)> {\n"

@@ -3,12 +3,15 @@ enum UseCaseTestRenderer {
     static func tests(_ names: SceneNames) -> String {
         let e = names.entity
         let uc = "Self.useCase(store)"
-        let ownerArgument = names.owned ? "customerID: Self.owner, " : ""
-        let ownerCall = names.owned ? "Self.owner, " : ""
+        // Every call is made in the scope of the stored records: their owner, under their parent.
+        let scopeValues = (names.owned ? ["Self.owner"] : []) + (names.parent != nil ? ["Self.parent"] : [])
+        let ownerArgument = zip(names.scope, scopeValues).map { "\($0.label): \($1), " }.joined()
+        let ownerCall = scopeValues.map { "\($0), " }.joined()
         var out = "import Domain\nimport Foundation\nimport MockSupport\nimport Scenes\nimport Testing\nimport UseCase\n\n"
         out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
         out += "struct \(names.scene)UseCaseTests {\n"
         if names.owned { out += "    static let owner = Fixtures.id(900)\n" }
+        if names.parent != nil { out += "    static let parent = Fixtures.id(902)\n" }
         out += "    static let reference = Fixtures.id(901)\n\n"
         var containerArguments = ["store: store"]
         for gateway in names.spec.gateways {
@@ -23,7 +26,7 @@ enum UseCaseTestRenderer {
         out += "    static func record(_ index: Int) -> \(e) {\n        \(e)(\n"
         var arguments: [String] = []
         for (position, field) in names.fields.enumerated() {
-            arguments.append("            \(field.bareProperty): " + storedValue(field))
+            arguments.append("            \(field.bareProperty): " + (field.name == names.parent?.name ? "parent" : storedValue(field)))
             if position == 0 && names.owned { arguments.append("            customerID: owner") }
         }
         out += arguments.joined(separator: ",\n") + "\n        )\n    }\n"
@@ -33,7 +36,7 @@ enum UseCaseTestRenderer {
             let call = names.method(list)
             out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
             out +=
-                "        let store = Mock\(names.store) { $0.page = { \(names.ownerClosureParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
+                "        let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
             out += "        let page = try await \(uc).\(call)(\(ownerArgument)limit: 1, cursor: nil)\n"
             out += "        #expect(page.items == [Self.record(1)])\n"
             out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
@@ -53,7 +56,7 @@ enum UseCaseTestRenderer {
             let call = names.method(get)
             out += "\n    @Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws {\n"
             out +=
-                "        let store = Mock\(names.store) { $0.find = { \(names.ownerClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
+                "        let store = Mock\(names.store) { $0.find = { \(names.scopeClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
             out += "        #expect(try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id) == Self.record(1))\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
@@ -67,7 +70,7 @@ enum UseCaseTestRenderer {
             let call = names.method(delete)
             out += "\n    @Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws {\n"
             out +=
-                "        let store = Mock\(names.store) { $0.delete = { \(names.ownerClosureParameter)id in id == Self.record(1).id } }\n"
+                "        let store = Mock\(names.store) { $0.delete = { \(names.scopeClosureParameter)id in id == Self.record(1).id } }\n"
             out += "        try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id)\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
@@ -103,6 +106,7 @@ enum UseCaseTestRenderer {
         out += "        let saved = try await \(uc).\(call)(\(ownerArgument)Self.draft)\n"
         out += "        #expect(saved.id == Fixtures.fixedID)\n"
         if names.owned { out += "        #expect(saved.customerID == Self.owner)\n" }
+        if let parent = names.parent { out += "        #expect(saved.\(parent.property) == Self.parent)\n" }
         for field in names.fields where !field.field.primary {
             if field.field.defaultValue == .now {
                 out += "        #expect(saved.\(field.property) == Fixtures.now)\n"
@@ -113,6 +117,13 @@ enum UseCaseTestRenderer {
             }
         }
         out += "        #expect(store.calls == [.insert(saved)])\n    }\n"
+        if let parent = names.parent, let label = names.parentLabel {
+            out += "\n    @Test func \(Names.camelCase(create.name))UnderAnUnknownParentAnswersNotFound() async throws {\n"
+            out +=
+                "        let store = Mock\(names.store) { $0.insert = { _ in throw RecordError.missingReference(field: \(swiftString(parent.name))) } }\n"
+            out += "        await #expect(throws: RecordError.notFound(entity: \(swiftString(label)), id: Self.parent)) {\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument)Self.draft)\n        }\n    }\n"
+        }
         if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
             out += "\n    @Test func \(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing() async throws {\n"
             out += "        let store = Mock\(names.store)()\n"
@@ -132,7 +143,7 @@ enum UseCaseTestRenderer {
         var out = ""
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
             out += "\n    @Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.update = { \(names.ownerClosureParameter)_, _ in Self.record(1) } }\n"
+            out += "        let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in Self.record(1) } }\n"
             out +=
                 "        _ = try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(other.input)))\n"
             out +=
@@ -140,7 +151,7 @@ enum UseCaseTestRenderer {
             out += "    }\n"
         }
         out += "\n    @Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws {\n"
-        out += "        let store = Mock\(names.store) { $0.update = { \(names.ownerClosureParameter)_, _ in nil } }\n"
+        out += "        let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in nil } }\n"
         out += "        let error = await #expect(throws: ValidationError.self) {\n"
         out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)())\n        }\n"
         out += "        #expect(error?.fields.map(\\.field) == [\"body\"])\n"
