@@ -167,6 +167,24 @@ struct SpecParserTests {
         #expect(errors(listByID).contains { $0.contains("a list route takes no {id}") })
     }
 
+    /// A customer's rows: anyone may list and get them, staff may read and change them, only
+    /// the owner creates them, and nobody writes them over a public route.
+    @Test func ownedRowsArePublicToReadAndStaffToChangeButOwnedToWrite() {
+        let shared = Self.wishlist
+            .replacingOccurrences(
+                of: "route: \"GET /v1/wishlist\",           auth: customer", with: "route: \"GET /v1/wishlist\", auth: public"
+            )
+            .replacingOccurrences(
+                of: "route: \"PATCH /v1/wishlist/{id}\",    auth: customer", with: "route: \"PATCH /v1/wishlist/{id}\", auth: admin")
+        #expect(errors(shared).isEmpty, "\(errors(shared))")
+        let publicDelete = Self.wishlist.replacingOccurrences(
+            of: "route: \"DELETE /v1/wishlist/{id}\",   auth: customer", with: "route: \"DELETE /v1/wishlist/{id}\", auth: public")
+        #expect(errors(publicDelete).contains { $0.contains("a public route only lists or gets them") })
+        let adminCreate = Self.wishlist.replacingOccurrences(
+            of: "route: \"POST /v1/wishlist\",          auth: customer", with: "route: \"POST /v1/wishlist\", auth: admin")
+        #expect(errors(adminCreate).contains { $0.contains("an admin create could not say whose it is") })
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

@@ -180,8 +180,18 @@ extension SpecReader {
                 sink.error("auth must be public, customer or admin", at: authNode.position)
             }
         }
-        if auth != .customer, entity?.owner != nil, let authNode = keys["auth"] {
-            sink.error("an entity with 'owner: customer' is reached with auth: customer only", at: authNode.position)
+        // Rows a customer owns are read by anyone (public list and get) and read or changed by
+        // staff (admin), but written only by their owner.
+        if entity?.owner != nil, let kind, kind != .custom, let authNode = keys["auth"] {
+            if auth == .public && ![.list, .get].contains(kind) {
+                sink.error(
+                    "a customer's rows are changed by their owner or staff: a public route only lists or gets them", at: authNode.position)
+            }
+            if auth == .admin && kind == .create {
+                sink.error(
+                    "a customer's row is created by its owner (auth: customer): an admin create could not say whose it is",
+                    at: authNode.position)
+            }
         }
         let page = int(keys["page"], "page").map(Int.init)
         if let page, !(1...100).contains(page) { sink.error("page must be between 1 and 100", at: keys["page"]!.position) }

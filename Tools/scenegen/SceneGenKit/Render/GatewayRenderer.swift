@@ -2,12 +2,18 @@
 /// to the owner when the entity has one) and a skeleton for each http gateway.
 enum GatewayRenderer {
     static func store(_ names: SceneNames, migration: String) -> String {
+        /// `customer_id = $2`, or, when public and admin routes read every customer's rows,
+        /// `($2::uuid IS NULL OR customer_id = $2)`.
+        func filter(_ item: (label: String, column: String), at index: Int) -> String {
+            names.scopeType(item.label) == "UUID?"
+                ? "($\(index)::uuid IS NULL OR \(item.column) = $\(index))" : "\(item.column) = $\(index)"
+        }
         let e = names.entity
         let table = names.spec.entity.table
         let v = names.entityVariable
         let columns = names.columns
         // Rows are scoped by the owner and the parent: `WHERE id = $1 AND customer_id = $2 ...`.
-        let scope = names.scope.enumerated().map { " AND \($1.column) = $\($0 + 2)" }.joined()
+        let scope = names.scope.enumerated().map { " AND " + filter($1, at: $0 + 2) }.joined()
         let scopeBinds = names.scope.map { ", \($0.label)" }.joined()
         var out = "import Domain\nimport Foundation\nimport Postgres\n\n"
         out += "/// `\(names.store)` on PostgreSQL: table `\(table)` (\(migration)).\n"
@@ -33,7 +39,7 @@ enum GatewayRenderer {
         out += "        }\n    }\n\n"
 
         if names.hasCreatedAt {
-            let filters = names.scope.enumerated().map { "\($1.column) = $\($0 + 1)" }
+            let filters = names.scope.enumerated().map { filter($1, at: $0 + 1) }
             let n = filters.count + 1
             let scopeWhere = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
             let scopeAnd = filters.map { $0 + " AND " }.joined()

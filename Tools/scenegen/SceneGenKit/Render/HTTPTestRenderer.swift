@@ -60,8 +60,6 @@ struct HTTPTestRenderer {
         return test.replacingOccurrences(of: Self.signInMarker, with: line)
     }
 
-    private var ownerArgument: String { names.owned ? ", customerID: customerID" : "" }
-
     private func helperName(_ spec: SceneSpec) -> String { "insert\(spec.entity.name)" }
 
     /// `static func insertX(_ db:, customerID:) -> UUID` for `spec` and every table it references.
@@ -260,7 +258,7 @@ struct HTTPTestRenderer {
             out +=
                 "            try await client.send(.get, \"\(path(list, parent: "UUID()"))\", token: \(token(list))).expectProblem(404)\n"
         }
-        if names.owned {
+        if names.actsForOwner(list) {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
             out += "            let foreign = try await client.send(.get, \"\(listPath)\", token: other).json\n"
             out += "            #expect((foreign[\"data\"] as? [Any])?.isEmpty == true)\n"
@@ -270,7 +268,7 @@ struct HTTPTestRenderer {
 
     private func getTest(_ get: UseCaseSpec) -> String {
         var out =
-            "\n    @Test func \(Names.camelCase(get.name))Answers404ForUnknown\(names.owned ? "AndForeign" : "")Records() async throws {\n"
+            "\n    @Test func \(Names.camelCase(get.name))Answers404ForUnknown\(names.actsForOwner(get) ? "AndForeign" : "")Records() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
         if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
@@ -286,7 +284,7 @@ struct HTTPTestRenderer {
         }
         out +=
             "            try await client.send(.get, \"\(path(get, id: "", literal: "not-a-uuid", parent: names.parent?.bareProperty))\", token: \(token(get))).expectProblem(400)\n"
-        if names.owned {
+        if names.actsForOwner(get) {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
             out +=
                 "            try await client.send(.get, \"\(path(get, id: "id", parent: names.parent?.bareProperty))\", token: other).expectProblem(404)\n"
@@ -301,8 +299,11 @@ struct HTTPTestRenderer {
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
         if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
-            out +=
-                "            let before = try await client.send(.get, \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", token: \(token(update)))\n"
+            // Read through the get route (which may differ from the update's: an admin variant).
+            if let get = names.useCases(.get).first {
+                out +=
+                    "            let before = try await client.send(.get, \"\(path(get, id: "id", parent: names.parent?.bareProperty))\", token: \(token(get)))\n"
+            }
             out +=
                 "            let changed = try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(other.json)}\"#, token: \(token(update)))\n"
             out += "            #expect(changed.status == .ok, \"\\(String(buffer: changed.body))\")\n"
@@ -327,7 +328,7 @@ struct HTTPTestRenderer {
             let json = Samples.json(field, reference: "id")
             out +=
                 "            try await client.send(.\(method), \"\(path(update, id: "UUID()", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)\n"
-            if names.owned {
+            if names.actsForOwner(update) {
                 out += "            let (_, other) = try await signedInCustomer(db)\n"
                 out +=
                     "            try await client.send(.\(method), \"\(path(update, id: "id", parent: names.parent?.bareProperty))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)\n"
@@ -341,7 +342,7 @@ struct HTTPTestRenderer {
         out += "        try await withApp { client, db in\n" + Self.signInMarker
         out += "            let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)\n"
         if let parent = names.parent { out += "            let \(parent.bareProperty) = try await Self.parentOf(db, id)\n" }
-        if names.owned {
+        if names.actsForOwner(delete) {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
             out +=
                 "            try await client.send(.delete, \"\(path(delete, id: "id", parent: names.parent?.bareProperty))\", token: other).expectProblem(404)\n"

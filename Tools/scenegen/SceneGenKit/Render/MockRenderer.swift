@@ -10,7 +10,7 @@ enum MockRenderer {
 
     static func storeMethods(_ names: SceneNames) -> [Method] {
         let e = names.entity
-        let owner: [(String, String, String)] = names.scope.map { ($0.label, $0.label, "UUID") }
+        let owner: [(String, String, String)] = names.scope.map { ($0.label, $0.label, names.scopeType($0.label)) }
         var methods = [Method(name: "insert", parameters: [("_", names.entityVariable, e)], result: e)]
         if names.hasCreatedAt {
             methods.append(

@@ -30,10 +30,28 @@ struct SceneNames {
     var scope: [(label: String, column: String)] {
         (owned ? [("customerID", "customer_id")] : []) + (parent.map { [($0.bareProperty, $0.name)] } ?? [])
     }
-    /// The scope as arguments (`customerID: customerID, itemID: itemID, `).
-    var scopeArgument: String { scope.map { "\($0.label): \($0.label), " }.joined() }
-    /// The scope as parameters (`customerID: UUID, itemID: UUID, `).
-    var scopeParameter: String { scope.map { "\($0.label): UUID, " }.joined() }
+    /// Whether a public or admin route reads or changes an owned entity's rows: its store then
+    /// takes the owner as `UUID?`, `nil` meaning any customer's.
+    var anyOwner: Bool { owned && spec.useCases.contains { $0.kind != .custom && $0.auth != .customer } }
+    /// The type of a scope value in store calls.
+    func scopeType(_ label: String) -> String { label == "customerID" && anyOwner ? "UUID?" : "UUID" }
+    /// The scope as a store's parameters (`customerID: UUID, itemID: UUID, `).
+    var scopeParameter: String { scope.map { "\($0.label): \(scopeType($0.label)), " }.joined() }
+    /// Whether `useCase` acts for the signed-in customer who owns the rows (rather than for
+    /// anyone, or for staff over every customer's rows).
+    func actsForOwner(_ useCase: UseCaseSpec) -> Bool { owned && useCase.auth == .customer }
+    /// The scope a use case's method takes: the owner when it acts for the owner, the parent.
+    func scopeParameter(_ useCase: UseCaseSpec) -> String {
+        scope.filter { $0.label != "customerID" || actsForOwner(useCase) }.map { "\($0.label): UUID, " }.joined()
+    }
+    /// The scope a use case passes on (to the store, or from a route to the use case): `nil`
+    /// for the owner when it acts for anyone.
+    func scopeArgument(_ useCase: UseCaseSpec, toStore: Bool) -> String {
+        scope.compactMap { item in
+            guard item.label == "customerID", !actsForOwner(useCase) else { return "\(item.label): \(item.label), " }
+            return toStore ? "customerID: nil, " : nil
+        }.joined()
+    }
     /// The ignored scope parameters of a stub closure over a store method (`_, _, `).
     var scopeClosureParameter: String { String(repeating: "_, ", count: scope.count) }
     /// `item` for the parent `item_id`: what a 404 for an unknown parent names.

@@ -14,9 +14,9 @@ enum UseCaseRenderer {
         stored.append("system: SystemContext")
         out += stored.map { "    let \($0)\n" }.joined()
         out += "\n" + DomainRenderer.initializer(stored, indent: "    ")
-        let owner = names.scopeParameter
-        let ownerArgument = names.scopeArgument
         for useCase in names.spec.useCases where useCase.kind != .custom {
+            let owner = names.scopeParameter(useCase)
+            let ownerArgument = names.scopeArgument(useCase, toStore: true)
             let method = names.method(useCase)
             out += "\n    /// `\(useCase.route)`\n"
             switch useCase.kind {
@@ -46,7 +46,7 @@ enum UseCaseRenderer {
                 out += "        return Page(fetched: found, request: page) { PageCursor(createdAt: $0.createdAt, id: $0.id) }\n"
             case .get:
                 out +=
-                    "    /// - Throws: `RecordError.notFound`\(names.owned ? " (also for another customer's record)" : ""), `StoreUnavailable`.\n"
+                    "    /// - Throws: `RecordError.notFound`\(names.actsForOwner(useCase) ? " (also for another customer's record)" : ""), `StoreUnavailable`.\n"
                 out += "    public func \(method)(\(owner)id: UUID) async throws -> \(e) {\n"
                 out += "        guard let found = try await store.find(\(ownerArgument)id: id) else {\n"
                 out += "            throw RecordError.notFound(entity: \(swiftString(label)), id: id)\n        }\n"

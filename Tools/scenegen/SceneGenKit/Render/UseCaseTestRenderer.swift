@@ -3,10 +3,16 @@ enum UseCaseTestRenderer {
     static func tests(_ names: SceneNames) -> String {
         let e = names.entity
         let uc = "Self.useCase(store)"
-        // Every call is made in the scope of the stored records: their owner, under their parent.
-        let scopeValues = (names.owned ? ["Self.owner"] : []) + (names.parent != nil ? ["Self.parent"] : [])
-        let ownerArgument = zip(names.scope, scopeValues).map { "\($0.label): \($1), " }.joined()
-        let ownerCall = scopeValues.map { "\($0), " }.joined()
+        // Every call is made in the scope of the stored records: their owner (when the use case
+        // acts for the owner), under their parent.
+        func ownerArgument(_ useCase: UseCaseSpec) -> String {
+            (names.actsForOwner(useCase) ? "customerID: Self.owner, " : "")
+                + (names.parent.map { "\($0.bareProperty): Self.parent, " } ?? "")
+        }
+        /// The scope the store is called with, as the mock records it.
+        func ownerCall(_ useCase: UseCaseSpec) -> String {
+            (names.owned ? (names.actsForOwner(useCase) ? "Self.owner, " : "nil, ") : "") + (names.parent != nil ? "Self.parent, " : "")
+        }
         var out = "import Domain\nimport Foundation\nimport MockSupport\nimport Scenes\nimport Testing\nimport UseCase\n\n"
         out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
         out += "struct \(names.scene)UseCaseTests {\n"
@@ -31,24 +37,24 @@ enum UseCaseTestRenderer {
         }
         out += arguments.joined(separator: ",\n") + "\n        )\n    }\n"
 
-        if let create = names.useCases(.create).first { out += createTests(names, create, uc: uc, ownerArgument: ownerArgument) }
+        if let create = names.useCases(.create).first { out += createTests(names, create, uc: uc, ownerArgument: ownerArgument(create)) }
         if let list = names.useCases(.list).first {
             let call = names.method(list)
             out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
             out +=
                 "        let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
-            out += "        let page = try await \(uc).\(call)(\(ownerArgument)limit: 1, cursor: nil)\n"
+            out += "        let page = try await \(uc).\(call)(\(ownerArgument(list))limit: 1, cursor: nil)\n"
             out += "        #expect(page.items == [Self.record(1)])\n"
             out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
-            out += "        #expect(store.calls == [.page(\(ownerCall)nil, 2)])\n"
+            out += "        #expect(store.calls == [.page(\(ownerCall(list))nil, 2)])\n"
             out += "        let next = try #require(page.nextCursor)\n"
-            out += "        _ = try await \(uc).\(call)(\(ownerArgument)limit: nil, cursor: next.token)\n"
-            out += "        #expect(store.calls.last == .page(\(ownerCall)next, \((list.page ?? 20) + 1)))\n"
+            out += "        _ = try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: next.token)\n"
+            out += "        #expect(store.calls.last == .page(\(ownerCall(list))next, \((list.page ?? 20) + 1)))\n"
             out += "    }\n"
             out += "\n    @Test func \(Names.camelCase(list.name))RefusesABadLimitOrCursor() async throws {\n"
             out += "        let store = Mock\(names.store)()\n"
             out += "        let error = await #expect(throws: ValidationError.self) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument)limit: 0, cursor: \"not a cursor\")\n        }\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument(list))limit: 0, cursor: \"not a cursor\")\n        }\n"
             out += "        #expect(error?.fields.map(\\.field) == [\"limit\", \"cursor\"])\n"
             out += "        #expect(store.calls.isEmpty)\n    }\n"
         }
@@ -57,26 +63,27 @@ enum UseCaseTestRenderer {
             out += "\n    @Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws {\n"
             out +=
                 "        let store = Mock\(names.store) { $0.find = { \(names.scopeClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
-            out += "        #expect(try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id) == Self.record(1))\n"
+            out += "        #expect(try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(1).id) == Self.record(1))\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(2).id)\n        }\n"
-            out += "        #expect(store.calls == [.find(\(ownerCall)Self.record(1).id), .find(\(ownerCall)Self.record(2).id)])\n    }\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(2).id)\n        }\n"
+            out +=
+                "        #expect(store.calls == [.find(\(ownerCall(get))Self.record(1).id), .find(\(ownerCall(get))Self.record(2).id)])\n    }\n"
         }
         if let update = names.useCases(.update).first {
-            out += updateTests(names, update, uc: uc, ownerArgument: ownerArgument, ownerCall: ownerCall)
+            out += updateTests(names, update, uc: uc, ownerArgument: ownerArgument(update), ownerCall: ownerCall(update))
         }
         if let delete = names.useCases(.delete).first {
             let call = names.method(delete)
             out += "\n    @Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws {\n"
             out +=
                 "        let store = Mock\(names.store) { $0.delete = { \(names.scopeClosureParameter)id in id == Self.record(1).id } }\n"
-            out += "        try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id)\n"
+            out += "        try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(1).id)\n"
             out +=
                 "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(2).id)\n        }\n"
+            out += "            try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(2).id)\n        }\n"
             out +=
-                "        #expect(store.calls == [.delete(\(ownerCall)Self.record(1).id), .delete(\(ownerCall)Self.record(2).id)])\n    }\n"
+                "        #expect(store.calls == [.delete(\(ownerCall(delete))Self.record(1).id), .delete(\(ownerCall(delete))Self.record(2).id)])\n    }\n"
         }
         return out + "}\n"
     }

@@ -50,9 +50,9 @@ enum WiringRenderer {
         let path = "/" + useCase.route.segments.map { $0.hasPrefix("{") ? ":" + $0.dropFirst().dropLast() : $0 }.joined(separator: "/")
         let method = useCase.route.method.lowercased()
         let call = names.method(useCase)
-        let owner = names.scopeArgument
+        let owner = names.scopeArgument(useCase, toStore: false)
         var body: [String] = []
-        if names.owned && useCase.kind != .custom { body.append("let customerID = try context.requireCustomer()") }
+        if names.actsForOwner(useCase) && useCase.kind != .custom { body.append("let customerID = try context.requireCustomer()") }
         if let parent = names.parent, useCase.kind != .custom {
             body.append("let \(parent.bareProperty) = try RequestParsing.uuid(\(swiftString(parent.name)), in: context)")
         }
@@ -82,7 +82,7 @@ enum WiringRenderer {
             body.append("return \(presenter).custom(await outcome { try await useCase.\(call)(input) }).response")
         }
         let usesRequest = [.create, .list, .update, .custom].contains(useCase.kind)
-        let usesContext = names.owned || useCase.kind == .custom || !useCase.route.parameters.isEmpty
+        let usesContext = names.actsForOwner(useCase) || useCase.kind == .custom || !useCase.route.parameters.isEmpty
         var out = "        // \(useCase.route): \(useCase.name)\n"
         out +=
             "        routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in\n"
