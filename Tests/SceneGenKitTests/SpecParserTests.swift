@@ -185,6 +185,19 @@ struct SpecParserTests {
         #expect(errors(adminCreate).contains { $0.contains("an admin create could not say whose it is") })
     }
 
+    /// Two-column uniqueness: fields (or the owner's customer_id), two or more, none money or
+    /// unique alone.
+    @Test func uniqueGroupsNameTwoOrMoreFields() {
+        func with(_ unique: String) -> String {
+            Self.wishlist.replacingOccurrences(of: "  owner: customer\n", with: "  owner: customer\n  unique: \(unique)\n")
+        }
+        #expect(errors(with("[[customer_id, item_id]]")).isEmpty, "\(errors(with("[[customer_id, item_id]]")))")
+        #expect(errors(with("[[item_id]]")).contains { $0.contains("a unique group lists two or more different fields") })
+        #expect(errors(with("[[item_id, item_id]]")).contains { $0.contains("a unique group lists two or more different fields") })
+        #expect(errors(with("[[customer_id, shop_id]]")).contains { $0.contains("unique group names 'shop_id', which is no field") })
+        #expect(errors(with("[[customer_id, id]]")).contains { $0.contains("'id' cannot be in a unique group: it is unique alone") })
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

@@ -21,7 +21,8 @@ CREATE TABLE matrix_owned_records (
     CONSTRAINT matrix_owned_records_total_check CHECK (total >= 0),
     CONSTRAINT matrix_owned_records_price_amount_check CHECK (price_amount >= 0),
     CONSTRAINT matrix_owned_records_price_currency_check CHECK (price_currency ~ '^[A-Z]{3}$'),
-    CONSTRAINT matrix_owned_records_region_check CHECK (region IN ('JP', 'US', 'in-stock', 'PayPal', '3ds'))
+    CONSTRAINT matrix_owned_records_region_check CHECK (region IN ('JP', 'US', 'in-stock', 'PayPal', '3ds')),
+    CONSTRAINT matrix_owned_records_item_id_key UNIQUE (customer_id, item_id)
 );
 
 CREATE INDEX matrix_owned_records_customer_id_idx ON matrix_owned_records (customer_id, created_at DESC, id DESC);

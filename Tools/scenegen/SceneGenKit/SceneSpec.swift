@@ -17,6 +17,9 @@ public struct EntitySpec: Hashable, Sendable {
     /// `customer` when rows belong to the signed-in customer.
     public let owner: String?
     public let fields: [FieldSpec]
+    /// Column groups no two rows share (`unique: [[customer_id, item_id]]`: a customer wishes
+    /// for an item once); the owner's `customer_id` may be one of them.
+    public let uniqueTogether: [[String]]
 }
 
 public struct FieldSpec: Hashable, Sendable {

@@ -2,7 +2,7 @@
 /// published JSON Schema (`Specs/scene.schema.json`) is checked against.
 public enum SpecFormat {
     public static let sceneKeys = ["scene", "summary", "code", "entity", "useCases", "gateways"]
-    public static let entityKeys = ["name", "table", "owner", "fields"]
+    public static let entityKeys = ["name", "table", "owner", "fields", "unique"]
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max",
     ]

@@ -63,9 +63,42 @@ extension SpecReader {
         if owner != nil, let clash = fields.first(where: { $0.name == "customer_id" }) {
             sink.error("'customer_id' is the owner column that 'owner: customer' adds; do not declare it", at: clash.position)
         }
+        let uniqueTogether = self.uniqueTogether(keys["unique"], fields: fields, owned: owner != nil)
         if fields.count != fieldNodes.count { return nil }
         guard let name, let table else { return nil }
-        return EntitySpec(name: name, table: table, owner: owner, fields: fields)
+        return EntitySpec(name: name, table: table, owner: owner, fields: fields, uniqueTogether: uniqueTogether)
+    }
+
+    /// `unique: [[customer_id, item_id]]`: groups of two or more columns, each a field (or the
+    /// owner's `customer_id`) of a single-column type, none already unique alone.
+    mutating func uniqueTogether(_ node: Node?, fields: [FieldSpec], owned: Bool) -> [[String]] {
+        var groups: [[String]] = []
+        for groupNode in sequence(node, "unique") {
+            let names = sequence(groupNode, "a unique group").compactMap { string($0, "a unique column") }
+            guard names.count >= 2, Set(names).count == names.count else {
+                sink.error(
+                    "a unique group lists two or more different fields, as [customer_id, item_id]; one field says unique: true",
+                    at: groupNode.position)
+                continue
+            }
+            var valid = true
+            for name in names where !(owned && name == "customer_id") {
+                guard let field = fields.first(where: { $0.name == name }) else {
+                    sink.error(
+                        "unique group names '\(name)', which is no field\(owned ? " (nor customer_id)" : "")", at: groupNode.position)
+                    valid = false
+                    continue
+                }
+                if field.type == .money || field.unique || field.primary {
+                    sink.error(
+                        "'\(name)' cannot be in a unique group: \(field.type == .money ? "money spans two columns" : "it is unique alone")",
+                        at: groupNode.position)
+                    valid = false
+                }
+            }
+            if valid { groups.append(names) }
+        }
+        return groups
     }
 
     mutating func field(_ node: Node) -> FieldSpec? {

@@ -142,6 +142,16 @@ struct HTTPTestRenderer {
         return "#\"{" + members.joined(separator: ", ") + "}\"#"
     }
 
+    /// The field a duplicate is reported on when the create body is sent twice, if a unique
+    /// field or group is made only of what that body fixes: its required fields, the owner and
+    /// the parent.
+    private var duplicatedByTheSameBody: String? {
+        let fixed = Set(names.writable.filter(\.requiredOnCreate).map(\.name) + names.scope.map(\.column))
+        if let single = names.writable.first(where: { $0.requiredOnCreate && $0.field.unique }) { return single.name }
+        let group = names.spec.entity.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
+        return group.flatMap { group in group.last { $0 != "customer_id" } ?? group.last }
+    }
+
     /// The statement making the parent row a test's paths go under, and its variable.
     private var parentSetup: (line: String, variable: String?) {
         guard let parent = names.parent, let table = parent.field.references,
@@ -190,6 +200,13 @@ struct HTTPTestRenderer {
             out += "            let read = try await client.send(.get, \"\(location)\", token: \(token(get)))\n"
             out += "            #expect(read.status == .ok)\n"
             out += "            #expect(try read.json[\"id\"] as? String == id)\n"
+        }
+        if let field = duplicatedByTheSameBody {
+            out += "            // The same body again breaks a uniqueness: 409 naming the field.\n"
+            out +=
+                "            let again = try await client.send(.\(create.route.method.lowercased()), \"\(createPath)\", json: \(createBody(variable)), token: \(token(create)))\n"
+            out += "            try again.expectProblem(409)\n"
+            out += "            #expect(again.fieldNames == [\(swiftString(field))])\n"
         }
         out += "        }\n    }\n"
 

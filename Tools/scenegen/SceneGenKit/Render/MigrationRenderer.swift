@@ -25,6 +25,12 @@ public enum MigrationRenderer {
             CREATE TABLE \(entity.table) (
 
             """
+        // Named after the group's last column that is not the owner: a violation is reported as
+        // a duplicate of that field.
+        for group in entity.uniqueTogether {
+            let key = group.last { $0 != "customer_id" } ?? group[group.count - 1]
+            constraints.append("CONSTRAINT \(entity.table)_\(key)_key UNIQUE (\(group.joined(separator: ", ")))")
+        }
         out += (lines + constraints).map { "    " + $0 }.joined(separator: ",\n")
         out += "\n);\n"
         let indexes = indexes(for: spec)
