@@ -198,6 +198,21 @@ struct SpecParserTests {
         #expect(errors(with("[[customer_id, id]]")).contains { $0.contains("'id' cannot be in a unique group: it is unique alone") })
     }
 
+    /// A list filters by equality on fields a query parameter can hold.
+    @Test func listFiltersNameFieldsAQueryCanHold() {
+        func with(_ filters: String) -> String {
+            Self.wishlist.replacingOccurrences(of: "auth: customer, page: 50 }", with: "auth: customer, page: 50, filters: \(filters) }")
+        }
+        #expect(errors(with("[item_id, priority]")).isEmpty, "\(errors(with("[item_id, priority]")))")
+        #expect(errors(with("[shop]")).contains { $0.contains("filter 'shop' names no field of the entity") })
+        #expect(errors(with("[created_at]")).contains { $0.contains("filter 'created_at' is a timestamp field") })
+        #expect(errors(with("[priority, priority]")).contains { $0.contains("duplicate filter 'priority'") })
+        let onGet = Self.wishlist.replacingOccurrences(
+            of: "route: \"GET /v1/wishlist/{id}\",      auth: customer }",
+            with: "route: \"GET /v1/wishlist/{id}\", auth: customer, filters: [note] }")
+        #expect(errors(onGet).contains { $0.contains("filters apply to list use cases only") })
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

@@ -59,6 +59,8 @@ public struct UseCaseSpec: Hashable, Sendable {
     public let auth: Auth
     /// Page size of a `list` (its default limit; the maximum stays 100).
     public let page: Int?
+    /// Fields a `list` filters on by equality, each a query parameter of its name.
+    public let filters: [String]
     public let gateways: [String]
     public let position: SourcePosition
 }

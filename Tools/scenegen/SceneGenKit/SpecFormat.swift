@@ -6,6 +6,6 @@ public enum SpecFormat {
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max",
     ]
-    public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "gateways"]
+    public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "filters", "gateways"]
     public static let gatewayKeys = ["name", "kind", "base_url_env"]
 }

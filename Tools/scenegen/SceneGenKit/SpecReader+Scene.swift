@@ -240,7 +240,39 @@ extension SpecReader {
         if !used.isEmpty, kind != .custom { sink.error("only custom use cases name gateways", at: keys["gateways"]!.position) }
         if let kind, let route { checkRouteShape(kind: kind, route: route, at: keys["route"]!.position) }
         guard let name, let kind, let route else { return nil }
-        return UseCaseSpec(name: name, kind: kind, route: route, auth: auth, page: page, gateways: used, position: node.position)
+        let filters = self.filters(keys["filters"], kind: kind, entity: entity, route: route)
+        return UseCaseSpec(
+            name: name, kind: kind, route: route, auth: auth, page: page, filters: filters, gateways: used, position: node.position)
+    }
+
+    /// `filters: [status, item_id]` of a list: fields of a type a query parameter can hold
+    /// (enum, uuid, bool, string, int, bigint), not the route's own parameters.
+    mutating func filters(_ node: Node?, kind: UseCaseSpec.Kind, entity: EntitySpec?, route: Route) -> [String] {
+        guard let node else { return [] }
+        if kind != .list { sink.error("filters apply to list use cases only", at: node.position) }
+        var filters: [String] = []
+        for item in sequence(node, "filters") {
+            guard let name = string(item, "filter") else { continue }
+            guard let field = entity?.fields.first(where: { $0.name == name }) else {
+                sink.error("filter '\(name)' names no field of the entity", at: item.position)
+                continue
+            }
+            switch field.type {
+            case .money, .text, .timestamp:
+                sink.error(
+                    "filter '\(name)' is a \(field.type.name) field: filters are enum, uuid, bool, string, int or bigint fields",
+                    at: item.position)
+            default:
+                if route.parameters.contains(name) || field.primary {
+                    sink.error("filter '\(name)' is fixed by the route already", at: item.position)
+                } else if filters.contains(name) {
+                    sink.error("duplicate filter '\(name)'", at: item.position)
+                } else {
+                    filters.append(name)
+                }
+            }
+        }
+        return filters
     }
 
     mutating func gateway(_ node: Node) -> GatewaySpec? {

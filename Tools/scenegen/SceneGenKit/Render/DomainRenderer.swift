@@ -29,6 +29,7 @@ enum DomainRenderer {
         }
         if names.creates { out += draft(names) }
         if names.updates { out += changes(names) }
+        if !names.filterFields.isEmpty { out += filter(names) }
         return out + rules(names)
     }
 
@@ -59,6 +60,43 @@ enum DomainRenderer {
         }
         if writable.isEmpty { return out + "    public init() {}\n}\n" }
         return out + "\n" + initializer(parameters, indent: "    ") + "}\n"
+    }
+
+    /// `EFilter`, and its parsing from query parameters as clients write them.
+    private static func filter(_ names: SceneNames) -> String {
+        let fields = names.filterFields
+        var out = "\n/// What a list of \(names.entity) records is narrowed to: each field set must equal its value.\n"
+        out += "public struct \(names.filter): Hashable, Sendable {\n"
+        for field in fields { out += "    public var \(field.property): \(field.valueType)?\n" }
+        out += "\n" + initializer(fields.map { "\($0.bareProperty): \($0.valueType)?" }, indent: "    ", defaults: true)
+        out += "\n    /// The filter from query parameters; `nil` leaves a field unfiltered.\n"
+        out += "    /// - Throws: `ValidationError` naming every parameter that is no value of its field.\n"
+        let parameters = fields.map { "\($0.bareProperty): String?" }.joined(separator: ", ")
+        out += "    public static func parsing(\(parameters)) throws(ValidationError) -> \(names.filter) {\n"
+        out += "        var errors = FieldErrors()\n"
+        out += "        var filter = \(names.filter)()\n"
+        for field in fields {
+            let v = field.bareProperty
+            let parse: String
+            let message: String?
+            switch field.field.type {
+            case .enumeration(let values):
+                (parse, message) = ("\(field.enumType)(rawValue: \(v))", "must be one of \(values.joined(separator: ", "))")
+            case .uuid: (parse, message) = ("UUID(uuidString: \(v))", "must be a UUID")
+            case .bool: (parse, message) = ("Bool(\(v))", "must be true or false")
+            case .int: (parse, message) = ("Int(\(v))", "must be an integer")
+            case .bigint: (parse, message) = ("Int64(\(v))", "must be an integer")
+            default: (parse, message) = (v, nil)
+            }
+            out += "        if let \(field.property) {\n"
+            out += "            filter.\(field.property) = \(parse)\n"
+            if let message {
+                out += "            errors.require(filter.\(field.property) != nil, \(swiftString(field.name)), \(swiftString(message)))\n"
+            }
+            out += "        }\n"
+        }
+        out += "        try errors.throwIfAny()\n        return filter\n    }\n}\n"
+        return out
     }
 
     private static func changes(_ names: SceneNames) -> String {
@@ -250,7 +288,8 @@ enum DomainRenderer {
         if names.hasCreatedAt {
             out += "    /// Records newest first, strictly after `cursor`, at most `limit` of them.\n"
             if let label = names.parentLabel { out += "    /// - Throws: `RecordError.notFound` when the \(label) does not exist.\n" }
-            out += "    func page(\(owner)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n\n"
+            let filter = names.filterFields.isEmpty ? "" : "matching filter: \(names.filter), "
+            out += "    func page(\(owner)\(filter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n\n"
         }
         out += "    /// The record with this id, or `nil`.\n"
         out += "    func find(\(owner)id: UUID) async throws -> \(e)?\n\n"

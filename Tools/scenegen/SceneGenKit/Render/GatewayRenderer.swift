@@ -39,12 +39,21 @@ enum GatewayRenderer {
         out += "        }\n    }\n\n"
 
         if names.hasCreatedAt {
-            let filters = names.scope.enumerated().map { filter($1, at: $0 + 1) }
+            // The scope, then each filter: `($3::text IS NULL OR status = $3)`.
+            var filters = names.scope.enumerated().map { filter($1, at: $0 + 1) }
+            var leadingBinds = names.scope.map(\.label)
+            for field in names.filterFields {
+                let index = filters.count + 1
+                filters.append("($\(index)::\(sqlType(field)) IS NULL OR \(field.name) = $\(index))")
+                leadingBinds += field.binds("filter.\(field.property)", optional: true)
+            }
             let n = filters.count + 1
             let scopeWhere = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
             let scopeAnd = filters.map { $0 + " AND " }.joined()
-            let leading = names.scope.map { "\($0.label), " }.joined()
-            out += "    public func page(\(names.scopeParameter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
+            let leading = leadingBinds.map { "\($0), " }.joined()
+            let matching = names.filterFields.isEmpty ? "" : "matching filter: \(names.filter), "
+            out +=
+                "    public func page(\(names.scopeParameter)\(matching)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
             out += "        try await translatingUnavailable {\n"
             out += "            let order = \"ORDER BY created_at DESC, id DESC\"\n"
             out += "            let found: [\(e)]\n"
@@ -116,6 +125,17 @@ enum GatewayRenderer {
         }
         out += decodes.joined(separator: ",\n") + "\n        )\n    }\n}\n"
         return out
+    }
+
+    /// The PostgreSQL type a filter's parameter is cast to (a NULL parameter has none).
+    private static func sqlType(_ field: SwiftField) -> String {
+        switch field.field.type {
+        case .uuid: "uuid"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .bigint: "bigint"
+        default: "text"
+        }
     }
 
     /// Arguments on lines of at most about 100 characters.

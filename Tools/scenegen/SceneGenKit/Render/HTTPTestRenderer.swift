@@ -275,12 +275,46 @@ struct HTTPTestRenderer {
             out +=
                 "            try await client.send(.get, \"\(path(list, parent: "UUID()"))\", token: \(token(list))).expectProblem(404)\n"
         }
+        for field in names.fields where list.filters.contains(field.name) {
+            out += filterCheck(field, path: listPath, token: token(list))
+        }
         if names.actsForOwner(list) {
             out += "            let (_, other) = try await signedInCustomer(db)\n"
             out += "            let foreign = try await client.send(.get, \"\(listPath)\", token: other).json\n"
             out += "            #expect((foreign[\"data\"] as? [Any])?.isEmpty == true)\n"
         }
         return out + "        }\n    }\n"
+    }
+
+    /// Filtering by the value a listed row has finds that row, and every row answered has it; a
+    /// value the field cannot hold is a 422 naming the field.
+    private func filterCheck(_ field: SwiftField, path: String, token: String) -> String {
+        let member = "row[\(swiftString(field.name))]"
+        let value: String
+        switch field.field.type {
+        case .bool: value = "sameJSON(\(member), true) ? \"true\" : sameJSON(\(member), false) ? \"false\" : nil"
+        case .int, .bigint: value = "(\(member) as? NSNumber).map { \"\\($0.int64Value)\" }"
+        default: value = "(\(member) as? String)?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)"
+        }
+        let v = field.bareProperty
+        var out = "            // Filtered by `\(field.name)`.\n"
+        out += "            do {\n"
+        out += "                let all = try await client.send(.get, \"\(path)\", token: \(token)).json\n"
+        out += "                let row = try #require((all[\"data\"] as? [[String: Any]])?.first)\n"
+        out +=
+            field.field.optional
+            ? "                if let \(v) = \(value) {\n" : "                do {\n                    let \(v) = try #require(\(value))\n"
+        out += "                    let filtered = try await client.send(.get, \"\(path)?\(field.name)=\\(\(v))\", token: \(token)).json\n"
+        out += "                    let rows = try #require(filtered[\"data\"] as? [[String: Any]])\n"
+        out += "                    #expect(rows.contains { $0[\"id\"] as? String == row[\"id\"] as? String })\n"
+        out += "                    #expect(rows.allSatisfy { sameJSON($0[\(swiftString(field.name))], \(member)) })\n"
+        out += "                }\n"
+        if field.field.type != .string {
+            out += "                let bad = try await client.send(.get, \"\(path)?\(field.name)=not-a-value\", token: \(token))\n"
+            out += "                try bad.expectProblem(422)\n"
+            out += "                #expect(bad.fieldNames == [\(swiftString(field.name))])\n"
+        }
+        return out + "            }\n"
     }
 
     private func getTest(_ get: UseCaseSpec) -> String {

@@ -14,7 +14,11 @@ enum MockRenderer {
         var methods = [Method(name: "insert", parameters: [("_", names.entityVariable, e)], result: e)]
         if names.hasCreatedAt {
             methods.append(
-                Method(name: "page", parameters: owner + [("after", "cursor", "PageCursor?"), ("limit", "limit", "Int")], result: "[\(e)]"))
+                Method(
+                    name: "page",
+                    parameters: owner + (names.filterFields.isEmpty ? [] : [("matching", "filter", names.filter)])
+                        + [("after", "cursor", "PageCursor?"), ("limit", "limit", "Int")],
+                    result: "[\(e)]"))
         }
         methods.append(Method(name: "find", parameters: owner + [("id", "id", "UUID")], result: "\(e)?"))
         if names.updates {

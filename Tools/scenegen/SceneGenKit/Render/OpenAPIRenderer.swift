@@ -159,6 +159,20 @@ enum OpenAPIRenderer {
             responses["201"] = ["description": "Created", "content": json(ref(names.entity))]
         case .list:
             parameters += [["$ref": "#/components/parameters/limit"], ["$ref": "#/components/parameters/cursor"]]
+            for field in names.fields where useCase.filters.contains(field.name) {
+                let schema: [String: Any] =
+                    switch field.field.type {
+                    case .enumeration(let values): ["type": "string", "enum": values]
+                    case .uuid: ["type": "string", "format": "uuid"]
+                    case .bool: ["type": "boolean"]
+                    case .int, .bigint: ["type": "integer"]
+                    default: ["type": "string"]
+                    }
+                parameters.append([
+                    "name": field.name, "in": "query", "required": false, "schema": schema,
+                    "description": "Only records whose \(field.name) equals this",
+                ])
+            }
             responses["200"] = ["description": "A page, newest first", "content": json(ref("\(names.entity)Page"))]
         case .get:
             responses["200"] = ["description": "The record", "content": json(ref(names.entity))]

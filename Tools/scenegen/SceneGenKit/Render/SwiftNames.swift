@@ -81,6 +81,11 @@ struct SceneNames {
         return columns
     }
 
+    /// The fields any list filters on, in declaration order: the members of `filter`.
+    var filterFields: [SwiftField] { fields.filter { field in spec.useCases.contains { $0.filters.contains(field.name) } } }
+    /// `EFilter`: what a store's page is narrowed to.
+    var filter: String { "\(entity)Filter" }
+
     var creates: Bool { !useCases(.create).isEmpty }
     /// Whether the scene changes records; the parser refuses an update of an entity with no
     /// writable field.

@@ -39,10 +39,23 @@ enum UseCaseRenderer {
                     out += "        \(insert)\n"
                 }
             case .list:
-                out += "    /// - Throws: `ValidationError` for a bad limit or cursor, `StoreUnavailable`.\n"
-                out += "    public func \(method)(\(owner)limit: Int?, cursor: String?) async throws -> Page<\(e)> {\n"
+                let filters = names.fields.filter { useCase.filters.contains($0.name) }
+                if !filters.isEmpty {
+                    out += "    /// Only records whose \(filters.map { "`\($0.name)`" }.joined(separator: ", ")) equal the values given.\n"
+                }
+                out += "    /// - Throws: `ValidationError` for a bad limit, cursor or filter, `StoreUnavailable`.\n"
+                let filterParameters = filters.map { ", \($0.bareProperty): String? = nil" }.joined()
+                out += "    public func \(method)(\(owner)limit: Int?, cursor: String?\(filterParameters)) async throws -> Page<\(e)> {\n"
+                var matching = ""
+                if !names.filterFields.isEmpty {
+                    let arguments = names.filterFields.map { field in
+                        "\(field.bareProperty): " + (useCase.filters.contains(field.name) ? field.property : "nil")
+                    }
+                    out += "        let filter = try \(names.filter).parsing(\(arguments.joined(separator: ", ")))\n"
+                    matching = "matching: filter, "
+                }
                 out += "        let page = try PageRequest(limit: limit, cursor: cursor, defaultLimit: \(useCase.page ?? 20))\n"
-                out += "        let found = try await store.page(\(ownerArgument)after: page.after, limit: page.fetchLimit)\n"
+                out += "        let found = try await store.page(\(ownerArgument)\(matching)after: page.after, limit: page.fetchLimit)\n"
                 out += "        return Page(fetched: found, request: page) { PageCursor(createdAt: $0.createdAt, id: $0.id) }\n"
             case .get:
                 out +=

@@ -40,16 +40,19 @@ enum UseCaseTestRenderer {
         if let create = names.useCases(.create).first { out += createTests(names, create, uc: uc, ownerArgument: ownerArgument(create)) }
         if let list = names.useCases(.list).first {
             let call = names.method(list)
+            // The filter a call without filter values passes on, as the mock records it.
+            let noFilter = names.filterFields.isEmpty ? "" : "\(names.filter)(), "
+            let filterParameter = names.filterFields.isEmpty ? "" : "_, "
             out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
             out +=
-                "        let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
+                "        let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)\(filterParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
             out += "        let page = try await \(uc).\(call)(\(ownerArgument(list))limit: 1, cursor: nil)\n"
             out += "        #expect(page.items == [Self.record(1)])\n"
             out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
-            out += "        #expect(store.calls == [.page(\(ownerCall(list))nil, 2)])\n"
+            out += "        #expect(store.calls == [.page(\(ownerCall(list))\(noFilter)nil, 2)])\n"
             out += "        let next = try #require(page.nextCursor)\n"
             out += "        _ = try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: next.token)\n"
-            out += "        #expect(store.calls.last == .page(\(ownerCall(list))next, \((list.page ?? 20) + 1)))\n"
+            out += "        #expect(store.calls.last == .page(\(ownerCall(list))\(noFilter)next, \((list.page ?? 20) + 1)))\n"
             out += "    }\n"
             out += "\n    @Test func \(Names.camelCase(list.name))RefusesABadLimitOrCursor() async throws {\n"
             out += "        let store = Mock\(names.store)()\n"
@@ -57,6 +60,20 @@ enum UseCaseTestRenderer {
             out += "            try await \(uc).\(call)(\(ownerArgument(list))limit: 0, cursor: \"not a cursor\")\n        }\n"
             out += "        #expect(error?.fields.map(\\.field) == [\"limit\", \"cursor\"])\n"
             out += "        #expect(store.calls.isEmpty)\n    }\n"
+            let checked = names.fields.filter { field in
+                guard list.filters.contains(field.name) else { return false }
+                if case .string = field.field.type { return false }
+                return true
+            }
+            if !checked.isEmpty {
+                let values = checked.map { ", \($0.bareProperty): \"not a value\"" }.joined()
+                out += "\n    @Test func \(Names.camelCase(list.name))RefusesFilterValuesItsFieldsCannotHold() async throws {\n"
+                out += "        let store = Mock\(names.store)()\n"
+                out += "        let error = await #expect(throws: ValidationError.self) {\n"
+                out += "            try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: nil\(values))\n        }\n"
+                out += "        #expect(error?.fields.map(\\.field) == [\(checked.map { swiftString($0.name) }.joined(separator: ", "))])\n"
+                out += "        #expect(store.calls.isEmpty)\n    }\n"
+            }
         }
         if let get = names.useCases(.get).first {
             let call = names.method(get)

@@ -67,8 +67,14 @@ enum WiringRenderer {
         case .list:
             body.append("let limit = try RequestParsing.int(\"limit\", in: request)")
             body.append("let cursor = try RequestParsing.string(\"cursor\", in: request)")
+            let filters = names.fields.filter { useCase.filters.contains($0.name) }
+            for field in filters {
+                body.append("let \(field.property) = try RequestParsing.string(\(swiftString(field.name)), in: request)")
+            }
+            let filterArguments = filters.map { ", \($0.bareProperty): \($0.property)" }.joined()
             body.append(
-                "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor) }).response")
+                "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor\(filterArguments)) }).response"
+            )
         case .get:
             body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
         case .update:
