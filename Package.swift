@@ -78,6 +78,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The API document scenegen writes, and the line saying it did (see Tools/scenegen).
+            exclude: ["Resources/openapi.json.scenegen"],
+            resources: [.copy("Resources/openapi.json")],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -70,12 +70,19 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let resources = try startResources(label: "storefront")
+        // Built first, so a build without its API document stops before touching the database.
+        let application = Result { try buildApplication(resources) }
+        if case .failure(let error) = application {
+            FileHandle.standardError.write(Data("storefront: \(error)\n".utf8))
+            await resources.pool.shutdown()
+            throw ExitCode(1)
+        }
         try await runMigrations(resources, directory: options.migrations)
         resources.logger.info("serving on http://\(resources.config.host):\(resources.config.port)")
         // The server's tasks run on the threads that also watch the database sockets, so a query's
         // answer resumes its request without waking another thread.
         try await withTaskExecutorPreference(PostgresEventLoop.shared) {
-            try await buildApplication(resources).runService()
+            try await application.get().runService()
         }
     }
 }

@@ -23,8 +23,8 @@ struct OpenAPIHTTPTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
         try await TestDatabase.with { db in
             let resources = AppResources(config: AppConfig(databaseURL: db.url), pool: db.pool, logger: Logger(label: "test"))
-            let routes = Set(buildRouter(resources).routes.map { Self.normalized($0.method.rawValue, "\($0.path)") })
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+            let routes = Set(try buildRouter(resources).routes.map { Self.normalized($0.method.rawValue, "\($0.path)") })
+            let document = try #require(try JSONSerialization.jsonObject(with: Self.committedDocument) as? [String: Any])
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { Self.normalized($0, path) } })
             #expect(routes.subtracting(documented).isEmpty, "routes the document lacks: \(routes.subtracting(documented).sorted())")
@@ -36,13 +36,41 @@ struct OpenAPIHTTPTests {
         }
     }
 
-    @Test func theDocumentIsServed() async throws {
+    /// What scenegen wrote into the source tree (`Sources/HTTP/Resources/openapi.json`).
+    static var committedDocument: Data {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            return try Data(contentsOf: root.appendingPathComponent("Sources/HTTP/Resources/openapi.json"))
+        }
+    }
+
+    @Test func theDocumentIsServedAsScenegenWroteIt() async throws {
         try await withApp { client, _ in
             let response = try await client.send(.get, "/openapi.json")
             #expect(response.status == .ok && response.headers[.contentType] == "application/json")
+            #expect(Data(buffer: response.body) == (try Self.committedDocument), "the bundled resource, byte for byte")
             let document = try response.json
             #expect(document["openapi"] as? String == "3.1.0")
         }
+    }
+
+    /// A build without its document, or with a broken one, fails to build the application with a
+    /// message naming the file, instead of answering 500 (or 404 for every 405) later.
+    @Test func aMissingOrCorruptDocumentIsALoadError() throws {
+        #expect(throws: APIDocument.LoadError.self) { try APIDocument.load(from: nil) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-document-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let absent = directory.appendingPathComponent("absent.json")
+        let unreadable = #expect(throws: APIDocument.LoadError.self) { try APIDocument.load(from: absent) }
+        #expect(unreadable?.description.hasPrefix("the API document \(absent.path) cannot be read") == true)
+        for corrupt in ["{\"openapi\": \"3.1.0\", \"paths\": ", "{\"openapi\": \"3.1.0\"}", "[]"] {
+            let file = directory.appendingPathComponent("openapi.json")
+            try corrupt.write(to: file, atomically: true, encoding: .utf8)
+            let error = #expect(throws: APIDocument.LoadError.self) { try APIDocument.load(from: file) }
+            #expect(error?.description == "the API document \(file.path) is not an OpenAPI document with paths; run `swift run scenegen`")
+        }
+        #expect(throws: Never.self) { try APIDocument.bundled.get() }
     }
 }
 

@@ -22,7 +22,7 @@ func withApp<T: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol, T
         }
         let config = AppConfig(databaseURL: db.url, adminToken: adminToken)
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "matrix"))
-        let router = buildRouter(resources, generatedScenes: GeneratedSceneRoutes.register(on:resources:))
+        let router = try buildRouter(resources, generatedScenes: GeneratedSceneRoutes.register(on:resources:))
         return try await Application(router: router).test(.router) { client in try await body(client, db) }
     }
 }

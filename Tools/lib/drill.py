@@ -1,4 +1,4 @@
-"""What the drill and load scripts (Tools/*-drill.py, Tools/cluster-check.py,
+"""What the drill and load scripts (Tools/drills/*-drill.py, Tools/drills/cluster-check.py,
 Benchmarks/checkout-load.py) share: JSON calls to the service, checks that print as they go,
 psql queries, and signed-in customers."""
 import json

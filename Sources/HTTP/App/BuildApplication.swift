@@ -8,8 +8,10 @@ import UseCase
 
 /// Builds the whole application: the router and the services beside it. `serve` runs it; the HTTP
 /// tests drive it in-process.
-public func buildApplication(_ resources: AppResources) -> some ApplicationProtocol {
-    let router = buildRouter(resources)
+/// - Throws: `APIDocument.LoadError` when the API document (a resource of this module) is missing
+///   or corrupt: the service does not start without it.
+public func buildApplication(_ resources: AppResources) throws -> some ApplicationProtocol {
+    let router = try buildRouter(resources)
     let orders = OrderContainer.live(resources)
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {
@@ -54,16 +56,18 @@ public func buildApplication(_ resources: AppResources) -> some ApplicationProto
 /// middleware.
 /// - Parameter generatedScenes: registers the scenes scenegen generates: the product's registry,
 ///   or the generator's matrix of specs in its tests.
+/// - Throws: `APIDocument.LoadError` when the API document cannot be loaded.
 func buildRouter(
     _ resources: AppResources,
     generatedScenes: (SceneRouters, AppResources) -> Void = GeneratedSceneRoutes.register(on:resources:)
-) -> Router<StorefrontContext> {
+) throws -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
+    let document = try APIDocument.bundled.get()
     let router = Router(context: StorefrontContext.self)
     router.add(middleware: RequestIDMiddleware())
     // Outside the problem middleware, so it counts the status the client got.
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ProblemMiddleware(allowedMethods: document.allowedMethods))
     router.add(middleware: ClientAddressMiddleware(hops: resources.config.trustedProxyHops))
 
     HealthRoutes.register(on: router, resources: resources)
@@ -88,9 +92,7 @@ func buildRouter(
     generatedScenes(routers, resources)
     AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
-        Response(
-            status: .ok, headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: document.json))
     }
     return router
 }

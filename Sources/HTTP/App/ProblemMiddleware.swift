@@ -9,6 +9,8 @@ import Presenter
 /// to the client).
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
+    /// The API document's paths, for the 405 answers.
+    let allowedMethods: AllowedMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -22,7 +24,7 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:
-                if let allowed = AllowedMethods.forPath(request.uri.path) {
+                if let allowed = allowedMethods.forPath(request.uri.path) {
                     return Problem.make(
                         405, "method-not-allowed", "Method not allowed",
                         detail: "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method).",

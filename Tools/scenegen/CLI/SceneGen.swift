@@ -8,11 +8,12 @@ struct SceneGen: ParsableCommand {
         commandName: "scenegen",
         abstract: "Generate each scene's code in every layer from its YAML description in Specs/.",
         discussion: """
-            Run from the repository root. Every file starts with a line saying who owns it:
-            "generated" files are rewritten on every run and never edited by hand (a hand edit is
-            noticed and the run stops, naming the file); "once" files (custom use cases, new
-            migrations) are created when missing and never touched again. A spec with errors is
-            reported as Specs/File.yml:LINE:COLUMN: error: message, all at once, and nothing is
+            Run from the repository root. Every file starts with a line saying who owns it: \
+            "generated" files are rewritten on every run and never edited by hand (a hand edit is \
+            noticed and the run stops, naming the file; the API document, JSON, has that line in \
+            Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, new \
+            migrations) are created when missing and never touched again. A spec with errors is \
+            reported as Specs/File.yml:LINE:COLUMN: error: message, all at once, and nothing is \
             written. Specs/scene.schema.json describes the format for editors.
             """)
 

@@ -50,10 +50,8 @@ public enum Generator {
         guard layout.servesOpenAPI else { return (files, []) }
         let (document, errors) = OpenAPIRenderer.document(specs: sorted, handwritten: handwrittenOpenAPI)
         if let document {
-            files.append(
-                generatedFile(
-                    "Sources/HTTP/App/OpenAPIDocument.swift", from: "Specs/*.yml and \(OpenAPIRenderer.handwrittenPath)",
-                    OpenAPIRenderer.swiftFile(document)))
+            files += generatedResource(
+                OpenAPIRenderer.resourcePath, from: "Specs/*.yml and \(OpenAPIRenderer.handwrittenPath)", document)
         }
         return (files, errors)
     }
@@ -108,5 +106,15 @@ public enum Generator {
     static func generatedFile(_ path: String, from source: String, _ body: String) -> PlannedFile {
         let body = "// swift-format-ignore-file\n" + body
         return PlannedFile(path: path, contents: Ownership.generatedHeader(source, body: body) + body, ownership: .generated)
+    }
+
+    /// A generated file that cannot carry the ownership line (JSON): its bytes as rendered, and
+    /// the line in a sidecar beside it (`Ownership.sidecarSuffix`) with the checksum of those bytes.
+    static func generatedResource(_ path: String, from source: String, _ contents: String) -> [PlannedFile] {
+        [
+            PlannedFile(path: path, contents: contents, ownership: .generated),
+            PlannedFile(
+                path: path + Ownership.sidecarSuffix, contents: Ownership.generatedHeader(source, body: contents), ownership: .generated),
+        ]
     }
 }

@@ -190,7 +190,11 @@ public struct Workspace {
         case .once: return .keep
         case .generated:
             if existing == file.contents { return .unchanged }
-            return Ownership.isGenerated(existing) && !Ownership.isUnedited(existing) ? .edited : .rewrite
+            // A sidecar only records; the file it describes is the one checked for hand edits.
+            if file.path.hasSuffix(Ownership.sidecarSuffix) { return .rewrite }
+            let sidecar = try? String(contentsOf: root.appendingPathComponent(file.path + Ownership.sidecarSuffix), encoding: .utf8)
+            let owned = (sidecar ?? "") + existing
+            return Ownership.isGenerated(owned) && !Ownership.isUnedited(owned) ? .edited : .rewrite
         }
     }
 
@@ -203,17 +207,21 @@ public struct Workspace {
     }
 
     /// Swift files where scenegen writes (each layout's `generatedFolders`) whose first line says
-    /// it generated them.
+    /// it generated them, and sidecars saying so with the files they describe.
     private func generatedFilesOnDisk() -> [String] {
         var paths: [String] = []
         for top in Layout.all.flatMap(\.generatedFolders) {
             guard let walker = fileManager.enumerator(atPath: root.appendingPathComponent(top).path) else { continue }
-            for case let relative as String in walker where relative.hasSuffix(".swift") {
+            for case let relative as String in walker where relative.hasSuffix(".swift") || relative.hasSuffix(Ownership.sidecarSuffix) {
                 let path = "\(top)/\(relative)"
                 guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(path).path) else { continue }
                 let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
                 try? handle.close()
-                if Ownership.isGenerated(head) { paths.append(path) }
+                guard Ownership.isGenerated(head) else { continue }
+                paths.append(path)
+                guard relative.hasSuffix(Ownership.sidecarSuffix) else { continue }
+                let described = String(path.dropLast(Ownership.sidecarSuffix.count))
+                if fileManager.fileExists(atPath: root.appendingPathComponent(described).path) { paths.append(described) }
             }
         }
         return paths.sorted()

@@ -2,13 +2,16 @@ import Foundation
 import Yams
 
 /// The OpenAPI 3.1 document of the whole API: the operations and schemas of every generated
-/// scene, rendered from its spec, merged with `Specs/openapi.handwritten.yml` (the hand-written
-/// scenes' operations), plus the components every operation shares. Emitted as a Swift file so the
-/// service serves exactly what scenegen checked.
+/// scene, rendered from its spec, merged with `Specs/OpenAPI/handwritten.yml` (the hand-written
+/// scenes' operations), plus the components every operation shares. Written as a resource of the
+/// HTTP module, so the service serves exactly what scenegen checked.
 enum OpenAPIRenderer {
     static let handwrittenPath = "Specs/OpenAPI/handwritten.yml"
+    /// Where the document is written: the HTTP module loads it once at startup.
+    static let resourcePath = "Sources/HTTP/Resources/openapi.json"
 
-    /// The document as JSON, or the problems that keep it from being complete.
+    /// The document as JSON (sorted keys, indented, so diffs read well and runs are byte for
+    /// byte the same), or the problems that keep it from being complete.
     static func document(specs: [SceneSpec], handwritten: String) -> (json: String?, errors: [String]) {
         var errors: [String] = []
         var paths: [String: [String: Any]] = [:]
@@ -70,12 +73,6 @@ enum OpenAPIRenderer {
         guard errors.isEmpty else { return (nil, errors) }
         let data = try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
         return (String(decoding: data, as: UTF8.self) + "\n", [])
-    }
-
-    /// The document as a Swift source file for the HTTP module.
-    static func swiftFile(_ json: String) -> String {
-        "/// The OpenAPI 3.1 document of the whole API, served at `GET /openapi.json`.\n"
-            + "enum OpenAPIDocument {\n    static let json = #\"\"\"\n" + json + "\"\"\"#\n}\n"
     }
 
     /// `/v1/items/{id}/reviews` and `/v1/items/{item_id}/reviews` are one route.

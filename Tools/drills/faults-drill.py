@@ -2,7 +2,7 @@
 """The PostgreSQL part of Tools/faults: 8 clients reading items and checking out, PostgreSQL
 stopped after 2 s and started again 4 s later, 4 s more load.
 
-    Tools/faults-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL STOP_COMMAND START_COMMAND
+    Tools/drills/faults-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL STOP_COMMAND START_COMMAND
 """
 import collections
 import os
@@ -12,7 +12,7 @@ import threading
 import time
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect, item, sql  # noqa: E402
 
 base, admin, database, stop_command, start_command = sys.argv[1:6]

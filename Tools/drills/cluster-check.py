@@ -5,7 +5,7 @@ checkouts settled by the provider's webhooks spread over both instances (when th
 our localstripe), then steady reads and cart writes while one instance is stopped. Prints the
 figures; exits 1 on a failure.
 
-    Tools/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL [PAYMENT_API_URL WEBHOOK_LOG]
+    Tools/drills/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL [PAYMENT_API_URL WEBHOOK_LOG]
 """
 import collections
 import os
@@ -16,7 +16,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect, item, sql, stripe, three_d_secure_card  # noqa: E402
 
 base, admin, instance_a, database = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]

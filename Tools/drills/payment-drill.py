@@ -6,7 +6,7 @@ per order, none for an order that is not paid), stock = initial - paid units. Th
 whose confirm hangs, reconciled while the API answers 401 to everything (a revoked key): every
 order stays pending with its stock held, until the API heals and the same checks pass.
 
-    Tools/payment-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL PROXY_URL LOCALSTRIPE_URL RECONCILE_COMMAND
+    Tools/drills/payment-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL PROXY_URL LOCALSTRIPE_URL RECONCILE_COMMAND
 """
 import collections
 import json
@@ -18,7 +18,7 @@ import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect, item, sql  # noqa: E402
 
 base, admin, database, proxy, localstripe, reconcile = sys.argv[1:7]

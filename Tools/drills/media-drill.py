@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Media faults (run by Tools/faults): clients that disconnect in the middle of a photo upload,
-then uploads while the media API (behind Tools/fault-proxy.py) answers 500, is slow past the
+then uploads while the media API (behind Tools/drills/fault-proxy.py) answers 500, is slow past the
 service's deadline, or closes the connection. Checks: no photo row for any of them, no spooled
 file left behind, 502 for the client, the server still answers and its memory is back.
 
-    Tools/media-drill.py BASE_URL SPOOL_DIRECTORY SERVER_PID MEDIA_PROXY_URL
+    Tools/drills/media-drill.py BASE_URL SPOOL_DIRECTORY SERVER_PID MEDIA_PROXY_URL
 """
 import os
 import socket
@@ -13,7 +13,7 @@ import time
 import urllib.parse
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect  # noqa: E402
 
 base, spool, server, proxy = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]

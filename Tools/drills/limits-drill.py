@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect  # noqa: E402
 
 base, database, spool, pid = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

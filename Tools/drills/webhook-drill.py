@@ -25,7 +25,7 @@ import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, customer, exit_status, expect, sql, stripe, three_d_secure_card  # noqa: E402
 
 base, database, api, secret, reconcile = sys.argv[1:6]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A fault-injecting HTTP proxy for drills: forwards to UPSTREAM, or misbehaves as told.
 
-    Tools/fault-proxy.py PORT UPSTREAM
+    Tools/drills/fault-proxy.py PORT UPSTREAM
 
 `PUT /__fault/<mode>` switches the mode for every later request: `ok` (forward), `500` (answer 500
 with a Stripe-like error body), `401` (answer 401 as Stripe does to a revoked key), `hang` (read

@@ -5,7 +5,7 @@ bound on password hashes and the per-address limit turn away fast while a cheap 
 answering. Checks: the limited answers are problem+json 429 with Retry-After, even the right
 password is refused while the account is limited, reads stay quick during the burst.
 
-    Tools/signin-drill.py BASE_URL
+    Tools/drills/signin-drill.py BASE_URL
 
 Each run uses fresh accounts but spends this address's sign-in budget
 (RATE_LIMIT_PASSWORD_PER_ADDRESS, default 100 per 600 s): run it at most once or twice in that time.
@@ -17,7 +17,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from drill import call, exit_status, expect  # noqa: E402
 
 base = sys.argv[1]
