@@ -22,9 +22,9 @@ struct SpecParserTests {
           - { name: show,   kind: get,    route: "GET /v1/wishlist/{id}",      auth: customer }
           - { name: edit,   kind: update, route: "PATCH /v1/wishlist/{id}",    auth: customer }
           - { name: remove, kind: delete, route: "DELETE /v1/wishlist/{id}",   auth: customer }
-          - { name: share,  kind: custom, route: "POST /v1/wishlist/{id}/share", auth: customer, gateways: [ShareLinks] }
+          - { name: share,  kind: custom, route: "POST /v1/wishlist/{id}/share", auth: customer, gateways: [ShareLinks], outcomes: [{ name: shared, status: 204 }] }
         gateways:
-          - { name: ShareLinks, kind: http, base_url_env: SHARE_API_URL }
+          - { name: ShareLinks, kind: http, base_url_env: SHARE_API_URL, operations: [{ name: ping, request: "GET /ping" }] }
         """
 
     func errors(_ text: String) -> [String] {

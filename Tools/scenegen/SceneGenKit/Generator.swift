@@ -71,7 +71,12 @@ public enum Generator {
             file("Sources/Gateway/\(s)/\(names.postgresStore).swift", GatewayRenderer.store(names, migration: "Migrations/\(migration)")),
         ]
         for gateway in spec.gateways {
-            files.append(file("Sources/Gateway/\(s)/HTTP\(names.gatewayPort(gateway)).swift", GatewayRenderer.http(names, gateway)))
+            files.append(file("Sources/Domain/\(s)/\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.port(names, gateway)))
+            files.append(file("Sources/Gateway/\(s)/HTTP\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.http(names, gateway)))
+        }
+        for useCase in spec.useCases where useCase.kind == .custom {
+            let type = "\(s)\(Names.typeName(useCase.name))"
+            files.append(file("Sources/Domain/\(s)/\(type).swift", CustomUseCaseRenderer.domain(names, useCase)))
         }
         files += [
             file("Sources/Scenes/\(s)/\(s)Container.swift", WiringRenderer.container(names)),
@@ -84,7 +89,7 @@ public enum Generator {
             let path = "Sources/UseCase/\(s)/\(s)UseCase+\(names.upper(useCase)).swift"
             files.append(
                 PlannedFile(
-                    path: path, contents: Ownership.onceHeader(spec.file) + UseCaseRenderer.custom(names, useCase), ownership: .once))
+                    path: path, contents: Ownership.onceHeader(spec.file) + CustomUseCaseRenderer.once(names, useCase), ownership: .once))
         }
         return files
     }

@@ -57,6 +57,10 @@ public struct UseCaseSpec: Hashable, Sendable {
     /// Page size of a `list` (its default limit; the maximum stays 100).
     public let page: Int?
     public let gateways: [String]
+    /// A custom use case's typed input (`nil` for CRUD kinds and handwritten scenes' custom ones).
+    public let input: CustomInputSpec?
+    /// A custom use case's answers, each a case of its generated outcome enum.
+    public let outcomes: [OutcomeSpec]
     public let position: SourcePosition
 }
 
@@ -105,4 +109,6 @@ public struct GatewaySpec: Hashable, Sendable {
     public let name: String
     public let kind: Kind
     public let baseURLEnv: String
+    /// The typed calls the generated port offers, one method each.
+    public let operations: [GatewayOperationSpec]
 }

@@ -23,7 +23,13 @@ extension SpecReader {
             }
         }
         var gateways: [GatewaySpec] = []
-        for node in sequence(keys["gateways"], "gateways") { if let value = gateway(node) { gateways.append(value) } }
+        for node in sequence(keys["gateways"], "gateways") {
+            guard let value = gateway(node) else { continue }
+            gateways.append(value)
+            if value.operations.isEmpty && !handwritten {
+                sink.error("an http gateway of a generated scene needs 'operations', its typed calls", at: node.position)
+            }
+        }
         checkUnique(gateways.map(\.name), positions: sequence(keys["gateways"], "gateways").map(\.position), "gateway")
         var entity: EntitySpec?
         if let node = keys["entity"] { entity = self.entity(node) }
@@ -68,11 +74,8 @@ extension SpecReader {
         return EntitySpec(name: name, table: table, owner: owner, fields: fields)
     }
 
-    mutating func field(_ node: Node) -> FieldSpec? {
-        let keys = mapping(
-            node, "field",
-            allowed: SpecFormat.fieldKeys,
-            required: ["name", "type"])
+    mutating func field(_ node: Node, role: FieldRole = .entity) -> FieldSpec? {
+        let keys = mapping(node, role.what, allowed: role.keys, required: ["name", "type"])
         let name = self.name(keys["name"], "field name")
         var type: FieldType?
         if let typeNode = keys["type"], let typeName = string(typeNode, "type") {
@@ -109,7 +112,7 @@ extension SpecReader {
                     "min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
             }
         }
-        if type == .string && max == nil, let typeNode = keys["type"] {
+        if type == .string && max == nil && role != .plain, let typeNode = keys["type"] {
             sink.error("a string field needs 'max' (use text for long free text)", at: typeNode.position)
         }
         if type == .money && keys["default"] != nil {
@@ -122,6 +125,9 @@ extension SpecReader {
         }
         var defaultValue: DefaultValue?
         if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
+        if defaultValue == .now && role != .entity {
+            sink.error("default 'now' belongs to entity fields only", at: keys["default"]!.position)
+        }
         guard let name, let type else { return nil }
         return FieldSpec(
             name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
@@ -200,8 +206,18 @@ extension SpecReader {
         }
         if !used.isEmpty, kind != .custom { sink.error("only custom use cases name gateways", at: keys["gateways"]!.position) }
         if let kind, let route { checkRouteShape(kind: kind, route: route, at: keys["route"]!.position) }
+        for key in ["input", "outcomes"] where kind != nil && kind != .custom && keys[key] != nil {
+            sink.error("only custom use cases declare '\(key)'", at: keys[key]!.position)
+        }
+        var input: CustomInputSpec?
+        if kind == .custom, let route, keys["input"] != nil || keys["outcomes"] != nil {
+            input = customInput(keys["input"], route: route, routePosition: keys["route"]!.position, auth: auth)
+        }
+        let outcomes = kind == .custom ? self.outcomes(keys["outcomes"]) : []
         guard let name, let kind, let route else { return nil }
-        return UseCaseSpec(name: name, kind: kind, route: route, auth: auth, page: page, gateways: used, position: node.position)
+        return UseCaseSpec(
+            name: name, kind: kind, route: route, auth: auth, page: page, gateways: used, input: input, outcomes: outcomes,
+            position: node.position)
     }
 
     mutating func gateway(_ node: Node) -> GatewaySpec? {
@@ -219,8 +235,11 @@ extension SpecReader {
         if let env, !env.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) {
             sink.error("base_url_env '\(env)' must be an UPPER_CASE environment variable name", at: keys["base_url_env"]!.position)
         }
-        guard let name, let kind, let env else { return nil }
-        return GatewaySpec(name: name, kind: kind, baseURLEnv: env)
+        let operationNodes = sequence(keys["operations"], "operations")
+        let operations = operationNodes.compactMap { operation($0) }
+        checkUnique(operations.map(\.name), positions: operations.map(\.position), "operation")
+        guard let name, let kind, let env, operations.count == operationNodes.count else { return nil }
+        return GatewaySpec(name: name, kind: kind, baseURLEnv: env, operations: operations)
     }
 
     // MARK: cross checks
@@ -296,6 +315,9 @@ extension SpecReader {
                 at: useCase.position)
         }
         let writable = entity.fields.filter { !$0.primary && !$0.readonly }
+        for useCase in useCases where useCase.kind == .custom && useCase.outcomes.isEmpty {
+            sink.error("a custom use case of a generated scene needs 'outcomes', a list of { name, status }", at: useCase.position)
+        }
         for useCase in useCases where useCase.kind == .update && writable.isEmpty {
             sink.error("an update needs a field that is not readonly", at: useCase.position)
         }

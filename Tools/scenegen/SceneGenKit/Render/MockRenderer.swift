@@ -29,8 +29,9 @@ enum MockRenderer {
         var out = "import Domain\nimport Foundation\n"
         out += mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names))
         for gateway in names.spec.gateways {
-            let send = Method(name: "send", parameters: [("_", "request", "ExternalRequest")], result: "ExternalResponse")
-            out += mock(name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway), methods: [send])
+            out += mock(
+                name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway),
+                methods: HTTPGatewayRenderer.mockMethods(names, gateway))
         }
         return out
     }
