@@ -1,3 +1,4 @@
+import Foundation
 import SceneGenKit
 import Testing
 
@@ -147,6 +148,29 @@ struct CustomSpecParserTests {
         #expect(customer.contains { $0.contains("'customer_id' is the signed-in customer") }, "\(customer)")
         let now = errors(replacing("{ name: dry_run, type: bool, optional: true }", "{ name: since, type: timestamp, default: now }"))
         #expect(now.contains { $0.contains("default 'now' belongs to entity fields only") }, "\(now)")
+    }
+
+    /// `Reference/TypedShapes.yml` uses every type in every place the format allows.
+    @Test func everyTypedShapeParses() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/TypedShapes.yml")
+        let (spec, diagnostics) = SpecParser.parse(try String(contentsOf: url, encoding: .utf8), file: "Specs/Gadget.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(spec?.useCases.compactMap(\.input).map(\.all.count) == [0, 8, 7])
+        #expect(spec?.gateways.first?.operations.map(\.name) == ["ping", "lookup", "push"])
+    }
+
+    @Test func aGeneratedScenesRoutesGiveEachParameterPlaceOneName() {
+        let peek =
+            "  - { name: peek, kind: custom, route: \"GET /v1/wishlist/{entry}\", input: { path: [{ name: entry, type: uuid }] }, outcomes: [{ name: seen, status: 204 }] }"
+        let found = errors(replacing("\ngateways:\n", "\n\(peek)\ngateways:\n"))
+        #expect(
+            found.contains {
+                $0.contains(
+                    "route parameter {entry} sits where POST /v1/wishlist/{id}/share/{channel} of use case 'share' has {id}; the router needs one name per place"
+                )
+            }, "\(found)")
+        let empty = errors(replacing("body: entity", "body: []"))
+        #expect(empty.contains { $0.contains("body lists no fields; leave it out for an answer without a body") }, "\(empty)")
     }
 
     @Test func gatewayOperationsAreChecked() {

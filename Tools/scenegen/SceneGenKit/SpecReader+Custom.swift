@@ -116,7 +116,10 @@ extension SpecReader {
                 let fieldNodes = sequence(bodyNode, "body")
                 let fields = fieldNodes.compactMap { field($0, role: .plain) }
                 checkUnique(fields.map(\.name), positions: fields.map(\.position), "body field")
-                if fields.isEmpty && !fieldNodes.isEmpty { return nil }
+                if fieldNodes.isEmpty {
+                    sink.error("body lists no fields; leave it out for an answer without a body", at: bodyNode.position)
+                }
+                if fields.count != fieldNodes.count { return nil }
                 body = .fields(fields)
             }
             if status == 204 { sink.error("a 204 answer has no body", at: bodyNode.position) }
@@ -167,6 +170,20 @@ extension SpecReader {
         }
         guard let name, let route, input.count == inputNodes.count, output.count == outputNodes.count else { return nil }
         return GatewayOperationSpec(name: name, route: route, input: input, output: output, errors: errors, position: node.position)
+    }
+}
+
+extension Route {
+    /// The first pair of differently named parameters at one place of two routes that share
+    /// the path before it, whatever their methods: the router keeps one name per place in its
+    /// tree (`/v1/x/{id}` and `/v1/x/{slot}/y` cannot both be served).
+    func parameterNameConflict(with other: Route) -> (String, String)? {
+        for (mine, theirs) in zip(segments, other.segments) {
+            let bothParameters = mine.hasPrefix("{") && theirs.hasPrefix("{")
+            if bothParameters && mine != theirs { return (String(mine.dropFirst().dropLast()), String(theirs.dropFirst().dropLast())) }
+            if mine != theirs { return nil }
+        }
+        return nil
     }
 }
 

@@ -40,7 +40,7 @@ extension SpecReader {
         var useCases: [UseCaseSpec] = []
         for node in useCaseNodes { if let value = useCase(node, gateways: gateways, entity: entity) { useCases.append(value) } }
         checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
-        checkRoutes(useCases)
+        checkRoutes(useCases, generated: !handwritten)
         guard let scene, let summary, let entity else { return nil }
         if !handwritten { checkGeneratable(entity, useCases) }
         return SceneSpec(
@@ -274,10 +274,19 @@ extension SpecReader {
         }
     }
 
-    mutating func checkRoutes(_ useCases: [UseCaseSpec]) {
+    /// Routes may not clash; a generated scene's routes also give each parameter place one name
+    /// (a handwritten scene's names are documentation: its code registers its own).
+    mutating func checkRoutes(_ useCases: [UseCaseSpec], generated: Bool) {
         for (index, useCase) in useCases.enumerated() {
             if let earlier = useCases[..<index].first(where: { $0.route.clashes(with: useCase.route) }) {
                 sink.error("route \(useCase.route) clashes with \(earlier.route) of use case '\(earlier.name)'", at: useCase.position)
+            }
+            for earlier in useCases[..<index] where generated {
+                guard let (name, otherName) = useCase.route.parameterNameConflict(with: earlier.route) else { continue }
+                sink.error(
+                    "route parameter {\(name)} sits where \(earlier.route) of use case '\(earlier.name)' has {\(otherName)}; the router needs one name per place",
+                    at: useCase.position)
+                break
             }
         }
     }
