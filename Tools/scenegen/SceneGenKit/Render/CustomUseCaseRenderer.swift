@@ -7,10 +7,6 @@ enum CustomUseCaseRenderer {
         TypedField.list(useCase.input?.all ?? [], prefix: names.input(useCase))
     }
 
-    static func path(_ names: SceneNames, _ useCase: UseCaseSpec) -> [TypedField] {
-        TypedField.list(useCase.input?.path ?? [], prefix: names.input(useCase))
-    }
-
     static func hasCustomer(_ useCase: UseCaseSpec) -> Bool { useCase.auth == .customer }
 
     /// `Sources/Domain/<Scene>/<Scene><UseCase>.swift`.
