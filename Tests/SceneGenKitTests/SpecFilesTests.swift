@@ -31,5 +31,11 @@ struct SpecSchemaTests {
         #expect(keys(defs["field"]) == Set(SpecFormat.fieldKeys))
         #expect(keys(defs["useCase"]) == Set(SpecFormat.useCaseKeys))
         #expect(keys(defs["gateway"]) == Set(SpecFormat.gatewayKeys))
+        #expect(keys(defs["input"]) == Set(SpecFormat.inputKeys))
+        #expect(keys(defs["inputField"]) == Set(SpecFormat.inputFieldKeys))
+        #expect(keys(defs["plainField"]) == Set(SpecFormat.plainFieldKeys))
+        #expect(keys(defs["outcome"]) == Set(SpecFormat.outcomeKeys))
+        #expect(keys(defs["operation"]) == Set(SpecFormat.operationKeys))
+        #expect(keys(defs["operationError"]) == Set(SpecFormat.operationErrorKeys))
     }
 }

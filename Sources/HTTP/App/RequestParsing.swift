@@ -107,19 +107,25 @@ enum RequestParsing {
         return date
     }
 
-    /// Everything a custom use case may read: the customer (on customer routes), path and query
-    /// parameters, and the body (at most `maxJSONBytes`; 413 beyond).
-    /// - Throws: `ProblemError` 413.
-    static func custom(_ request: Request, context: StorefrontContext, parameters names: [String]) async throws -> CustomRequest {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
-            throw ProblemError(tooLarge)
+    /// An optional query parameter read by `convert`; `description` says what it must be.
+    /// - Throws: `ProblemError` 422 naming the parameter when `convert` cannot read it.
+    static func query<T>(_ name: String, in request: Request, as description: String, _ convert: (String) -> T?) throws -> T? {
+        guard let text = try string(name, in: request) else { return nil }
+        guard let value = convert(text) else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be \(description)")])))
         }
-        let body = try await request.body.collect(upTo: maxJSONBytes)
-        var parameters: [String: String] = [:]
-        for name in names { parameters[name] = context.parameters.get(name) }
-        var query: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-        return CustomRequest(customerID: context.customerID, parameters: parameters, query: query, body: Array(buffer: body))
+        return value
+    }
+
+    /// The path parameter `name` read by `convert`; `description` says what it must be.
+    /// - Throws: `ProblemError` 400 naming the parameter.
+    static func path<T>(_ name: String, in context: StorefrontContext, as description: String, _ convert: (String) -> T?) throws -> T {
+        guard let text = context.parameters.get(name), !text.utf8.contains(0), let value = convert(text) else {
+            throw ProblemError(
+                Problem.badRequest(
+                    "The path parameter \(name) must be \(description).", errors: [FieldError(name, "must be \(description)")]))
+        }
+        return value
     }
 }
 

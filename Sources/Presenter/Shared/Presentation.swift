@@ -49,11 +49,3 @@ extension Result where Success == Presentation {
         }
     }
 }
-
-extension Presentation {
-    /// A custom use case's answer: its status, and its body as JSON when it has one.
-    public static func custom(_ response: CustomResponse) -> Presentation {
-        guard let body = response.body else { return Presentation(status: response.status) }
-        return json(response.status, body)
-    }
-}

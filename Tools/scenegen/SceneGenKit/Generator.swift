@@ -79,7 +79,12 @@ public enum Generator {
             file(.gateway, "\(names.postgresStore).swift", GatewayRenderer.store(names, migration: migration)),
         ]
         for gateway in spec.gateways {
-            files.append(file(.gateway, "HTTP\(names.gatewayPort(gateway)).swift", GatewayRenderer.http(names, gateway)))
+            files.append(file(.domain, "\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.port(names, gateway)))
+            files.append(file(.gateway, "HTTP\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.http(names, gateway)))
+        }
+        for useCase in spec.useCases where useCase.kind == .custom {
+            let type = "\(s)\(Names.typeName(useCase.name))"
+            files.append(file(.domain, "\(type).swift", CustomUseCaseRenderer.domain(names, useCase)))
         }
         files += [
             file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
@@ -90,7 +95,7 @@ public enum Generator {
         ]
         for useCase in spec.useCases where useCase.kind == .custom {
             let name = "\(s)UseCase+\(names.upper(useCase)).swift"
-            let logic = UseCaseRenderer.custom(names, useCase)
+            let logic = CustomUseCaseRenderer.once(names, useCase)
             if layout.customLogicIsOnce {
                 let path = layout.path(.useCase, scene: s, file: name)
                 files.append(PlannedFile(path: path, contents: Ownership.onceHeader(spec.file) + logic, ownership: .once))

@@ -62,6 +62,10 @@ public struct UseCaseSpec: Hashable, Sendable {
     /// Fields a `list` filters on by equality, each a query parameter of its name.
     public let filters: [String]
     public let gateways: [String]
+    /// A custom use case's typed input (`nil` for CRUD kinds and handwritten scenes' custom ones).
+    public let input: CustomInputSpec?
+    /// A custom use case's answers, each a case of its generated outcome enum.
+    public let outcomes: [OutcomeSpec]
     public let position: SourcePosition
 }
 
@@ -110,6 +114,8 @@ public struct GatewaySpec: Hashable, Sendable {
     public let name: String
     public let kind: Kind
     public let baseURLEnv: String
+    /// The typed calls the generated port offers, one method each.
+    public let operations: [GatewayOperationSpec]
 }
 
 extension SceneSpec {

@@ -6,6 +6,16 @@ public enum SpecFormat {
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max",
     ]
-    public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "filters", "gateways"]
-    public static let gatewayKeys = ["name", "kind", "base_url_env"]
+    public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes"]
+    public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]
+    /// A custom use case's `input`.
+    public static let inputKeys = ["path", "query", "body"]
+    /// A field of a custom use case's input: an entity field's type and rules.
+    public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max"]
+    /// A field of an answer or of a gateway call: a type and nothing to check.
+    public static let plainFieldKeys = ["name", "type", "values", "optional"]
+    /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.
+    public static let outcomeKeys = ["name", "status", "body"]
+    public static let operationErrorKeys = ["name", "status"]
+    public static let operationKeys = ["name", "request", "input", "output", "errors"]
 }

@@ -23,7 +23,13 @@ extension SpecReader {
             }
         }
         var gateways: [GatewaySpec] = []
-        for node in sequence(keys["gateways"], "gateways") { if let value = gateway(node) { gateways.append(value) } }
+        for node in sequence(keys["gateways"], "gateways") {
+            guard let value = gateway(node) else { continue }
+            gateways.append(value)
+            if value.operations.isEmpty && !handwritten {
+                sink.error("an http gateway of a generated scene needs 'operations', its typed calls", at: node.position)
+            }
+        }
         checkUnique(gateways.map(\.name), positions: sequence(keys["gateways"], "gateways").map(\.position), "gateway")
         var entity: EntitySpec?
         if let node = keys["entity"] { entity = self.entity(node) }
@@ -34,7 +40,7 @@ extension SpecReader {
         var useCases: [UseCaseSpec] = []
         for node in useCaseNodes { if let value = useCase(node, gateways: gateways, entity: entity) { useCases.append(value) } }
         checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
-        checkRoutes(useCases)
+        checkRoutes(useCases, generated: !handwritten)
         guard let scene, let summary, let entity else { return nil }
         if !handwritten { checkGeneratable(entity, useCases) }
         return SceneSpec(
@@ -101,11 +107,8 @@ extension SpecReader {
         return groups
     }
 
-    mutating func field(_ node: Node) -> FieldSpec? {
-        let keys = mapping(
-            node, "field",
-            allowed: SpecFormat.fieldKeys,
-            required: ["name", "type"])
+    mutating func field(_ node: Node, role: FieldRole = .entity) -> FieldSpec? {
+        let keys = mapping(node, role.what, allowed: role.keys, required: ["name", "type"])
         let name = self.name(keys["name"], "field name")
         var type: FieldType?
         if let typeNode = keys["type"], let typeName = string(typeNode, "type") {
@@ -138,7 +141,7 @@ extension SpecReader {
                     "min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
             }
         }
-        if type == .string && max == nil, let typeNode = keys["type"] {
+        if type == .string && max == nil && role != .plain, let typeNode = keys["type"] {
             sink.error("a string field needs 'max' (use text for long free text)", at: typeNode.position)
         }
         if type == .money && keys["default"] != nil {
@@ -151,6 +154,9 @@ extension SpecReader {
         }
         var defaultValue: DefaultValue?
         if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
+        if defaultValue == .now && role != .entity {
+            sink.error("default 'now' belongs to entity fields only", at: keys["default"]!.position)
+        }
         guard let name, let type else { return nil }
         return FieldSpec(
             name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
@@ -239,10 +245,19 @@ extension SpecReader {
         }
         if !used.isEmpty, kind != .custom { sink.error("only custom use cases name gateways", at: keys["gateways"]!.position) }
         if let kind, let route { checkRouteShape(kind: kind, route: route, at: keys["route"]!.position) }
+        for key in ["input", "outcomes"] where kind != nil && kind != .custom && keys[key] != nil {
+            sink.error("only custom use cases declare '\(key)'", at: keys[key]!.position)
+        }
+        var input: CustomInputSpec?
+        if kind == .custom, let route, keys["input"] != nil || keys["outcomes"] != nil {
+            input = customInput(keys["input"], route: route, routePosition: keys["route"]!.position, auth: auth)
+        }
+        let outcomes = kind == .custom ? self.outcomes(keys["outcomes"]) : []
         guard let name, let kind, let route else { return nil }
         let filters = self.filters(keys["filters"], kind: kind, entity: entity, route: route)
         return UseCaseSpec(
-            name: name, kind: kind, route: route, auth: auth, page: page, filters: filters, gateways: used, position: node.position)
+            name: name, kind: kind, route: route, auth: auth, page: page, filters: filters, gateways: used, input: input,
+            outcomes: outcomes, position: node.position)
     }
 
     /// `filters: [status, item_id]` of a list: fields of a type a query parameter can hold
@@ -290,8 +305,11 @@ extension SpecReader {
         if let env, !env.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) {
             sink.error("base_url_env '\(env)' must be an UPPER_CASE environment variable name", at: keys["base_url_env"]!.position)
         }
-        guard let name, let kind, let env else { return nil }
-        return GatewaySpec(name: name, kind: kind, baseURLEnv: env)
+        let operationNodes = sequence(keys["operations"], "operations")
+        let operations = operationNodes.compactMap { operation($0) }
+        checkUnique(operations.map(\.name), positions: operations.map(\.position), "operation")
+        guard let name, let kind, let env, operations.count == operationNodes.count else { return nil }
+        return GatewaySpec(name: name, kind: kind, baseURLEnv: env, operations: operations)
     }
 
     // MARK: cross checks
@@ -364,10 +382,19 @@ extension SpecReader {
         }
     }
 
-    mutating func checkRoutes(_ useCases: [UseCaseSpec]) {
+    /// Routes may not clash; a generated scene's routes also give each parameter place one name
+    /// (a handwritten scene's names are documentation: its code registers its own).
+    mutating func checkRoutes(_ useCases: [UseCaseSpec], generated: Bool) {
         for (index, useCase) in useCases.enumerated() {
             if let earlier = useCases[..<index].first(where: { $0.route.clashes(with: useCase.route) }) {
                 sink.error("route \(useCase.route) clashes with \(earlier.route) of use case '\(earlier.name)'", at: useCase.position)
+            }
+            for earlier in useCases[..<index] where generated {
+                guard let (name, otherName) = useCase.route.parameterNameConflict(with: earlier.route) else { continue }
+                sink.error(
+                    "route parameter {\(name)} sits where \(earlier.route) of use case '\(earlier.name)' has {\(otherName)}; the router needs one name per place",
+                    at: useCase.position)
+                break
             }
         }
     }
@@ -405,6 +432,9 @@ extension SpecReader {
                 at: useCase.position)
         }
         let writable = entity.fields.filter { !$0.primary && !$0.readonly }
+        for useCase in useCases where useCase.kind == .custom && useCase.outcomes.isEmpty {
+            sink.error("a custom use case of a generated scene needs 'outcomes', a list of { name, status }", at: useCase.position)
+        }
         for useCase in useCases where useCase.kind == .update && writable.isEmpty {
             sink.error("an update needs a field that is not readonly", at: useCase.position)
         }

@@ -259,6 +259,13 @@ public struct Workspace {
                             "\(spec.file):\(position.line):\(position.column): error: route \(useCase.route) clashes with \(other.route) of \(earlier.file)"
                         )
                     }
+                    for other in earlier.useCases where !spec.handwritten && !earlier.handwritten {
+                        guard let (name, otherName) = useCase.route.parameterNameConflict(with: other.route) else { continue }
+                        let position = useCase.position
+                        errors.append(
+                            "\(spec.file):\(position.line):\(position.column): error: route parameter {\(name)} sits where \(other.route) of \(earlier.file) has {\(otherName)}; the router needs one name per place"
+                        )
+                    }
                 }
             }
         }

@@ -20,17 +20,22 @@ enum DomainRenderer {
         out += "\n" + initializer(parameters, indent: "    ") + "}\n"
         for field in fields {
             guard case .enumeration(let values) = field.field.type else { continue }
-            out += "\npublic enum \(field.enumType): String, CaseIterable, Hashable, Sendable {\n"
-            for value in values {
-                let name = Names.caseName(value)
-                out += "    case \(SceneNames.identifier(name))" + (name == value ? "\n" : " = \(swiftString(value))\n")
-            }
-            out += "}\n"
+            out += "\n" + enumeration(field.enumType, values: values)
         }
         if names.creates { out += draft(names) }
         if names.updates { out += changes(names) }
         if !names.filterFields.isEmpty { out += filter(names) }
         return out + rules(names)
+    }
+
+    /// `public enum name: String` with a case per value.
+    static func enumeration(_ name: String, values: [String]) -> String {
+        var out = "public enum \(name): String, CaseIterable, Hashable, Sendable {\n"
+        for value in values {
+            let caseName = Names.caseName(value)
+            out += "    case \(SceneNames.identifier(caseName))" + (caseName == value ? "\n" : " = \(swiftString(value))\n")
+        }
+        return out + "}\n"
     }
 
     /// `public init(a: A, b: B) { self.a = a ... }`, one parameter per line when long.
@@ -117,7 +122,7 @@ enum DomainRenderer {
 
     /// The check of one input value, as an expression of the field's value type (optional when
     /// the field has a rule that can fail).
-    private static func hasRule(_ field: SwiftField) -> Bool {
+    static func hasRule(_ field: SwiftField) -> Bool {
         switch field.field.type {
         case .string, .text, .int, .bigint: return field.field.min != nil || field.field.max != nil
         case .money, .enumeration: return true
@@ -140,7 +145,7 @@ enum DomainRenderer {
         return out
     }
 
-    private static func rule(_ field: SwiftField) -> String {
+    static func rule(_ field: SwiftField) -> String {
         let f = field.field
         let name = f.name
         var out =
@@ -301,13 +306,6 @@ enum DomainRenderer {
         out += "    /// Deletes the record; `false` when there was none.\n"
         out += "    func delete(\(owner)id: UUID) async throws -> Bool\n"
         out += "}\n"
-        for gateway in names.spec.gateways {
-            out += "\n/// The \(gateway.name) API (base URL from `\(gateway.baseURLEnv)`), for the scene's custom use cases.\n"
-            out += "public protocol \(names.gatewayPort(gateway)): Sendable {\n"
-            out += "    /// - Throws: `ExternalServiceError` when the API cannot be reached or is not configured.\n"
-            out += "    func send(_ request: ExternalRequest) async throws -> ExternalResponse\n"
-            out += "}\n"
-        }
         return out
     }
 }

@@ -1,5 +1,5 @@
 /// The Gateway layer: the PostgreSQL store of the entity (every statement parameterized, scoped
-/// to the owner when the entity has one) and a skeleton for each http gateway.
+/// to the owner when the entity has one). Http gateways are `HTTPGatewayRenderer`'s.
 enum GatewayRenderer {
     static func store(_ names: SceneNames, migration: String) -> String {
         /// `customer_id = $2`, or, when public and admin routes read every customer's rows,
@@ -153,20 +153,5 @@ enum GatewayRenderer {
         }
         lines.append(line)
         return lines.map { indent + $0 }.joined(separator: "\n")
-    }
-
-    static func http(_ names: SceneNames, _ gateway: GatewaySpec) -> String {
-        var out = "import Domain\n\n"
-        out += "/// `\(names.gatewayPort(gateway))` over HTTP: requests go to the base URL in `\(gateway.baseURLEnv)`.\n"
-        out += "/// A skeleton: the custom use cases decide which paths to call and what the answers mean.\n"
-        out += "public struct HTTP\(names.gatewayPort(gateway)): \(names.gatewayPort(gateway)) {\n"
-        out += "    let api: ExternalHTTPAPI\n\n"
-        out += "    /// - Parameter baseURL: the value of `\(gateway.baseURLEnv)`; `nil` when it is unset (every call then\n"
-        out += "    ///   throws `ExternalServiceError`).\n"
-        out += "    public init(baseURL: String?) {\n"
-        out += "        api = ExternalHTTPAPI(service: \(swiftString(gateway.name)), baseURL: baseURL)\n    }\n\n"
-        out += "    public func send(_ request: ExternalRequest) async throws -> ExternalResponse {\n"
-        out += "        try await api.send(request)\n    }\n}\n"
-        return out
     }
 }

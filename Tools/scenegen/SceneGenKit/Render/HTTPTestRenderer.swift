@@ -19,6 +19,7 @@ struct HTTPTestRenderer {
         if let get = names.useCases(.get).first { out += getTest(get) }
         if let update = names.useCases(.update).first { out += updateTest(update) }
         if let delete = names.useCases(.delete).first { out += deleteTest(delete) }
+        for custom in names.useCases(.custom) { out += customTest(custom) }
         out += wiringTest()
         let tests = out.components(separatedBy: "\n    @Test").map(resolvingSignIn)
         return tests.joined(separator: "\n    @Test") + "}\n"

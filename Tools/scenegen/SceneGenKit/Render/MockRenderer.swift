@@ -33,8 +33,9 @@ enum MockRenderer {
         var out = "import Domain\nimport Foundation\nimport MockSupport\n"
         out += mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names))
         for gateway in names.spec.gateways {
-            let send = Method(name: "send", parameters: [("_", "request", "ExternalRequest")], result: "ExternalResponse")
-            out += mock(name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway), methods: [send])
+            out += mock(
+                name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway),
+                methods: HTTPGatewayRenderer.mockMethods(names, gateway))
         }
         return out
     }
@@ -43,7 +44,10 @@ enum MockRenderer {
         var out = "\n/// A `\(port)` that answers what the test set and records every call.\n"
         out += "final class \(name): \(port), Sendable {\n"
         out += "    enum Call: Equatable, Sendable {\n"
-        for method in methods { out += "        case \(method.name)(\(method.parameters.map(\.type).joined(separator: ", ")))\n" }
+        for method in methods {
+            let types = method.parameters.map(\.type).joined(separator: ", ")
+            out += "        case \(method.name)" + (types.isEmpty ? "\n" : "(\(types))\n")
+        }
         out += "    }\n\n    struct Stubs: Sendable {\n"
         for method in methods {
             out +=
@@ -57,7 +61,8 @@ enum MockRenderer {
             let signature = method.parameters.map { ($0.label == $0.name ? $0.name : "\($0.label) \($0.name)") + ": \($0.type)" }
             let arguments = method.parameters.map(\.name).joined(separator: ", ")
             out += "\n    func \(method.name)(\(signature.joined(separator: ", "))) async throws -> \(method.result) {\n"
-            out += "        try recorder.record(.\(method.name)(\(arguments)), \\.\(method.name))(\(arguments))\n    }\n"
+            let call = "." + method.name + (arguments.isEmpty ? "" : "(\(arguments))")
+            out += "        try recorder.record(\(call), \\.\(method.name))(\(arguments))\n    }\n"
         }
         return out + "}\n"
     }

@@ -97,9 +97,9 @@ enum OpenAPIRenderer {
         }
     }
 
-    private static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+    static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
 
-    private static var problemResponse: [String: Any] {
+    static var problemResponse: [String: Any] {
         [
             "description": "An RFC 9457 problem document", "content": ["application/problem+json": ["schema": ref("Problem")]],
         ]
@@ -179,36 +179,38 @@ enum OpenAPIRenderer {
         case .delete:
             responses["204"] = ["description": "Deleted"]
         case .custom:
-            responses["2XX"] = ["description": "What the hand-written use case answers"]
+            customOperation(names, useCase, into: &operation, parameters: &parameters, responses: &responses)
         }
         if !parameters.isEmpty { operation["parameters"] = parameters }
         operation["responses"] = responses
         return operation
     }
 
+    /// The JSON Schema of a field's value, with the spec's bounds.
+    static func schema(_ field: SwiftField, nullable: Bool) -> [String: Any] {
+        let f = field.field
+        var schema: [String: Any]
+        switch f.type {
+        case .uuid: schema = ["type": "string", "format": "uuid"]
+        case .string, .text:
+            schema = ["type": "string"]
+            if let min = f.min { schema["minLength"] = min }
+            if let max = f.max { schema["maxLength"] = max }
+        case .int, .bigint:
+            schema = ["type": "integer"]
+            if let min = f.min { schema["minimum"] = min }
+            if let max = f.max { schema["maximum"] = max }
+        case .bool: schema = ["type": "boolean"]
+        case .money: return nullable ? ["oneOf": [ref("Money"), ["type": "null"]]] : ref("Money")
+        case .timestamp: schema = ["type": "string", "format": "date-time"]
+        case .enumeration(let values): return ["enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
+        }
+        if nullable, let type = schema["type"] as? String { schema["type"] = [type, "null"] }
+        return schema
+    }
+
     /// `E`, `EPage`, `ECreate` and `EPatch`, with the spec's bounds.
     private static func entitySchemas(_ names: SceneNames) -> [String: Any] {
-        func schema(_ field: SwiftField, nullable: Bool) -> [String: Any] {
-            let f = field.field
-            var schema: [String: Any]
-            switch f.type {
-            case .uuid: schema = ["type": "string", "format": "uuid"]
-            case .string, .text:
-                schema = ["type": "string"]
-                if let min = f.min { schema["minLength"] = min }
-                if let max = f.max { schema["maxLength"] = max }
-            case .int, .bigint:
-                schema = ["type": "integer"]
-                if let min = f.min { schema["minimum"] = min }
-                if let max = f.max { schema["maximum"] = max }
-            case .bool: schema = ["type": "boolean"]
-            case .money: return nullable ? ["oneOf": [ref("Money"), ["type": "null"]]] : ref("Money")
-            case .timestamp: schema = ["type": "string", "format": "date-time"]
-            case .enumeration(let values): return ["enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
-            }
-            if nullable, let type = schema["type"] as? String { schema["type"] = [type, "null"] }
-            return schema
-        }
         var properties: [String: Any] = [:]
         for field in names.fields { properties[field.name] = schema(field, nullable: field.field.optional) }
         if names.owned { properties["customer_id"] = ["type": "string", "format": "uuid"] }

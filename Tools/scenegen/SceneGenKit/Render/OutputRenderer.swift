@@ -24,7 +24,8 @@ enum OutputRenderer {
                 members.append(("customerID", "customer_id", "String", "\(v).customerID.uuidString.lowercased()"))
             }
         }
-        var out = "import Domain\n\n"
+        let models = CustomUseCaseRenderer.models(names)
+        var out = "import Domain\n" + (models.isEmpty ? "" : "import Foundation\n") + "\n"
         out += "/// A \(UseCaseRenderer.humanName(names.entity)) as clients see it.\n"
         out += "public struct \(names.model): Encodable, Hashable, Sendable {\n"
         out += members.map { "    public let \($0.property): \($0.type)\n" }.joined()
@@ -50,7 +51,7 @@ enum OutputRenderer {
         out += "    public static func model(_ page: Page<\(names.entity)>) -> PageModel<\(names.model)> {\n"
         out += "        PageModel(data: page.items.map(model), nextCursor: page.nextCursor?.token)\n"
         out += "    }\n}\n"
-        return out
+        return out + models
     }
 
     static func presenter(_ names: SceneNames) -> String {
@@ -100,12 +101,7 @@ enum OutputRenderer {
                     + "    public static func deleted(_ outcome: Result<Void, any Error>) -> Presentation {\n"
                     + "        outcome.map { .noContent }.recover(Problem.from)\n    }\n")
         }
-        if !names.useCases(.custom).isEmpty {
-            methods.append(
-                "    /// What a custom use case answered.\n"
-                    + "    public static func custom(_ outcome: Result<CustomResponse, any Error>) -> Presentation {\n"
-                    + "        outcome.map(Presentation.custom).recover(Problem.from)\n    }\n")
-        }
+        for useCase in names.useCases(.custom) { methods.append(CustomUseCaseRenderer.presenter(names, useCase)) }
         return out + methods.joined(separator: "\n") + "}\n"
     }
 }

@@ -78,7 +78,7 @@ enum Samples {
         case .enumeration(let values):
             guard values.count > 1 else { return nil }
             return (
-                swiftString(values[1]), ".\(SceneNames.identifier(Names.camelCase(values[1])))", "\"\(values[1])\"",
+                swiftString(values[1]), ".\(SceneNames.identifier(Names.caseName(values[1])))", "\"\(values[1])\"",
                 { "\($0) as? String == \(swiftString(values[1]))" }
             )
         }

@@ -84,25 +84,6 @@ enum UseCaseRenderer {
         return out + "}\n"
     }
 
-    /// The once-file of a custom use case: a marked place for the user's logic that answers 501
-    /// until it is written.
-    static func custom(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
-        var out = "import Domain\nimport Foundation\n\n"
-        out += "extension \(names.useCase) {\n"
-        out += "    /// `\(useCase.route)` (auth: \(useCase.auth.rawValue))."
-        if !useCase.gateways.isEmpty {
-            let properties = names.spec.gateways.filter { useCase.gateways.contains($0.name) }.map { "`\(names.gatewayProperty($0))`" }
-            out += " Gateways: \(properties.joined(separator: ", "))."
-        }
-        out += "\n    /// - Throws: `NotImplemented` until its logic is written.\n"
-        out += "    public func \(names.method(useCase))(_ request: CustomRequest) async throws -> CustomResponse {\n"
-        out += "        // scenegen: write this use case here. `request` holds the customer, path and query\n"
-        out += "        // parameters and the raw body; answer with `CustomResponse(status:body:)`.\n"
-        out += "        throw NotImplemented(operation: \(swiftString("\(names.scene).\(useCase.name)")))\n"
-        out += "    }\n}\n"
-        return out
-    }
-
     /// `WishlistEntry` -> `wishlist entry`, for messages.
     static func humanName(_ type: String) -> String {
         var out = ""

@@ -36,7 +36,7 @@ enum WiringRenderer {
             out += "\n" + route(names, useCase)
         }
         out += "    }\n}\n"
-        out += requests(names)
+        out += requests(names) + CustomUseCaseRenderer.bodies(names)
         return out
     }
 
@@ -83,12 +83,13 @@ enum WiringRenderer {
         case .delete:
             body.append("return \(presenter).deleted(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
         case .custom:
-            let parameters = useCase.route.parameters.map(swiftString).joined(separator: ", ")
-            body.append("let input = try await RequestParsing.custom(request, context: context, parameters: [\(parameters)])")
-            body.append("return \(presenter).custom(await outcome { try await useCase.\(call)(input) }).response")
+            body += CustomUseCaseRenderer.routeBody(names, useCase)
         }
-        let usesRequest = [.create, .list, .update, .custom].contains(useCase.kind)
-        let usesContext = names.actsForOwner(useCase) || useCase.kind == .custom || !useCase.route.parameters.isEmpty
+        let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
+        let usesRequest = [.create, .list, .update].contains(useCase.kind) || !(input.query + input.body).isEmpty
+        let usesContext =
+            names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
+            || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
         var out = "        // \(useCase.route): \(useCase.name)\n"
         out +=
             "        routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in\n"

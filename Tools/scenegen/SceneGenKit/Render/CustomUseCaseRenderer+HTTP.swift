@@ -1,0 +1,83 @@
+extension CustomUseCaseRenderer {
+    /// The statements of a custom use case's route: read the path, query and body into the
+    /// unchecked input, then check it and call the use case inside `outcome`, so a
+    /// `ValidationError` is presented as every other one (422 with the fields).
+    static func routeBody(_ names: SceneNames, _ useCase: UseCaseSpec) -> [String] {
+        var lines: [String] = []
+        var arguments: [String] = []
+        if hasCustomer(useCase) { arguments.append("customerID: try context.requireCustomer()") }
+        let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
+        let prefix = names.input(useCase)
+        for field in TypedField.list(input.path, prefix: prefix) {
+            let name = swiftString(field.name)
+            let value: String
+            switch field.spec.type {
+            case .uuid: value = "try RequestParsing.uuid(\(name), in: context)"
+            case .int: value = "try RequestParsing.path(\(name), in: context, as: \"an integer\") { Int($0) }"
+            case .bigint: value = "try RequestParsing.path(\(name), in: context, as: \"an integer\") { Int64($0) }"
+            default: value = "try RequestParsing.path(\(name), in: context, as: \"a segment\") { $0 }"
+            }
+            arguments.append("\(field.bare): \(value)")
+        }
+        for field in TypedField.list(input.query, prefix: prefix) {
+            let name = swiftString(field.name)
+            let value: String
+            switch field.spec.type {
+            case .uuid: value = "try RequestParsing.query(\(name), in: request, as: \"a UUID\") { UUID(uuidString: $0) }"
+            case .int: value = "try RequestParsing.int(\(name), in: request)"
+            case .bigint: value = "try RequestParsing.query(\(name), in: request, as: \"an integer\") { Int64($0) }"
+            case .bool: value = "try RequestParsing.query(\(name), in: request, as: \"true or false\") { Bool($0) }"
+            case .timestamp: value = "try RequestParsing.timestamp(RequestParsing.string(\(name), in: request), field: \(name))"
+            default: value = "try RequestParsing.string(\(name), in: request)"
+            }
+            arguments.append("\(field.bare): \(value)")
+        }
+        let body = TypedField.list(input.body, prefix: prefix)
+        if !body.isEmpty {
+            lines.append("let body = try await RequestParsing.json(\(names.body(useCase)).self, from: request)")
+            for field in body {
+                let value: String
+                switch field.spec.type {
+                case .money: value = "body.\(field.property)?.input"
+                case .timestamp: value = "try RequestParsing.timestamp(body.\(field.property), field: \(swiftString(field.name)))"
+                default: value = "body.\(field.property)"
+                }
+                arguments.append("\(field.bare): \(value)")
+            }
+        }
+        lines.append("let input = \(prefix).Unchecked(")
+        lines += arguments.enumerated().map { "    \($1)" + ($0 == arguments.count - 1 ? "" : ",") }
+        lines.append(")")
+        lines.append(
+            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()) }).response"
+        )
+        return lines
+    }
+
+    /// The JSON bodies of the custom use cases: every member optional, so the check of the
+    /// input names every missing field at once.
+    static func bodies(_ names: SceneNames) -> String {
+        var out = ""
+        for useCase in names.useCases(.custom) {
+            let body = TypedField.list(useCase.input?.body ?? [], prefix: names.input(useCase))
+            guard !body.isEmpty else { continue }
+            out += "\n/// The body of `\(useCase.route)`.\n"
+            out += "struct \(names.body(useCase)): Decodable {\n"
+            for field in body {
+                let type: String
+                switch field.spec.type {
+                case .money: type = "MoneyRequest"
+                case .timestamp: type = "String"
+                default: type = field.swift.inputType
+                }
+                out += "    let \(field.property): \(type)?\n"
+            }
+            out += "\n    enum CodingKeys: String, CodingKey {\n"
+            for field in body {
+                out += "        case \(field.property)" + (field.bare == field.name ? "\n" : " = \(swiftString(field.name))\n")
+            }
+            out += "    }\n}\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,71 @@
+extension HTTPTestRenderer {
+    /// A custom use case's contract, whatever its hand-written logic does: a valid input reaches
+    /// it (one of its outcomes, 501 until it is written, 502 when an API it calls is down), a
+    /// missing or invalid field is a 422 naming the field before the logic runs.
+    func customTest(_ useCase: UseCaseSpec) -> String {
+        let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
+        let path = useCase.route.segments.map { segment -> String in
+            guard segment.hasPrefix("{"), let field = input.path.first(where: { "{\($0.name)}" == segment }) else { return segment }
+            switch field.type {
+            case .uuid: return "\\(UUID())"
+            case .enumeration(let values): return values[0]
+            case .int, .bigint: return "\(Samples.number(field, preferring: 1))"
+            default: return String(repeating: "a", count: Samples.length(field))
+            }
+        }.reduce("") { $0 + "/" + $1 }
+        let query = input.query.filter { !$0.optional && $0.defaultValue == nil }.map { "\($0.name)=\(queryValue($0))" }
+        let url = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let method = useCase.route.method.lowercased()
+        let token = useCase.auth == .public ? "nil" : useCase.auth == .customer ? "token" : "adminToken"
+        let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
+        func body(_ fields: [FieldSpec], replacing: FieldSpec? = nil, with value: String? = nil) -> String {
+            let members = fields.map { field in
+                "\"\(field.name)\": "
+                    + (field == replacing ? value! : Samples.json(SwiftField(field: field, entity: ""), reference: "UUID()"))
+            }
+            return ", json: #\"{" + members.joined(separator: ", ") + "}\"#"
+        }
+        let json = input.body.isEmpty ? "" : body(required)
+        var statuses = Set(useCase.outcomes.map(\.status) + [501])
+        if !useCase.gateways.isEmpty { statuses.insert(502) }
+        let name = Names.camelCase(useCase.name)
+        var out = "\n    @Test func \(name)ChecksItsInputBeforeItsLogic() async throws {\n"
+        out += "        try await withApp { client, db in\n" + Self.signInMarker
+        out += "            let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token))\n"
+        out += "            #expect(\(statuses.sorted()).contains(valid.status.code), \"\\(String(buffer: valid.body))\")\n"
+        if !required.isEmpty {
+            out += "            let missing = try await client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token))\n"
+            out += "            try missing.expectProblem(422)\n"
+            out += "            #expect(missing.fieldNames == [\(required.map { swiftString($0.name) }.joined(separator: ", "))])\n"
+        }
+        if let field = input.body.first(where: { Samples.invalid(SwiftField(field: $0, entity: "")) != nil }),
+            let bad = Samples.invalid(SwiftField(field: field, entity: ""))
+        {
+            let fields = input.body.filter { !$0.optional && $0.defaultValue == nil || $0 == field }
+            out +=
+                "            let invalid = try await client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token))\n"
+            out += "            try invalid.expectProblem(422)\n"
+            out += "            #expect(invalid.fieldNames == [\(swiftString(bad.errorField))])\n"
+        } else if let field = input.query.first(where: { $0.type.isEnumeration || $0.type == .int }) {
+            let bad = field.type.isEnumeration ? "not_a_value" : "not-a-number"
+            let separator = query.isEmpty ? "?" : "&"
+            out +=
+                "            let invalid = try await client.send(.\(method), \"\(url)\(separator)\(field.name)=\(bad)\"\(json), token: \(token))\n"
+            out += "            try invalid.expectProblem(422)\n"
+            out += "            #expect(invalid.fieldNames == [\(swiftString(field.name))])\n"
+        }
+        return out + "        }\n    }\n"
+    }
+
+    /// A valid query value of `field`, as it goes in a URL.
+    private func queryValue(_ field: FieldSpec) -> String {
+        switch field.type {
+        case .uuid: return "00000000-0000-4000-8000-000000000777"
+        case .int, .bigint: return "\(Samples.number(field, preferring: 1))"
+        case .bool: return "true"
+        case .timestamp: return "2026-11-20T08:00:00Z"
+        case .enumeration(let values): return values[0]
+        default: return String(repeating: "a", count: Samples.length(field))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+extension OpenAPIRenderer {
+    /// A custom use case's path and query parameters, body and one response per outcome status
+    /// (outcomes sharing a status are alternatives of one response).
+    static func customOperation(
+        _ names: SceneNames, _ useCase: UseCaseSpec, into operation: inout [String: Any], parameters: inout [[String: Any]],
+        responses: inout [String: Any]
+    ) {
+        func json(_ schema: [String: Any]) -> [String: Any] { ["application/json": ["schema": schema]] }
+        func object(_ fields: [FieldSpec], required: (FieldSpec) -> Bool) -> [String: Any] {
+            var properties: [String: Any] = [:]
+            for field in fields { properties[field.name] = schema(SwiftField(field: field, entity: ""), nullable: field.optional) }
+            return ["type": "object", "required": fields.filter(required).map(\.name), "properties": properties]
+        }
+        if let input = useCase.input {
+            parameters = input.path.map { field in
+                guard field.name != "id" || field.type != .uuid else { return ["$ref": "#/components/parameters/id"] }
+                return [
+                    "name": field.name, "in": "path", "required": true,
+                    "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                ]
+            }
+            parameters += input.query.map { field in
+                [
+                    "name": field.name, "in": "query", "required": !field.optional && field.defaultValue == nil,
+                    "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                ]
+            }
+            if !input.body.isEmpty {
+                let body = object(input.body) { !$0.optional && $0.defaultValue == nil }
+                operation["requestBody"] = ["required": true, "content": json(body)]
+            }
+        }
+        for status in Set(useCase.outcomes.map(\.status)).sorted() {
+            let outcomes = useCase.outcomes.filter { $0.status == status }
+            var schemas: [[String: Any]] = []
+            var problem = false
+            for outcome in outcomes {
+                switch outcome.body {
+                case .entity: schemas.append(ref(names.entity))
+                case .fields(let fields): schemas.append(object(fields) { _ in true })
+                case .none: problem = problem || status >= 400
+                }
+            }
+            var response: [String: Any] = ["description": outcomes.map(\.name).joined(separator: " or ")]
+            var content: [String: Any] = [:]
+            if !schemas.isEmpty { content["application/json"] = ["schema": schemas.count == 1 ? schemas[0] : ["oneOf": schemas]] }
+            if problem { content["application/problem+json"] = ["schema": ref("Problem")] }
+            if !content.isEmpty { response["content"] = content }
+            responses["\(status)"] = response
+        }
+        responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]
+    }
+}

@@ -1,0 +1,40 @@
+/// What a custom use case takes: the route's parameters, query parameters and body fields, each
+/// with the rules of an entity field.
+public struct CustomInputSpec: Hashable, Sendable {
+    /// One per route parameter, in the route's order (`{id}` is a uuid unless declared).
+    public let path: [FieldSpec]
+    public let query: [FieldSpec]
+    public let body: [FieldSpec]
+
+    public var all: [FieldSpec] { path + query + body }
+}
+
+/// One answer of a custom use case: a case of its outcome enum, and the HTTP status the presenter
+/// gives it.
+public struct OutcomeSpec: Hashable, Sendable {
+    public enum Body: Hashable, Sendable {
+        /// No body; a status of 400 or more answers problem+json.
+        case none
+        /// The scene's entity, through its translator.
+        case entity
+        case fields([FieldSpec])
+    }
+
+    public let name: String
+    public let status: Int
+    public let body: Body
+    public let position: SourcePosition
+}
+
+/// One typed call of an http gateway: `request` is a method and a path under the base URL.
+public struct GatewayOperationSpec: Hashable, Sendable {
+    public let name: String
+    public let route: Route
+    /// Fields named in the path fill it; the rest are the JSON body.
+    public let input: [FieldSpec]
+    /// The 2xx answer's JSON body, decoded.
+    public let output: [FieldSpec]
+    /// Statuses that become cases of the operation's typed error.
+    public let errors: [OutcomeSpec]
+    public let position: SourcePosition
+}

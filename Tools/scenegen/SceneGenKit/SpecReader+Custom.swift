@@ -1,0 +1,195 @@
+import Yams
+
+/// Where a field list sits, which decides the keys and rules its fields take.
+enum FieldRole {
+    /// An entity's column: every key.
+    case entity
+    /// A custom use case's input: a type and the rules a client's value is checked against.
+    case input
+    /// An answer's or a gateway call's member: a type, no rules.
+    case plain
+
+    var keys: [String] {
+        switch self {
+        case .entity: SpecFormat.fieldKeys
+        case .input: SpecFormat.inputFieldKeys
+        case .plain: SpecFormat.plainFieldKeys
+        }
+    }
+
+    var what: String {
+        switch self {
+        case .entity: "field"
+        case .input: "input field"
+        case .plain: "output field"
+        }
+    }
+}
+
+extension SpecReader {
+    /// Types a path parameter may have: one segment of text.
+    static let pathTypes: [FieldType] = [.uuid, .string, .int, .bigint]
+    /// Types a query parameter may have (money takes two values, so it goes in a body).
+    static let queryTypes: [FieldType] = [.uuid, .string, .text, .int, .bigint, .bool, .timestamp]
+
+    /// `input:` of a custom use case. Every route parameter gets a type: declared under `path`,
+    /// or uuid for `{id}`.
+    mutating func customInput(_ node: Node?, route: Route, routePosition: SourcePosition, auth: Auth) -> CustomInputSpec {
+        let keys = node.map { mapping($0, "input", allowed: SpecFormat.inputKeys, required: []) } ?? [:]
+        let path = fields(keys["path"], "path", allowed: Self.pathTypes, optionalAllowed: false)
+        let query = fields(keys["query"], "query", allowed: Self.queryTypes, optionalAllowed: true)
+        let body = fields(keys["body"], "body", allowed: nil, optionalAllowed: true)
+        for field in path where !route.parameters.contains(field.name) {
+            sink.error("path parameter '\(field.name)' is not in the route \(route)", at: field.position)
+        }
+        var typedPath: [FieldSpec] = []
+        for parameter in route.parameters {
+            if let declared = path.first(where: { $0.name == parameter }) {
+                typedPath.append(declared)
+            } else if parameter == "id" {
+                typedPath.append(
+                    FieldSpec(
+                        name: "id", type: .uuid, primary: false, optional: false, defaultValue: nil, readonly: false, unique: false,
+                        references: nil, min: nil, max: nil, position: routePosition))
+            } else {
+                sink.error(
+                    "route parameter {\(parameter)} has no type: declare it under input.path, e.g. { name: \(parameter), type: uuid }",
+                    at: routePosition)
+            }
+        }
+        if let bodyNode = keys["body"], ["GET", "DELETE"].contains(route.method) {
+            sink.error("a \(route.method) route takes no body; use input.query", at: bodyNode.position)
+        }
+        let all = typedPath + query + body
+        checkUnique(all.map(\.name), positions: all.map(\.position), "input field")
+        if auth == .customer, let clash = all.first(where: { $0.name == "customer_id" }) {
+            sink.error("'customer_id' is the signed-in customer, which the input of a customer route carries already", at: clash.position)
+        }
+        return CustomInputSpec(path: typedPath, query: query, body: body)
+    }
+
+    /// A list of input fields whose types must be among `allowed` (any when `nil`).
+    private mutating func fields(_ node: Node?, _ what: String, allowed: [FieldType]?, optionalAllowed: Bool) -> [FieldSpec] {
+        var fields: [FieldSpec] = []
+        for fieldNode in sequence(node, what) {
+            guard let field = field(fieldNode, role: .input) else { continue }
+            if let allowed, !allowed.contains(field.type), !field.type.isEnumeration {
+                sink.error(
+                    "a \(what) parameter cannot be of type \(field.type.name) (allowed: \(allowed.map(\.name).joined(separator: ", ")), enum)",
+                    at: fieldNode.position)
+            }
+            if !optionalAllowed && (field.optional || field.defaultValue != nil) {
+                sink.error("a path parameter is always present: no optional, no default", at: fieldNode.position)
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// `outcomes:` of a custom use case.
+    mutating func outcomes(_ node: Node?) -> [OutcomeSpec] {
+        let nodes = sequence(node, "outcomes")
+        if let node, nodes.isEmpty { sink.error("outcomes must list at least one outcome", at: node.position) }
+        let outcomes = nodes.compactMap { outcome($0, allowed: SpecFormat.outcomeKeys, statuses: 200...599) }
+        checkUnique(outcomes.map(\.name), positions: outcomes.map(\.position), "outcome")
+        return outcomes
+    }
+
+    /// `{ name, status, body }`; `statuses` is the range the status must fall in.
+    mutating func outcome(_ node: Node, allowed: [String], statuses: ClosedRange<Int>) -> OutcomeSpec? {
+        let what = allowed.contains("body") ? "outcome" : "operation error"
+        let keys = mapping(node, what, allowed: allowed, required: ["name", "status"])
+        let name = self.name(keys["name"], "\(what) name")
+        let status = int(keys["status"], "status").map(Int.init)
+        if let status, !statuses.contains(status) {
+            sink.error("status \(status) is outside \(statuses.lowerBound)-\(statuses.upperBound)", at: keys["status"]!.position)
+        }
+        var body = OutcomeSpec.Body.none
+        if let bodyNode = keys["body"] {
+            if case .scalar(let scalar) = bodyNode {
+                if scalar.string == "entity" {
+                    body = .entity
+                } else {
+                    sink.error("body must be 'entity' (the scene's entity) or a list of fields", at: bodyNode.position)
+                }
+            } else {
+                let fieldNodes = sequence(bodyNode, "body")
+                let fields = fieldNodes.compactMap { field($0, role: .plain) }
+                checkUnique(fields.map(\.name), positions: fields.map(\.position), "body field")
+                if fieldNodes.isEmpty {
+                    sink.error("body lists no fields; leave it out for an answer without a body", at: bodyNode.position)
+                }
+                if fields.count != fieldNodes.count { return nil }
+                body = .fields(fields)
+            }
+            if status == 204 { sink.error("a 204 answer has no body", at: bodyNode.position) }
+        }
+        guard let name, let status else { return nil }
+        return OutcomeSpec(name: name, status: status, body: body, position: node.position)
+    }
+
+    /// One of an http gateway's `operations`.
+    mutating func operation(_ node: Node) -> GatewayOperationSpec? {
+        let keys = mapping(node, "operation", allowed: SpecFormat.operationKeys, required: ["name", "request"])
+        let name = self.name(keys["name"], "operation name")
+        var route: Route?
+        if let requestNode = keys["request"], let text = string(requestNode, "request") {
+            route = Route(text)
+            if route == nil {
+                sink.error(
+                    "request '\(text)' must be 'METHOD /path' under the base URL, with METHOD one of \(Route.methods.joined(separator: ", "))",
+                    at: requestNode.position)
+            }
+        }
+        let inputNodes = sequence(keys["input"], "input")
+        let input = inputNodes.compactMap { field($0, role: .plain) }
+        checkUnique(input.map(\.name), positions: input.map(\.position), "input field")
+        let outputNodes = sequence(keys["output"], "output")
+        let output = outputNodes.compactMap { field($0, role: .plain) }
+        checkUnique(output.map(\.name), positions: output.map(\.position), "output field")
+        let errors = sequence(keys["errors"], "errors").compactMap {
+            outcome($0, allowed: SpecFormat.operationErrorKeys, statuses: 400...599)
+        }
+        checkUnique(errors.map(\.name), positions: errors.map(\.position), "operation error")
+        if let route, let requestNode = keys["request"] {
+            for parameter in route.parameters {
+                guard let field = input.first(where: { $0.name == parameter }) else {
+                    sink.error("request path parameter {\(parameter)} is not one of the operation's input fields", at: requestNode.position)
+                    continue
+                }
+                if field.optional || !(Self.pathTypes.contains(field.type) || field.type.isEnumeration) {
+                    sink.error(
+                        "input field '\(parameter)' fills the path: it must be a required uuid, string, int, bigint or enum",
+                        at: field.position)
+                }
+            }
+            if ["GET", "DELETE"].contains(route.method), let extra = input.first(where: { !route.parameters.contains($0.name) }) {
+                sink.error(
+                    "a \(route.method) request sends no body: input field '\(extra.name)' must be a path parameter", at: extra.position)
+            }
+        }
+        guard let name, let route, input.count == inputNodes.count, output.count == outputNodes.count else { return nil }
+        return GatewayOperationSpec(name: name, route: route, input: input, output: output, errors: errors, position: node.position)
+    }
+}
+
+extension Route {
+    /// The first pair of differently named parameters at one place of two routes that share
+    /// the path before it, whatever their methods: the router keeps one name per place in its
+    /// tree (`/v1/x/{id}` and `/v1/x/{slot}/y` cannot both be served).
+    func parameterNameConflict(with other: Route) -> (String, String)? {
+        for (mine, theirs) in zip(segments, other.segments) {
+            let bothParameters = mine.hasPrefix("{") && theirs.hasPrefix("{")
+            if bothParameters && mine != theirs { return (String(mine.dropFirst().dropLast()), String(theirs.dropFirst().dropLast())) }
+            if mine != theirs { return nil }
+        }
+        return nil
+    }
+}
+
+extension FieldType {
+    var isEnumeration: Bool {
+        if case .enumeration = self { return true }
+        return false
+    }
+}
