@@ -59,12 +59,14 @@ struct DeadlineTests {
 
     @Test func migrationsAreExemptAndLeaveTheDeadlinesInPlace() async throws {
         try await TestDatabase.with(migrated: false) { db in
-            let pool = Self.pool(db, statement: 100, lock: 100)
-            let slow = Migration(version: 1, name: "slow", sql: "SELECT pg_sleep(0.5); CREATE TABLE slow (id int);")
+            // Deadlines the migrator's own bookkeeping meets on a loaded machine; the migration
+            // sleeps well past them.
+            let pool = Self.pool(db, statement: 1000, lock: 1000)
+            let slow = Migration(version: 1, name: "slow", sql: "SELECT pg_sleep(2); CREATE TABLE slow (id int);")
             try await Migrator(pool: pool).migrate([slow])
             let row = try await pool.query("SELECT current_setting('statement_timeout') AS s, current_setting('lock_timeout') AS l").rows[0]
-            #expect(try row.decode("s") as String == "100ms")
-            #expect(try row.decode("l") as String == "100ms")
+            #expect(try row.decode("s") as String == "1s")
+            #expect(try row.decode("l") as String == "1s")
             await pool.shutdown()
         }
     }

@@ -64,7 +64,7 @@ struct WorkspaceTests {
             "Sources/Translator/Wishlist/WishlistTranslator.swift", "Sources/Presenter/Wishlist/WishlistPresenter.swift",
             "Sources/Gateway/Wishlist/PostgresWishlistEntryStore.swift", "Sources/Gateway/Wishlist/HTTPShareLinksGateway.swift",
             "Sources/Scenes/Wishlist/WishlistContainer.swift", "Sources/HTTP/Wishlist/WishlistRoutes.swift",
-            "Sources/HTTP/App/GeneratedSceneRoutes.swift", "Tests/UseCaseTests/Generated/WishlistMocks.swift",
+            "Sources/HTTP/App/SceneRegistry.swift", "Tests/UseCaseTests/Generated/WishlistMocks.swift",
             "Tests/UseCaseTests/Generated/WishlistUseCaseTests.swift", "Tests/HTTPTests/Generated/WishlistHTTPTests.swift",
             "Migrations/0002_create_wishlist_entries.sql", "Sources/HTTP/Resources/openapi.json",
             "Sources/HTTP/Resources/openapi.json.scenegen",
@@ -201,7 +201,7 @@ struct WorkspaceTests {
         let files = try Self.snapshot(root)
         #expect(files["Sources/Domain/Wishlist/WishlistEntry.swift"] == nil)
         #expect(files["Sources/UseCase/Wishlist/WishlistUseCase+Share.swift"] != nil, "once-files stay")
-        #expect(files["Sources/HTTP/App/GeneratedSceneRoutes.swift"]?.contains("WishlistRoutes") == false)
+        #expect(files["Sources/HTTP/App/SceneRegistry.swift"]?.contains("WishlistRoutes") == false)
     }
 
     @Test func everyErrorOfEverySpecIsReportedAndNothingWritten() throws {

@@ -13,7 +13,7 @@ let adminToken = "test-admin-token-0123456789"
 
 /// The harness the matrix's generated HTTP tests run in, as the product's run in `withApp` of
 /// HTTPTests: the product's router and middleware with the matrix's scenes registered instead
-/// of the product's generated ones, on a fresh database that has the product's schema and the
+/// of the product's, on a fresh database that has the product's schema and the
 /// matrix's migrations.
 func withApp<T: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T) async throws -> T {
     try await TestDatabase.with { db in
@@ -22,7 +22,7 @@ func withApp<T: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol, T
         }
         let config = AppConfig(databaseURL: db.url, adminToken: adminToken)
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "matrix"))
-        let router = try buildRouter(resources, generatedScenes: GeneratedSceneRoutes.register(on:resources:))
+        let router = try buildRouter(resources, scenes: SceneRegistry.register(on:resources:))
         return try await Application(router: router).test(.router) { client in try await body(client, db) }
     }
 }

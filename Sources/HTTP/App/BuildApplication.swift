@@ -54,12 +54,12 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
 
 /// Every route of every scene over their live containers, behind the request-id and problem
 /// middleware.
-/// - Parameter generatedScenes: registers the scenes scenegen generates: the product's registry,
-///   or the generator's matrix of specs in its tests.
+/// - Parameter scenes: registers every scene's routes, each scene in one place that lists its
+///   full paths: the registry scenegen writes from `Specs/` (hand-written and generated scenes
+///   alike), or the generator's matrix of specs in its tests.
 /// - Throws: `APIDocument.LoadError` when the API document cannot be loaded.
 func buildRouter(
-    _ resources: AppResources,
-    generatedScenes: (SceneRouters, AppResources) -> Void = GeneratedSceneRoutes.register(on:resources:)
+    _ resources: AppResources, scenes: (SceneRouters, AppResources) -> Void = SceneRegistry.register(on:resources:)
 ) throws -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
     let document = try APIDocument.bundled.get()
@@ -71,25 +71,12 @@ func buildRouter(
     router.add(middleware: ClientAddressMiddleware(hops: resources.config.trustedProxyHops))
 
     HealthRoutes.register(on: router, resources: resources)
-    let admin = router.group("/v1/admin").add(middleware: AdminAuthMiddleware(token: resources.config.adminToken))
-    let accounts = AccountContainer.live(resources)
-    let customer = router.group("/v1").add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase))
-    let throttle = ThrottleContainer.live(resources).throttle
-    CatalogRoutes.register(on: router, admin: admin, container: .live(resources))
-    AccountRoutes.register(on: router, customer: customer, container: accounts, throttle: throttle)
-    CartRoutes.register(customer: customer, container: .live(resources))
-    OrderRoutes.register(customer: customer, admin: admin, container: .live(resources), throttle: throttle)
-    PaymentWebhookRoutes.register(on: router, container: .live(resources))
-    ReviewRoutes.register(
-        on: router, customer: customer, container: .live(resources), uploads: resources.config.uploadMaxConcurrent, throttle: throttle)
-    PhotoListRoutes.register(on: router, container: .live(resources))
-    CustomerSettingRoutes.register(customer: customer, container: .live(resources), throttle: throttle)
-    HomeRoutes.register(on: router, container: .live(resources))
+    let accounts = AccountContainer.live(resources).useCase
     let routers = SceneRouters(
         anyone: router.group(),
-        customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts.useCase)),
+        customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts)),
         admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
-    generatedScenes(routers, resources)
+    scenes(routers, resources)
     AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: document.json))

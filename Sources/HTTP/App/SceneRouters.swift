@@ -1,8 +1,8 @@
 import Hummingbird
 
-/// Where a generated scene registers its routes, by who may call them: `anyone` (auth: public),
-/// `customer` (a live session's bearer token) and `admin` (the `ADMIN_TOKEN` bearer). Each takes
-/// full paths; the guard is the group's middleware.
+/// Where every scene registers its routes (through `SceneRegistry`), by who may call them:
+/// `anyone` (auth: public), `customer` (a live session's bearer token) and `admin` (the
+/// `ADMIN_TOKEN` bearer). Each takes full paths; the guard is the group's middleware.
 struct SceneRouters {
     let anyone: RouterGroup<StorefrontContext>
     let customer: RouterGroup<StorefrontContext>

@@ -6,15 +6,15 @@ import Scenes
 enum CartRoutes {
     struct SetQuantityRequest: Decodable { let quantity: Int }
 
-    static func register(customer: RouterGroup<StorefrontContext>, container: CartContainer) {
-        let useCase = container.useCase
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let useCase = CartContainer.live(resources).useCase
 
-        customer.get("/cart") { _, context in
+        routers.customer.get("/v1/cart") { _, context in
             let customerID = try context.requireCustomer()
             return CartPresenter.cart(await outcome { try await useCase.cart(customerID: customerID) }).response
         }
 
-        customer.put("/cart/items/:item_id") { request, context in
+        routers.customer.put("/v1/cart/items/:item_id") { request, context in
             let customerID = try context.requireCustomer()
             let itemID = try RequestParsing.uuid("item_id", in: context)
             let body = try await RequestParsing.json(SetQuantityRequest.self, from: request)
@@ -23,7 +23,7 @@ enum CartRoutes {
             ).response
         }
 
-        customer.delete("/cart/items/:item_id") { _, context in
+        routers.customer.delete("/v1/cart/items/:item_id") { _, context in
             let customerID = try context.requireCustomer()
             let itemID = try RequestParsing.uuid("item_id", in: context)
             return CartPresenter.cart(await outcome { try await useCase.remove(customerID: customerID, itemID: itemID) }).response

@@ -4,10 +4,10 @@ import Scenes
 
 /// Catalog routes: parse, call the use case, present.
 enum CatalogRoutes {
-    static func register(on router: Router<StorefrontContext>, admin: RouterGroup<StorefrontContext>, container: CatalogContainer) {
-        let useCase = container.useCase
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let useCase = CatalogContainer.live(resources).useCase
 
-        router.get("/v1/items") { request, _ in
+        routers.anyone.get("/v1/items") { request, _ in
             let limit = try RequestParsing.int("limit", in: request)
             let cursor = try RequestParsing.string("cursor", in: request)
             let search = try RequestParsing.string("q", in: request)
@@ -17,17 +17,17 @@ enum CatalogRoutes {
             ).response
         }
 
-        router.get("/v1/items/:id") { _, context in
+        routers.anyone.get("/v1/items/:id") { _, context in
             let id = try RequestParsing.uuid("id", in: context)
             return CatalogPresenter.item(await outcome { try await useCase.show(id: id) }).response
         }
 
-        admin.post("/items") { request, _ in
+        routers.admin.post("/v1/admin/items") { request, _ in
             let body = try await RequestParsing.json(CreateItemRequest.self, from: request)
             return CatalogPresenter.created(await outcome { try await useCase.create(body.draft) }).response
         }
 
-        admin.patch("/items/:id") { request, context in
+        routers.admin.patch("/v1/admin/items/:id") { request, context in
             let id = try RequestParsing.uuid("id", in: context)
             let body = try await RequestParsing.json(UpdateItemRequest.self, from: request)
             return CatalogPresenter.item(await outcome { try await useCase.update(id: id, changes: body.changes) }).response

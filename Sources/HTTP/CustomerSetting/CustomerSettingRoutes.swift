@@ -7,15 +7,16 @@ import UseCase
 /// CustomerSetting routes: `/v1/me`, all behind a customer session. What checks the current
 /// password passes the throttle first.
 enum CustomerSettingRoutes {
-    static func register(customer: RouterGroup<StorefrontContext>, container: CustomerSettingContainer, throttle: RequestThrottle) {
-        let useCase = container.useCase
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let useCase = CustomerSettingContainer.live(resources).useCase
+        let throttle = ThrottleContainer.live(resources).throttle
 
-        customer.get("/me") { _, context in
+        routers.customer.get("/v1/me") { _, context in
             let customerID = try context.requireCustomer()
             return CustomerSettingPresenter.settings(await outcome { try await useCase.show(customerID: customerID) }).response
         }
 
-        customer.patch("/me") { request, context in
+        routers.customer.patch("/v1/me") { request, context in
             let customerID = try context.requireCustomer()
             let body = try await RequestParsing.json(UpdateSettingsRequest.self, from: request)
             if body.email != nil, body.currentPassword != nil {
@@ -25,7 +26,7 @@ enum CustomerSettingRoutes {
                 .response
         }
 
-        customer.put("/me/password") { request, context in
+        routers.customer.put("/v1/me/password") { request, context in
             let customerID = try context.requireCustomer()
             let body = try await RequestParsing.json(ChangePasswordRequest.self, from: request)
             try await throttle.enforce { try await $0.passwordCheck(customerID: customerID) }

@@ -4,10 +4,10 @@ import Scenes
 
 /// Home routes: the public front page feed.
 enum HomeRoutes {
-    static func register(on router: Router<StorefrontContext>, container: HomeContainer) {
-        let useCase = container.useCase
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let useCase = HomeContainer.live(resources).useCase
 
-        router.get("/v1/home") { _, _ in
+        routers.anyone.get("/v1/home") { _, _ in
             HomePresenter.feed(await outcome { try await useCase.feed() }).response
         }
     }

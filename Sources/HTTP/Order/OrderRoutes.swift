@@ -31,13 +31,12 @@ enum OrderRoutes {
         let restock: Bool
     }
 
-    static func register(
-        customer: RouterGroup<StorefrontContext>, admin: RouterGroup<StorefrontContext>, container: OrderContainer,
-        throttle: RequestThrottle
-    ) {
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let container = OrderContainer.live(resources)
+        let throttle = ThrottleContainer.live(resources).throttle
         let history = container.history
 
-        admin.post("/orders/:id/refunds") { request, context in
+        routers.admin.post("/v1/admin/orders/:id/refunds") { request, context in
             let id = try RequestParsing.uuid("id", in: context)
             guard let refunds = container.refunds else {
                 return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
@@ -50,7 +49,7 @@ enum OrderRoutes {
             return RefundPresenter.refund(await outcome { try await refunds.refund(refund) }).response
         }
 
-        customer.post("/orders") { request, context in
+        routers.customer.post("/v1/orders") { request, context in
             let customerID = try context.requireCustomer()
             guard let useCase = container.useCase else {
                 return Problem.unavailable("Payments are not configured (PAYMENT_API_URL, PAYMENT_API_KEY).").response
@@ -63,7 +62,7 @@ enum OrderRoutes {
             return OrderPresenter.checkout(await outcome { try await useCase.checkout(checkout) }).response
         }
 
-        customer.post("/orders/:id/cancel") { _, context in
+        routers.customer.post("/v1/orders/:id/cancel") { _, context in
             let customerID = try context.requireCustomer()
             let id = try RequestParsing.uuid("id", in: context)
             guard let cancellation = container.cancellation else {
@@ -74,7 +73,7 @@ enum OrderRoutes {
         }
 
         // The app's "I'm back" after 3-D Secure: the order is settled from what the provider says.
-        customer.post("/orders/:id/payment/refresh") { _, context in
+        routers.customer.post("/v1/orders/:id/payment/refresh") { _, context in
             let customerID = try context.requireCustomer()
             let id = try RequestParsing.uuid("id", in: context)
             guard let checkout = container.useCase else {
@@ -83,7 +82,7 @@ enum OrderRoutes {
             return OrderPresenter.order(await outcome { try await checkout.refresh(orderID: id, customerID: customerID) }).response
         }
 
-        customer.get("/orders") { request, context in
+        routers.customer.get("/v1/orders") { request, context in
             let customerID = try context.requireCustomer()
             let limit = try RequestParsing.int("limit", in: request)
             let cursor = try RequestParsing.string("cursor", in: request)
@@ -91,7 +90,7 @@ enum OrderRoutes {
                 .response
         }
 
-        customer.get("/orders/:id") { _, context in
+        routers.customer.get("/v1/orders/:id") { _, context in
             let customerID = try context.requireCustomer()
             let id = try RequestParsing.uuid("id", in: context)
             return OrderPresenter.order(await outcome { try await history.order(id: id, customerID: customerID) }).response

@@ -13,9 +13,9 @@ enum PaymentWebhookRoutes {
     /// Stripe's events are small; a body past this is no event of theirs.
     static let maxBytes = 256 * 1024
 
-    static func register(on router: Router<StorefrontContext>, container: PaymentWebhookContainer) {
-        let useCase = container.useCase
-        router.post("/v1/payments/webhook") { request, context in
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let useCase = PaymentWebhookContainer.live(resources).useCase
+        routers.anyone.post("/v1/payments/webhook") { request, context in
             guard let useCase else { return PaymentWebhookPresenter.notEnabled.response }
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
                 return Problem.make(413, "payload-too-large", "Payload too large", detail: "A webhook body is at most \(maxBytes) bytes.")

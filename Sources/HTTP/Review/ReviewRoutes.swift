@@ -7,15 +7,14 @@ import UseCase
 
 /// Review routes: post a review, list an item's reviews, upload a review's photos.
 enum ReviewRoutes {
-    /// - Parameter uploads: how many photo uploads this instance reads at once (`UPLOAD_MAX_CONCURRENT`).
-    static func register(
-        on router: Router<StorefrontContext>, customer: RouterGroup<StorefrontContext>, container: ReviewContainer, uploads: Int,
-        throttle: RequestThrottle
-    ) {
+    /// Photo uploads this instance reads at once are bounded by `UPLOAD_MAX_CONCURRENT`.
+    static func register(on routers: SceneRouters, resources: AppResources) {
+        let container = ReviewContainer.live(resources)
+        let throttle = ThrottleContainer.live(resources).throttle
         let useCase = container.useCase
-        let spooling = ConcurrencyLimit(maximum: uploads)
+        let spooling = ConcurrencyLimit(maximum: resources.config.uploadMaxConcurrent)
 
-        customer.post("/items/:id/reviews") { request, context in
+        routers.customer.post("/v1/items/:id/reviews") { request, context in
             let customerID = try context.requireCustomer()
             let itemID = try RequestParsing.uuid("id", in: context)
             let body = try await RequestParsing.json(PostReviewRequest.self, from: request)
@@ -24,14 +23,14 @@ enum ReviewRoutes {
             ).response
         }
 
-        router.get("/v1/items/:id/reviews") { request, context in
+        routers.anyone.get("/v1/items/:id/reviews") { request, context in
             let itemID = try RequestParsing.uuid("id", in: context)
             let limit = try RequestParsing.int("limit", in: request)
             let cursor = try RequestParsing.string("cursor", in: request)
             return ReviewPresenter.list(await outcome { try await useCase.list(itemID: itemID, limit: limit, cursor: cursor) }).response
         }
 
-        customer.post("/reviews/:id/photos") { request, context in
+        routers.customer.post("/v1/reviews/:id/photos") { request, context in
             let customerID = try context.requireCustomer()
             let reviewID = try RequestParsing.uuid("id", in: context)
             try await throttle.enforce { try await $0.photoUpload(customerID: customerID) }

@@ -46,7 +46,7 @@ public enum Generator {
         }
         files.append(
             generatedFile(
-                layout.registry, from: "\(layout.specs)/*.yml", layout.extraImports(.http) + WiringRenderer.registry(generated)))
+                layout.registry, from: "\(layout.specs)/*.yml", layout.extraImports(.http) + WiringRenderer.registry(sorted)))
         guard layout.servesOpenAPI else { return (files, []) }
         let (document, errors) = OpenAPIRenderer.document(specs: sorted, handwritten: handwrittenOpenAPI)
         if let document {

@@ -28,7 +28,7 @@ public struct Layout: Hashable, Sendable {
     public let migrations: String
     /// The folder of every scene's files, or `nil` for the product's one folder per layer.
     let sceneRoot: String?
-    /// The route registry of every generated scene.
+    /// The route registry of every scene.
     let registry: String
     /// Whether the specs' operations make the served OpenAPI document.
     let servesOpenAPI: Bool
@@ -36,13 +36,13 @@ public struct Layout: Hashable, Sendable {
     /// `Specs/*.yml` -> `Sources/<Layer>/<Scene>/`, `Tests/UseCaseTests/Generated/`,
     /// `Tests/HTTPTests/Generated/`, `Migrations/`.
     public static let product = Layout(
-        specs: "Specs", migrations: "Migrations", sceneRoot: nil, registry: "Sources/HTTP/App/GeneratedSceneRoutes.swift",
+        specs: "Specs", migrations: "Migrations", sceneRoot: nil, registry: "Sources/HTTP/App/SceneRegistry.swift",
         servesOpenAPI: true)
 
     /// `Tests/SceneMatrixTests/Specs/*.yml` -> `Tests/SceneMatrixTests/Generated/<Scene>/`.
     public static let matrix = Layout(
         specs: "Tests/SceneMatrixTests/Specs", migrations: "Tests/SceneMatrixTests/Migrations",
-        sceneRoot: "Tests/SceneMatrixTests/Generated", registry: "Tests/SceneMatrixTests/Generated/GeneratedSceneRoutes.swift",
+        sceneRoot: "Tests/SceneMatrixTests/Generated", registry: "Tests/SceneMatrixTests/Generated/SceneRegistry.swift",
         servesOpenAPI: false)
 
     public static let all = [product, matrix]

@@ -149,13 +149,17 @@ enum WiringRenderer {
     }
 
     /// The one registry the app calls: every generated scene's routes over its live container.
+    /// `SceneRegistry`: every scene of the specs, generated over its live container, hand-written
+    /// through its own `register(on:resources:)`.
     static func registry(_ specs: [SceneSpec]) -> String {
         var out = "import Scenes\n\n"
-        out += "/// Registers the routes of every scene scenegen generates, each over its live container.\n"
-        out += "enum GeneratedSceneRoutes {\n"
+        out += "/// Registers the routes of every scene, generated or hand-written, each through the one place that\n"
+        out += "/// lists its full paths (`<Scene>Routes`).\n"
+        out += "enum SceneRegistry {\n"
         out += "    static func register(on routers: SceneRouters, resources: AppResources) {\n"
         for spec in specs {
-            out += "        \(spec.scene)Routes.register(on: routers, container: .live(resources))\n"
+            let arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
+            out += "        \(spec.scene)Routes.register(on: routers, \(arguments))\n"
         }
         out += "    }\n}\n"
         return out
