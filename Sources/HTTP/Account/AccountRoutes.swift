@@ -12,19 +12,18 @@ enum AccountRoutes {
         routers.anyone.post("/v1/customers") { request, context in
             let body = try await RequestParsing.json(SignUpRequest.self, from: request)
             try await throttle.enforce { try await $0.signUp(client: context.clientAddress) }
-            return AccountPresenter.signedUp(await outcome { try await useCase.signUp(body.signUp) }).response
+            return AccountPresenter.signedUp(await outcome { try await useCase.signUp(body.signUp) })
         }
 
         routers.anyone.post("/v1/sessions") { request, context in
             let body = try await RequestParsing.json(SignInRequest.self, from: request)
             try await throttle.enforce { try await $0.signIn(email: body.email, client: context.clientAddress) }
             return AccountPresenter.signedIn(await outcome { try await useCase.signIn(email: body.email, password: body.password) })
-                .response
         }
 
         routers.customer.delete("/v1/sessions/current") { request, _ in
             let token = BearerToken.from(request) ?? ""
-            return AccountPresenter.signedOut(await outcome { try await useCase.signOut(token: token) }).response
+            return AccountPresenter.signedOut(await outcome { try await useCase.signOut(token: token) })
         }
     }
 }

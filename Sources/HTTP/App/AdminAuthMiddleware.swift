@@ -10,10 +10,10 @@ struct AdminAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token else {
-            return Problem.unauthorized("The admin API is disabled: ADMIN_TOKEN is not set.").response
+            return Problem.unauthorized("The admin API is disabled: ADMIN_TOKEN is not set.").response(from: request, context: context)
         }
         guard let presented = BearerToken.from(request), constantTimeEquals(presented, token) else {
-            return Problem.unauthorized("Send Authorization: Bearer <admin token>.").response
+            return Problem.unauthorized("Send Authorization: Bearer <admin token>.").response(from: request, context: context)
         }
         return try await next(request, context)
     }

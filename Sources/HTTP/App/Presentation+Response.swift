@@ -4,15 +4,12 @@ import Hummingbird
 import Logging
 import Presenter
 
-extension Presentation {
-    private static let logger = Logger(label: "storefront.http")
-
-    /// Copies the presenter's decision onto a Hummingbird response.
-    var response: Response {
-        if let diagnostic {
-            Self.logger.error(
-                "request failed", metadata: ["error": "\(diagnostic)", "request_id": "\(RequestIDMiddleware.current ?? "-")"])
-        }
+/// Route handlers return the presenter's decision as it is; Hummingbird renders it.
+extension Presentation: ResponseGenerator {
+    /// Copies the presenter's decision onto a Hummingbird response. A failure the presenter kept a
+    /// diagnostic of is logged through the request's logger, which carries its request id.
+    public func response(from request: Request, context: some RequestContext) -> Response {
+        if let diagnostic { context.logger.error("request failed", metadata: ["error": "\(diagnostic)"]) }
         var headers = HTTPFields()
         for (name, value) in self.headers {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }

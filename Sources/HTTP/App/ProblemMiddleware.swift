@@ -16,11 +16,11 @@ struct ProblemMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ProblemError {
-            return error.presentation.response
+            return error.presentation.response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return Problem.make(
                 413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
-            ).response
+            ).response(from: request, context: context)
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:
@@ -29,22 +29,22 @@ struct ProblemMiddleware: RouterMiddleware {
                         405, "method-not-allowed", "Method not allowed",
                         detail: "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method).",
                         headers: [("Allow", allowed.joined(separator: ", "))]
-                    ).response
+                    ).response(from: request, context: context)
                 }
-                return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response
+                return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response(from: request, context: context)
             case .contentTooLarge:
                 return Problem.make(
                     413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
-                ).response
+                ).response(from: request, context: context)
             default:
                 return Problem.make(
                     error.status.code, "http-\(error.status.code)", error.status.reasonPhrase,
                     detail: error.body ?? error.status.reasonPhrase
-                ).response
+                ).response(from: request, context: context)
             }
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-            return Problem.internalError().response
+            return Problem.internalError().response(from: request, context: context)
         }
     }
 }

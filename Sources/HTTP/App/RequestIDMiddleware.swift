@@ -11,16 +11,12 @@ struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
     static let header = HTTPField.Name("X-Request-ID")!
 
-    /// The id of the request this task serves, for log lines written outside the request's
-    /// context (a presenter's diagnostic).
-    @TaskLocal static var current: String?
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let id = request.headers[Self.header].flatMap(Self.acceptable) ?? UUID.random().uuidString.lowercased()
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
         let started = ContinuousClock.now
-        var response = try await Self.$current.withValue(id) { try await next(request, context) }
+        var response = try await next(request, context)
         response.headers[Self.header] = id
         let elapsed = ContinuousClock.now - started
         context.logger.info(

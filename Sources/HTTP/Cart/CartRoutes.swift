@@ -11,7 +11,7 @@ enum CartRoutes {
 
         routers.customer.get("/v1/cart") { _, context in
             let customerID = try context.requireCustomer()
-            return CartPresenter.cart(await outcome { try await useCase.cart(customerID: customerID) }).response
+            return CartPresenter.cart(await outcome { try await useCase.cart(customerID: customerID) })
         }
 
         routers.customer.put("/v1/cart/items/:item_id") { request, context in
@@ -20,13 +20,13 @@ enum CartRoutes {
             let body = try await RequestParsing.json(SetQuantityRequest.self, from: request)
             return CartPresenter.cart(
                 await outcome { try await useCase.setQuantity(customerID: customerID, itemID: itemID, quantity: body.quantity) }
-            ).response
+            )
         }
 
         routers.customer.delete("/v1/cart/items/:item_id") { _, context in
             let customerID = try context.requireCustomer()
             let itemID = try RequestParsing.uuid("item_id", in: context)
-            return CartPresenter.cart(await outcome { try await useCase.remove(customerID: customerID, itemID: itemID) }).response
+            return CartPresenter.cart(await outcome { try await useCase.remove(customerID: customerID, itemID: itemID) })
         }
     }
 }

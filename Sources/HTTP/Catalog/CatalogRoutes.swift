@@ -14,23 +14,23 @@ enum CatalogRoutes {
             let category = try RequestParsing.string("category", in: request)
             return CatalogPresenter.page(
                 await outcome { try await useCase.list(limit: limit, cursor: cursor, search: search, category: category) }
-            ).response
+            )
         }
 
         routers.anyone.get("/v1/items/:id") { _, context in
             let id = try RequestParsing.uuid("id", in: context)
-            return CatalogPresenter.item(await outcome { try await useCase.show(id: id) }).response
+            return CatalogPresenter.item(await outcome { try await useCase.show(id: id) })
         }
 
         routers.admin.post("/v1/admin/items") { request, _ in
             let body = try await RequestParsing.json(CreateItemRequest.self, from: request)
-            return CatalogPresenter.created(await outcome { try await useCase.create(body.draft) }).response
+            return CatalogPresenter.created(await outcome { try await useCase.create(body.draft) })
         }
 
         routers.admin.patch("/v1/admin/items/:id") { request, context in
             let id = try RequestParsing.uuid("id", in: context)
             let body = try await RequestParsing.json(UpdateItemRequest.self, from: request)
-            return CatalogPresenter.item(await outcome { try await useCase.update(id: id, changes: body.changes) }).response
+            return CatalogPresenter.item(await outcome { try await useCase.update(id: id, changes: body.changes) })
         }
     }
 }

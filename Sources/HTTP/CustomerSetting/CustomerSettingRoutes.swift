@@ -13,7 +13,7 @@ enum CustomerSettingRoutes {
 
         routers.customer.get("/v1/me") { _, context in
             let customerID = try context.requireCustomer()
-            return CustomerSettingPresenter.settings(await outcome { try await useCase.show(customerID: customerID) }).response
+            return CustomerSettingPresenter.settings(await outcome { try await useCase.show(customerID: customerID) })
         }
 
         routers.customer.patch("/v1/me") { request, context in
@@ -23,7 +23,6 @@ enum CustomerSettingRoutes {
                 try await throttle.enforce { try await $0.passwordCheck(customerID: customerID) }
             }
             return CustomerSettingPresenter.settings(await outcome { try await useCase.update(customerID: customerID, body.changes) })
-                .response
         }
 
         routers.customer.put("/v1/me/password") { request, context in
@@ -33,7 +32,7 @@ enum CustomerSettingRoutes {
             let token = BearerToken.from(request) ?? ""
             return CustomerSettingPresenter.passwordChanged(
                 await outcome { try await useCase.changePassword(customerID: customerID, currentToken: token, body.change) }
-            ).response
+            )
         }
     }
 }

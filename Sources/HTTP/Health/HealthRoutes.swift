@@ -9,9 +9,9 @@ enum HealthRoutes {
     static func register(on router: Router<StorefrontContext>, resources: AppResources) {
         router.get("/health") { _, _ in
             guard await resources.databaseIsReachable() else {
-                return Problem.unavailable("PostgreSQL does not answer.").response
+                return Problem.unavailable("PostgreSQL does not answer.")
             }
-            return Presentation.json(200, Status(status: "ok")).response
+            return Presentation.json(200, Status(status: "ok"))
         }
     }
 }

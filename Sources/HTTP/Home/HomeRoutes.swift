@@ -8,7 +8,7 @@ enum HomeRoutes {
         let useCase = HomeContainer.live(resources).useCase
 
         routers.anyone.get("/v1/home") { _, _ in
-            HomePresenter.feed(await outcome { try await useCase.feed() }).response
+            HomePresenter.feed(await outcome { try await useCase.feed() })
         }
     }
 }

@@ -16,10 +16,9 @@ enum PaymentWebhookRoutes {
     static func register(on routers: SceneRouters, resources: AppResources) {
         let useCase = PaymentWebhookContainer.live(resources).useCase
         routers.anyone.post("/v1/payments/webhook") { request, context in
-            guard let useCase else { return PaymentWebhookPresenter.notEnabled.response }
+            guard let useCase else { return PaymentWebhookPresenter.notEnabled }
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
                 return Problem.make(413, "payload-too-large", "Payload too large", detail: "A webhook body is at most \(maxBytes) bytes.")
-                    .response
             }
             let payload = Array(buffer: try await request.body.collect(upTo: maxBytes))
             let signature = request.headers[HTTPField.Name("Stripe-Signature")!]
@@ -37,7 +36,7 @@ enum PaymentWebhookRoutes {
                     }
                 }
             }
-            return PaymentWebhookPresenter.received(received).response
+            return PaymentWebhookPresenter.received(received)
         }
     }
 }

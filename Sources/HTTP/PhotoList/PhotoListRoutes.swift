@@ -12,7 +12,6 @@ enum PhotoListRoutes {
             let limit = try RequestParsing.int("limit", in: request)
             let cursor = try RequestParsing.string("cursor", in: request)
             return PhotoListPresenter.page(await outcome { try await useCase.photos(itemID: itemID, limit: limit, cursor: cursor) })
-                .response
         }
     }
 }

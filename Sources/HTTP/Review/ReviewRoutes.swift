@@ -20,14 +20,14 @@ enum ReviewRoutes {
             let body = try await RequestParsing.json(PostReviewRequest.self, from: request)
             return ReviewPresenter.created(
                 await outcome { try await useCase.post(customerID: customerID, itemID: itemID, body.draft) }
-            ).response
+            )
         }
 
         routers.anyone.get("/v1/items/:id/reviews") { request, context in
             let itemID = try RequestParsing.uuid("id", in: context)
             let limit = try RequestParsing.int("limit", in: request)
             let cursor = try RequestParsing.string("cursor", in: request)
-            return ReviewPresenter.list(await outcome { try await useCase.list(itemID: itemID, limit: limit, cursor: cursor) }).response
+            return ReviewPresenter.list(await outcome { try await useCase.list(itemID: itemID, limit: limit, cursor: cursor) })
         }
 
         routers.customer.post("/v1/reviews/:id/photos") { request, context in
@@ -38,10 +38,10 @@ enum ReviewRoutes {
                 boundary: try MultipartFileSpooler.boundary(of: request), field: "photo", limit: ReviewRules.maxPhotoBytes)
             // Everything that can be refused is refused before the upload is read.
             if let length = request.headers[.contentLength].flatMap(Int.init), length > ReviewRules.maxPhotoBytes + maxMultipartOverhead {
-                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes)).response
+                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes))
             }
             if case .failure(let error) = await outcome({ try await useCase.authorizePhoto(customerID: customerID, reviewID: reviewID) }) {
-                return ReviewPresenter.problem(error).response
+                return ReviewPresenter.problem(error)
             }
             // Each upload being read holds a spool file and a connection: past the limit, refuse
             // at once rather than read it.
@@ -50,20 +50,20 @@ enum ReviewRoutes {
                     503, "too-many-uploads", "Too many uploads",
                     detail: "This server is reading \(spooling.maximum) uploads already; try again shortly.",
                     headers: [("Retry-After", "2")]
-                ).response
+                )
             }
             defer { spooling.release() }
             let file: PhotoFile?
             do {
                 file = try await spooler.spool(request.body, into: container.spoolDirectory)
             } catch is MultipartFileSpooler.TooLarge {
-                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes)).response
+                return ReviewPresenter.problem(ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes))
             }
-            guard let file else { return ReviewPresenter.problem(ReviewError.photoMissing).response }
+            guard let file else { return ReviewPresenter.problem(ReviewError.photoMissing) }
             defer { try? FileManager.default.removeItem(atPath: file.path) }
             return ReviewPresenter.photoCreated(
                 await outcome { try await useCase.addPhoto(customerID: customerID, reviewID: reviewID, file: file) }
-            ).response
+            )
         }
     }
 

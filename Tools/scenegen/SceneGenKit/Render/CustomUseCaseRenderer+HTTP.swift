@@ -49,7 +49,7 @@ extension CustomUseCaseRenderer {
         lines += arguments.enumerated().map { "    \($1)" + ($0 == arguments.count - 1 ? "" : ",") }
         lines.append(")")
         lines.append(
-            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()) }).response"
+            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()) })"
         )
         return lines
     }

@@ -63,7 +63,7 @@ enum WiringRenderer {
         switch useCase.kind {
         case .create:
             body.append("let draft = try await RequestParsing.json(\(names.createRequest).self, from: request).draft()")
-            body.append("return \(presenter).created(await outcome { try await useCase.\(call)(\(owner)draft) }).response")
+            body.append("return \(presenter).created(await outcome { try await useCase.\(call)(\(owner)draft) })")
         case .list:
             body.append("let limit = try RequestParsing.int(\"limit\", in: request)")
             body.append("let cursor = try RequestParsing.string(\"cursor\", in: request)")
@@ -73,15 +73,15 @@ enum WiringRenderer {
             }
             let filterArguments = filters.map { ", \($0.bareProperty): \($0.property)" }.joined()
             body.append(
-                "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor\(filterArguments)) }).response"
+                "return \(presenter).page(await outcome { try await useCase.\(call)(\(owner)limit: limit, cursor: cursor\(filterArguments)) })"
             )
         case .get:
-            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
+            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id) })")
         case .update:
             body.append("let changes = try await RequestParsing.json(\(names.updateRequest).self, from: request).changes()")
-            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id, changes) }).response")
+            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id, changes) })")
         case .delete:
-            body.append("return \(presenter).deleted(await outcome { try await useCase.\(call)(\(owner)id: id) }).response")
+            body.append("return \(presenter).deleted(await outcome { try await useCase.\(call)(\(owner)id: id) })")
         case .custom:
             body += CustomUseCaseRenderer.routeBody(names, useCase)
         }
