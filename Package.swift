@@ -56,18 +56,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "Scenes", dependencies: ["Domain", "UseCase"], swiftSettings: strict),
         .target(
-            name: "Scenes",
-            dependencies: [
-                "Domain", "UseCase", "Translator", "Presenter", "Gateway", "Postgres",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "LiveScenes",
+            dependencies: ["Scenes", "Domain", "UseCase", "Gateway", "Postgres", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
             name: "HTTP",
             dependencies: [
-                "Scenes", "Domain", "Presenter", "UseCase",
+                "Scenes", "LiveScenes", "Domain", "Presenter", "UseCase",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "HTTP", "Scenes", "Postgres",
+                "HTTP", "Scenes", "LiveScenes", "Postgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "HTTPTests",
             dependencies: [
-                "HTTP", "Scenes", "TestSupport", "HTTPTestSupport", "Postgres",
+                "HTTP", "Scenes", "LiveScenes", "TestSupport", "HTTPTestSupport", "Postgres",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -171,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "SceneMatrixTests",
             dependencies: [
-                "Domain", "UseCase", "Translator", "Presenter", "Gateway", "Scenes", "HTTP", "Postgres", "MockSupport",
+                "Domain", "UseCase", "Translator", "Presenter", "Gateway", "Scenes", "LiveScenes", "HTTP", "Postgres", "MockSupport",
                 "TestSupport", "HTTPTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTP
+import LiveScenes
 import Logging
 import Postgres
 import Scenes

@@ -3,6 +3,7 @@ import Gateway
 import HTTP
 import HTTPTestSupport
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import Postgres
 import Scenes

@@ -3,6 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Hummingbird
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import NIOCore
 import Postgres

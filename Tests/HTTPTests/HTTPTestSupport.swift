@@ -3,6 +3,7 @@ import Gateway
 import HTTP
 import Hummingbird
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import NIOCore
 import Postgres

@@ -2,6 +2,7 @@ import HTTP
 import HTTPTestSupport
 import Hummingbird
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import Postgres
 import Scenes

@@ -1,12 +1,12 @@
 import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import Postgres
 import Scenes
 import TestSupport
 import Testing
-
 @testable import HTTP
 
 /// The served API document and the router describe the same routes, both ways.

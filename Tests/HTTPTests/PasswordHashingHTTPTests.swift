@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
+import LiveScenes
 import Scenes
 import Testing
 

@@ -4,6 +4,7 @@ import Gateway
 import HTTP
 import HTTPTestSupport
 import HummingbirdTesting
+import LiveScenes
 import Postgres
 import Scenes
 import TestSupport

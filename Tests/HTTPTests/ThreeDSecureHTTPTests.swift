@@ -2,6 +2,7 @@ import Foundation
 import FoundationNetworking
 import HTTPTestSupport
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import Scenes
 import TestSupport

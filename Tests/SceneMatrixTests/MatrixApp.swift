@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LiveScenes
 import Logging
 import Postgres
 import Scenes
 import TestSupport
-
 @testable import HTTP
 
 /// What the generated HTTP tests of the matrix sign in with on admin routes.

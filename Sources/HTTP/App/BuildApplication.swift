@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import LiveScenes
 import Logging
 import NIOCore
 import Scenes

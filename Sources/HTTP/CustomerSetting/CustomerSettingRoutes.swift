@@ -1,5 +1,6 @@
 import Domain
 import Hummingbird
+import LiveScenes
 import Presenter
 import Scenes
 import UseCase

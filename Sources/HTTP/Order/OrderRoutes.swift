@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Hummingbird
+import LiveScenes
 import Presenter
 import Scenes
 import UseCase

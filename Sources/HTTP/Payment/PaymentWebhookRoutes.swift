@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LiveScenes
 import Logging
 import Presenter
 import Scenes

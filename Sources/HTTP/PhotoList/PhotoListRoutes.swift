@@ -1,4 +1,5 @@
 import Hummingbird
+import LiveScenes
 import Presenter
 import Scenes
 

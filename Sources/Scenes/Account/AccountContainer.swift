@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The Account scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL and
@@ -20,15 +19,6 @@ public struct AccountContainer: Sendable {
         self.hasher = hasher
         self.tokens = tokens
         self.system = system
-    }
-
-    public static func live(_ resources: AppResources) -> AccountContainer {
-        AccountContainer(
-            customers: PostgresCustomerStore(database: resources.pool),
-            sessions: PostgresSessionStore(database: resources.pool),
-            hasher: resources.passwordHasher,
-            tokens: RandomSessionTokens(),
-            system: resources.system)
     }
 
     public var useCase: AccountUseCase {

@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The Cart scene's dependencies: its own store and the catalog it reads stock and prices from.
@@ -12,12 +11,6 @@ public struct CartContainer: Sendable {
         self.store = store
         self.catalog = catalog
         self.currency = currency
-    }
-
-    public static func live(_ resources: AppResources) -> CartContainer {
-        CartContainer(
-            store: PostgresCartStore(database: resources.pool), catalog: PostgresItemStore(database: resources.pool),
-            currency: resources.config.currency)
     }
 
     public var useCase: CartUseCase { CartUseCase(store: store, catalog: catalog, currency: currency) }

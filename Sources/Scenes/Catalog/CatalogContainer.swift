@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The Catalog scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL.
@@ -10,10 +9,6 @@ public struct CatalogContainer: Sendable {
     public init(store: any ItemStore, system: SystemContext) {
         self.store = store
         self.system = system
-    }
-
-    public static func live(_ resources: AppResources) -> CatalogContainer {
-        CatalogContainer(store: PostgresItemStore(database: resources.pool), system: resources.system)
     }
 
     public var useCase: CatalogUseCase { CatalogUseCase(store: store, system: system) }

@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The CustomerSetting scene's dependencies. Tests fill `init` with mocks; `live` wires
@@ -13,11 +12,6 @@ public struct CustomerSettingContainer: Sendable {
         self.store = store
         self.hasher = hasher
         self.tokens = tokens
-    }
-
-    public static func live(_ resources: AppResources) -> CustomerSettingContainer {
-        CustomerSettingContainer(
-            store: PostgresCustomerSettingStore(database: resources.pool), hasher: resources.passwordHasher, tokens: RandomSessionTokens())
     }
 
     public var useCase: CustomerSettingUseCase { CustomerSettingUseCase(store: store, hasher: hasher, tokens: tokens) }

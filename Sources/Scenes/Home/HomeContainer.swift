@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The Home scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL.
@@ -8,10 +7,6 @@ public struct HomeContainer: Sendable {
 
     public init(store: any HomeStore) {
         self.store = store
-    }
-
-    public static func live(_ resources: AppResources) -> HomeContainer {
-        HomeContainer(store: PostgresHomeStore(database: resources.pool))
     }
 
     public var useCase: HomeUseCase { HomeUseCase(store: store) }

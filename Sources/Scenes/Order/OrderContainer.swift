@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The Order scene's dependencies. `payments` is nil when no payment provider is configured;
@@ -26,16 +25,6 @@ public struct OrderContainer: Sendable {
         self.system = system
         self.checkoutDeadline = checkoutDeadline
         self.actionTimeout = actionTimeout
-    }
-
-    public static func live(_ resources: AppResources) -> OrderContainer {
-        let payments = resources.config.payment.map {
-            StripePaymentGateway(baseURL: $0.url, secretKey: $0.key, timeout: resources.config.paymentTimeout)
-        }
-        return OrderContainer(
-            store: PostgresOrderStore(database: resources.pool, currency: resources.config.currency),
-            refundStore: PostgresRefundStore(database: resources.pool), payments: payments, system: resources.system,
-            checkoutDeadline: resources.config.checkoutDeadline, actionTimeout: resources.config.paymentActionTimeout)
     }
 
     public var history: OrderHistoryUseCase { OrderHistoryUseCase(store: store) }

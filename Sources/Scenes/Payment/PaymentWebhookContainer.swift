@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The webhook endpoint's dependencies: the order scene's, the provider's signature check and
@@ -14,12 +13,6 @@ public struct PaymentWebhookContainer: Sendable {
         self.orders = orders
         self.events = events
         self.verifier = verifier
-    }
-
-    public static func live(_ resources: AppResources) -> PaymentWebhookContainer {
-        PaymentWebhookContainer(
-            orders: .live(resources), events: PostgresPaymentEventStore(database: resources.pool),
-            verifier: resources.config.paymentWebhookSecret.map { StripeWebhookVerifier(secret: $0) })
     }
 
     /// The use case, or nil without a payment provider or a webhook secret.

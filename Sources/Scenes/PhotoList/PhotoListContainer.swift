@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The PhotoList scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL.
@@ -8,10 +7,6 @@ public struct PhotoListContainer: Sendable {
 
     public init(store: any PhotoListStore) {
         self.store = store
-    }
-
-    public static func live(_ resources: AppResources) -> PhotoListContainer {
-        PhotoListContainer(store: PostgresPhotoListStore(database: resources.pool))
     }
 
     public var useCase: PhotoListUseCase { PhotoListUseCase(store: store) }

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Gateway
 import UseCase
 
 /// The Review scene's dependencies. `media` is nil when `MEDIA_API_URL` is unset: reviews work,
@@ -17,14 +16,6 @@ public struct ReviewContainer: Sendable {
         self.media = media
         self.system = system
         self.spoolDirectory = spoolDirectory
-    }
-
-    public static func live(_ resources: AppResources) -> ReviewContainer {
-        ReviewContainer(
-            store: PostgresReviewStore(database: resources.pool),
-            media: resources.config.mediaURL.map { HTTPMediaStorage(baseURL: $0, timeout: resources.config.mediaTimeout) },
-            system: resources.system,
-            spoolDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 
     public var useCase: ReviewUseCase { ReviewUseCase(store: store, media: media, system: system) }

@@ -1,5 +1,4 @@
 import Domain
-import Gateway
 import UseCase
 
 /// The rate limits' dependencies. Tests fill `init`; `live` keeps the counts in PostgreSQL, so
@@ -13,11 +12,6 @@ public struct ThrottleContainer: Sendable {
         self.limiter = limiter
         self.limits = limits
         self.system = system
-    }
-
-    public static func live(_ resources: AppResources) -> ThrottleContainer {
-        ThrottleContainer(
-            limiter: PostgresRateLimiter(database: resources.pool), limits: resources.config.rateLimits, system: resources.system)
     }
 
     public var throttle: RequestThrottle { RequestThrottle(limiter: limiter, limits: limits, system: system) }

@@ -88,6 +88,7 @@ public enum Generator {
         }
         files += [
             file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
+            file(.live, "\(s)Container+Live.swift", WiringRenderer.live(names)),
             file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
             file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
             file(.useCaseTests, "\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),

@@ -5,7 +5,7 @@
 public struct Layout: Hashable, Sendable {
     /// The layer a generated file belongs to.
     enum Layer: Hashable, Sendable {
-        case domain, useCase, translator, presenter, gateway, scenes, http, useCaseTests, httpTests
+        case domain, useCase, translator, presenter, gateway, scenes, live, http, useCaseTests, httpTests
 
         /// The product module of the layer; tests have none.
         var module: String? {
@@ -16,6 +16,7 @@ public struct Layout: Hashable, Sendable {
             case .presenter: "Presenter"
             case .gateway: "Gateway"
             case .scenes: "Scenes"
+            case .live: "LiveScenes"
             case .http: "HTTP"
             case .useCaseTests, .httpTests: nil
             }
@@ -63,6 +64,7 @@ public struct Layout: Hashable, Sendable {
         case .presenter: return "Sources/Presenter/\(scene)/\(file)"
         case .gateway: return "Sources/Gateway/\(scene)/\(file)"
         case .scenes: return "Sources/Scenes/\(scene)/\(file)"
+        case .live: return "Sources/LiveScenes/\(scene)/\(file)"
         case .http: return "Sources/HTTP/\(scene)/\(file)"
         case .useCaseTests: return "Tests/UseCaseTests/Generated/\(file)"
         case .httpTests: return "Tests/HTTPTests/Generated/\(file)"

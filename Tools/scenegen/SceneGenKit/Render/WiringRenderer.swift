@@ -2,28 +2,43 @@
 /// their request bodies, and the registry that wires every generated scene into the app.
 enum WiringRenderer {
     static func container(_ names: SceneNames) -> String {
-        var stored = ["store: any \(names.store)"]
-        var live = ["store: \(names.postgresStore)(database: resources.pool)"]
-        for gateway in names.spec.gateways {
-            let property = names.gatewayProperty(gateway)
-            stored.append("\(property): any \(names.gatewayPort(gateway))")
-            live.append(
-                "\(property): HTTP\(names.gatewayPort(gateway))(baseURL: resources.config.environment[\(swiftString(gateway.baseURLEnv))])")
-        }
-        stored.append("system: SystemContext")
-        live.append("system: resources.system")
-        var out = "import Domain\nimport Gateway\nimport UseCase\n\n"
-        out += "/// The \(names.scene) scene's dependencies. Tests fill `init` with mocks; `live` wires PostgreSQL"
-        out += names.spec.gateways.isEmpty ? ".\n" : "\n/// and the HTTP APIs the spec names.\n"
+        let stored = containerProperties(names)
+        var out = "import Domain\nimport UseCase\n\n"
+        out += "/// The \(names.scene) scene's dependencies. Tests fill `init` with mocks; `live` (LiveScenes) wires"
+        out += names.spec.gateways.isEmpty ? " PostgreSQL.\n" : "\n/// PostgreSQL and the HTTP APIs the spec names.\n"
         out += "public struct \(names.container): Sendable {\n"
         out += stored.map { "    public let \($0)\n" }.joined()
         out += "\n" + DomainRenderer.initializer(stored, indent: "    ") + "\n"
-        out += "    public static func live(_ resources: AppResources) -> \(names.container) {\n"
-        out += "        \(names.container)(\n" + live.map { "            " + $0 }.joined(separator: ",\n") + "\n        )\n    }\n\n"
         let arguments = stored.map { String($0.prefix { $0 != ":" }) }.map { "\($0): \($0)" }
         out += "    public var useCase: \(names.useCase) {\n"
         out += "        \(names.useCase)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
         return out
+    }
+
+    /// `XContainer.live`: the production graph, in LiveScenes so the container itself (and the
+    /// unit tests that fill it) need no gateway.
+    static func live(_ names: SceneNames) -> String {
+        var live = ["store: \(names.postgresStore)(database: resources.pool)"]
+        for gateway in names.spec.gateways {
+            live.append(
+                "\(names.gatewayProperty(gateway)): HTTP\(names.gatewayPort(gateway))(baseURL: resources.config.environment[\(swiftString(gateway.baseURLEnv))])"
+            )
+        }
+        live.append("system: resources.system")
+        var out = "import Gateway\nimport Scenes\n\n"
+        out += "/// The production graph of `\(names.container)`.\n"
+        out += "extension \(names.container) {\n"
+        out += "    public static func live(_ resources: AppResources) -> \(names.container) {\n"
+        out += "        \(names.container)(\n" + live.map { "            " + $0 }.joined(separator: ",\n") + "\n        )\n    }\n}\n"
+        return out
+    }
+
+    private static func containerProperties(_ names: SceneNames) -> [String] {
+        var stored = ["store: any \(names.store)"]
+        for gateway in names.spec.gateways {
+            stored.append("\(names.gatewayProperty(gateway)): any \(names.gatewayPort(gateway))")
+        }
+        return stored + ["system: SystemContext"]
     }
 
     static func routes(_ names: SceneNames) -> String {
@@ -152,7 +167,7 @@ enum WiringRenderer {
     /// `SceneRegistry`: every scene of the specs, generated over its live container, hand-written
     /// through its own `register(on:resources:)`.
     static func registry(_ specs: [SceneSpec]) -> String {
-        var out = "import Scenes\n\n"
+        var out = "import LiveScenes\nimport Scenes\n\n"
         out += "/// Registers the routes of every scene, generated or hand-written, each through the one place that\n"
         out += "/// lists its full paths (`<Scene>Routes`).\n"
         out += "enum SceneRegistry {\n"

@@ -1,4 +1,5 @@
 import Domain
+import LiveScenes
 import Scenes
 import Testing
 
