@@ -31,6 +31,11 @@ struct SharedProblemTests {
         #expect(gateway.status == 502 && gateway.diagnostic == "media: connection refused")
         let text = String(decoding: try #require(gateway.body), as: UTF8.self)
         #expect(!text.contains("refused"), "the reason stays in the log")
+        // A gateway's named refusal the use case let through: 502 naming the service, not a 500.
+        struct QuotaExceeded: ExternalServiceRefusal { let service = "ShareLinks" }
+        let refused = Problem.from(QuotaExceeded())
+        #expect(refused.status == 502 && refused.diagnostic?.hasPrefix("ShareLinks: ") == true)
+        #expect(try body(refused)["detail"] as? String == "The ShareLinks service refused the request.")
         let unwritten = Problem.from(NotImplemented(operation: "Wishlist.share"))
         #expect(unwritten.status == 501)
         #expect(try body(unwritten)["detail"] as? String == "Wishlist.share is not written yet.")

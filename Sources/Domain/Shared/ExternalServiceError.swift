@@ -8,3 +8,10 @@ public struct ExternalServiceError: Error, Equatable, Sendable {
         self.reason = reason
     }
 }
+
+/// A refusal an outside API's operation names (a generated gateway's typed error), which the
+/// use case did not turn into an outcome of its own: the client gets a 502, not a 500.
+public protocol ExternalServiceRefusal: Error {
+    /// The API, as its gateway is named in the spec.
+    var service: String { get }
+}

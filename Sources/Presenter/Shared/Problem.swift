@@ -115,7 +115,7 @@ public enum Problem {
     }
 
     /// The shared errors: validation (422), records not found (404), taken (409) or referring to
-    /// nothing (422), a limit reached (429), unavailable store (503), a failing outside API (502), a custom use case not
+    /// nothing (422), a limit reached (429), unavailable store (503), a failing or refusing outside API (502), a custom use case not
     /// written yet (501); anything else is a 500.
     public static func from(_ error: any Error) -> Presentation {
         switch error {
@@ -127,6 +127,11 @@ public enum Problem {
             var presentation = make(
                 502, "bad-gateway", "Bad gateway", detail: "The \(error.service) service did not answer; try again shortly.")
             presentation.diagnostic = "\(error.service): \(error.reason)"
+            return presentation
+        case let error as any ExternalServiceRefusal:
+            var presentation = make(
+                502, "bad-gateway", "Bad gateway", detail: "The \(error.service) service refused the request.")
+            presentation.diagnostic = "\(error.service): \(error)"
             return presentation
         case let error as NotImplemented:
             return make(501, "not-implemented", "Not implemented", detail: "\(error.operation) is not written yet.")

@@ -45,8 +45,9 @@ enum HTTPGatewayRenderer {
             }
             if !operation.errors.isEmpty {
                 out += "\n/// The refusals of `\(names.operationMethod(operation))` the spec names.\n"
-                out += "public enum \(names.operationType(gateway, operation, "Error")): Error, Hashable, Sendable {\n"
-                out += operation.errors.map { "    case \(SceneNames.identifier(Names.member($0.name)))\n" }.joined() + "}\n"
+                out += "public enum \(names.operationType(gateway, operation, "Error")): ExternalServiceRefusal, Hashable, Sendable {\n"
+                out += operation.errors.map { "    case \(SceneNames.identifier(Names.member($0.name)))\n" }.joined()
+                out += "\n    public var service: String { \(swiftString(gateway.name)) }\n}\n"
             }
         }
         return out
