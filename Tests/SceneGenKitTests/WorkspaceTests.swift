@@ -26,9 +26,21 @@ struct WorkspaceTests {
             - { name: name, type: string, max: 80 }
         useCases:
           - { name: list, kind: custom, route: "GET /v1/items", auth: public }
+          - { name: show, kind: custom, route: "GET /v1/items/{id}", auth: public }
         """.write(to: root.appendingPathComponent("Specs/Item.yml"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Specs/OpenAPI"), withIntermediateDirectories: true)
-        try "paths:\n  /v1/items:\n    get:\n      responses:\n        '200': { description: The items. }\n".write(
+        try """
+        paths:
+          /v1/items:
+            get:
+              responses:
+                '200': { description: The items. }
+          /v1/items/{id}:
+            get:
+              responses:
+                '200': { description: The item. }
+
+        """.write(
             to: root.appendingPathComponent("Specs/OpenAPI/handwritten.yml"), atomically: true, encoding: .utf8)
         for (name, text) in specs {
             try text.write(to: root.appendingPathComponent("Specs/\(name).yml"), atomically: true, encoding: .utf8)
@@ -239,6 +251,35 @@ struct WorkspaceTests {
                 $0.contains("Specs/Wishlist.yml:9:")
                     && $0.contains("references 'vendors', which is the table of no spec (known: items, wishlist_entries)")
             })
+    }
+
+    /// A generated route nested under a hand-written one's place takes the name the router has
+    /// there: Hummingbird keeps one parameter name per place and stops the server at start when
+    /// two differ (`/v1/items/{id}` of the items, `/v1/items/{item_id}/notes` of the notes).
+    @Test func aRouteUnderAHandWrittenPlaceTakesTheRoutersName() throws {
+        let notes = """
+            scene: Note
+            summary: Notes on items.
+            entity:
+              name: Note
+              table: notes
+              owner: customer
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: item_id, type: uuid, references: items, readonly: true }
+                - { name: text, type: string, max: 80 }
+            useCases:
+              - { name: add, kind: create, route: "POST /v1/items/{item_id}/notes", auth: customer }
+              - { name: show, kind: get, route: "GET /v1/items/{item_id}/notes/{id}", auth: customer }
+            """
+        let root = try Self.repository(["Note": notes])
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(outcome.exitCode == 0, "\(outcome.errors)")
+        let routes = try #require(try Self.snapshot(root)["Sources/HTTP/Note/NoteRoutes.swift"])
+        #expect(routes.contains("routers.customer.post(\"/v1/items/:id/notes\")"))
+        #expect(routes.contains("routers.customer.get(\"/v1/items/:id/notes/:id4\")"))
+        #expect(routes.contains("RequestParsing.uuid(\"item_id\", in: context, routed: \"id\")"))
+        #expect(routes.contains("RequestParsing.uuid(\"id\", in: context, routed: \"id4\")"))
     }
 
     /// Many specs: each is reported as it is read, and all are written. (How fast is measured by

@@ -66,9 +66,11 @@ enum RequestParsing {
     }
 
     /// The path parameter `name` as a UUID.
+    /// - Parameter routed: the name the router knows the parameter by, when another scene's route
+    ///   named its place first (the router keeps one name per place); `name` otherwise.
     /// - Throws: `ProblemError` 400 naming the parameter.
-    static func uuid(_ name: String, in context: StorefrontContext) throws -> UUID {
-        guard let text = context.parameters.get(name), let id = UUID(uuidString: text) else {
+    static func uuid(_ name: String, in context: StorefrontContext, routed: String? = nil) throws -> UUID {
+        guard let text = context.parameters.get(routed ?? name), let id = UUID(uuidString: text) else {
             throw ProblemError(
                 Problem.badRequest(
                     "The path parameter \(name) must be a UUID.",
@@ -96,13 +98,17 @@ enum RequestParsing {
         return text
     }
 
-    /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed).
+    /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed), in
+    /// the years 1 to 9999 (`PageCursor.validMicros`): RFC 3339 writes no others, and every one
+    /// of them is written back as it came.
     /// - Throws: `ProblemError` 422 naming `field`.
     static func timestamp(_ text: String?, field: String) throws -> Date? {
         guard let text else { return nil }
         let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        guard let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) else {
-            throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp")])))
+        let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
+        guard let date, PageCursor.validMicros.contains(Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))) else {
+            throw ProblemError(
+                Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp in the years 1 to 9999")])))
         }
         return date
     }
@@ -118,9 +124,12 @@ enum RequestParsing {
     }
 
     /// The path parameter `name` read by `convert`; `description` says what it must be.
+    /// - Parameter routed: as in `uuid`.
     /// - Throws: `ProblemError` 400 naming the parameter.
-    static func path<T>(_ name: String, in context: StorefrontContext, as description: String, _ convert: (String) -> T?) throws -> T {
-        guard let text = context.parameters.get(name), !text.utf8.contains(0), let value = convert(text) else {
+    static func path<T>(
+        _ name: String, in context: StorefrontContext, routed: String? = nil, as description: String, _ convert: (String) -> T?
+    ) throws -> T {
+        guard let text = context.parameters.get(routed ?? name), !text.utf8.contains(0), let value = convert(text) else {
             throw ProblemError(
                 Problem.badRequest(
                     "The path parameter \(name) must be \(description).", errors: [FieldError(name, "must be \(description)")]))

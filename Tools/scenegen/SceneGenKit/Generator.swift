@@ -31,6 +31,13 @@ public enum Generator {
         let sorted = specs.sorted { $0.scene < $1.scene }
         let generated = sorted.filter { !$0.handwritten }
         var files: [PlannedFile] = []
+        // Hand-written scenes register their own parameter names: theirs come first; then the
+        // generated routes, shorter first, so a resource's own `{id}` names the place its children
+        // sit under.
+        let generatedRoutes = generated.flatMap { $0.useCases.map(\.route) }.sorted {
+            ($0.segments.count, $0.description) < ($1.segments.count, $1.description)
+        }
+        let routerNames = RouterNames(routes: sorted.filter(\.handwritten).flatMap { $0.useCases.map(\.route) } + generatedRoutes)
         var nextVersion = (migrations.keys.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
         for spec in generated where selected?.contains(spec.scene) ?? true {
             let migration: String
@@ -42,7 +49,8 @@ public enum Generator {
                     PlannedFile(path: "\(layout.migrations)/\(migration)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
                 nextVersion += 1
             }
-            files += scene(spec, specs: sorted + referenced, migration: "\(layout.migrations)/\(migration)", layout: layout)
+            files += scene(
+                spec, specs: sorted + referenced, migration: "\(layout.migrations)/\(migration)", layout: layout, routerNames: routerNames)
         }
         files.append(
             generatedFile(
@@ -64,8 +72,11 @@ public enum Generator {
         }
     }
 
-    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String, layout: Layout) -> [PlannedFile] {
-        let names = SceneNames(spec: spec)
+    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String, layout: Layout, routerNames: RouterNames)
+        -> [PlannedFile]
+    {
+        var names = SceneNames(spec: spec)
+        names.routerNames = routerNames
         let s = spec.scene
         func file(_ layer: Layout.Layer, _ name: String, _ contents: String) -> PlannedFile {
             generatedFile(layout.path(layer, scene: s, file: name), from: spec.file, layout.extraImports(layer) + contents)

@@ -259,7 +259,9 @@ public struct Workspace {
                             "\(spec.file):\(position.line):\(position.column): error: route \(useCase.route) clashes with \(other.route) of \(earlier.file)"
                         )
                     }
-                    for other in earlier.useCases where !spec.handwritten && !earlier.handwritten {
+                    // Generated routes take the name the router has at a place (`RouterNames`);
+                    // hand-written ones register their own, which must agree.
+                    for other in earlier.useCases where spec.handwritten && earlier.handwritten {
                         guard let (name, otherName) = useCase.route.parameterNameConflict(with: other.route) else { continue }
                         let position = useCase.position
                         errors.append(

@@ -10,12 +10,13 @@ extension CustomUseCaseRenderer {
         let prefix = names.input(useCase)
         for field in TypedField.list(input.path, prefix: prefix) {
             let name = swiftString(field.name)
+            let routed = names.routerNames.routedArgument(field.name, in: useCase.route)
             let value: String
             switch field.spec.type {
-            case .uuid: value = "try RequestParsing.uuid(\(name), in: context)"
-            case .int: value = "try RequestParsing.path(\(name), in: context, as: \"an integer\") { Int($0) }"
-            case .bigint: value = "try RequestParsing.path(\(name), in: context, as: \"an integer\") { Int64($0) }"
-            default: value = "try RequestParsing.path(\(name), in: context, as: \"a segment\") { $0 }"
+            case .uuid: value = "try RequestParsing.uuid(\(name), in: context\(routed))"
+            case .int: value = "try RequestParsing.path(\(name), in: context\(routed), as: \"an integer\") { Int($0) }"
+            case .bigint: value = "try RequestParsing.path(\(name), in: context\(routed), as: \"an integer\") { Int64($0) }"
+            default: value = "try RequestParsing.path(\(name), in: context\(routed), as: \"a segment\") { $0 }"
             }
             arguments.append("\(field.bare): \(value)")
         }

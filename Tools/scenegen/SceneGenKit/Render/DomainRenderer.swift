@@ -89,7 +89,7 @@ enum DomainRenderer {
                 (parse, message) = ("\(field.enumType)(rawValue: \(v))", "must be one of \(values.joined(separator: ", "))")
             case .uuid: (parse, message) = ("UUID(uuidString: \(v))", "must be a UUID")
             case .bool: (parse, message) = ("Bool(\(v))", "must be true or false")
-            case .int: (parse, message) = ("Int(\(v))", "must be an integer")
+            case .int: (parse, message) = ("Int32(\(v)).map(Int.init)", "must be an integer from -2147483648 to 2147483647")
             case .bigint: (parse, message) = ("Int64(\(v))", "must be an integer")
             default: (parse, message) = (v, nil)
             }
@@ -124,7 +124,9 @@ enum DomainRenderer {
     /// the field has a rule that can fail).
     static func hasRule(_ field: SwiftField) -> Bool {
         switch field.field.type {
-        case .string, .text, .int, .bigint: return field.field.min != nil || field.field.max != nil
+        // An int is a PostgreSQL integer: it always has bounds, its column's when the spec sets none.
+        case .int: return true
+        case .string, .text, .bigint: return field.field.min != nil || field.field.max != nil
         case .money, .enumeration: return true
         case .uuid, .bool, .timestamp: return false
         }
@@ -158,8 +160,9 @@ enum DomainRenderer {
             out += "        errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: " characters"))\")\n"
             out += "        return valid ? value : nil\n"
         case .int, .bigint:
-            out += "        let valid = " + bounds("value", f.min, f.max) + "\n"
-            out += "        errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: ""))\")\n"
+            let (min, max) = f.type == .int ? (f.min ?? Int64(Int32.min), f.max ?? Int64(Int32.max)) : (f.min, f.max)
+            out += "        let valid = " + bounds("value", min, max) + "\n"
+            out += "        errors.require(valid, \"\(name)\", \"must be \(describe(min, max, unit: ""))\")\n"
             out += "        return valid ? value : nil\n"
         case .money:
             let min = f.min ?? 0

@@ -96,7 +96,7 @@ struct HTTPTestRenderer {
                     binds.append("UUID()")
                 }
             } else {
-                binds += Samples.bind(field)
+                binds += Samples.bind(field, distinct: spec.entity.uniqueTogether.contains { $0.contains(field.name) })
             }
         }
         let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
@@ -310,10 +310,13 @@ struct HTTPTestRenderer {
         out += "                    #expect(rows.contains { $0[\"id\"] as? String == row[\"id\"] as? String })\n"
         out += "                    #expect(rows.allSatisfy { sameJSON($0[\(swiftString(field.name))], \(member)) })\n"
         out += "                }\n"
-        if field.field.type != .string {
-            out += "                let bad = try await client.send(.get, \"\(path)?\(field.name)=not-a-value\", token: \(token))\n"
-            out += "                try bad.expectProblem(422)\n"
-            out += "                #expect(bad.fieldNames == [\(swiftString(field.name))])\n"
+        // Values the field cannot hold, the column's bounds included for an int.
+        var bad = field.field.type == .string ? [] : ["not-a-value"]
+        if field.field.type == .int { bad.append("\(Int64(Int32.max) + 1)") }
+        for (index, value) in bad.enumerated() {
+            out += "                let bad\(index) = try await client.send(.get, \"\(path)?\(field.name)=\(value)\", token: \(token))\n"
+            out += "                try bad\(index).expectProblem(422)\n"
+            out += "                #expect(bad\(index).fieldNames == [\(swiftString(field.name))])\n"
         }
         return out + "            }\n"
     }

@@ -1,6 +1,8 @@
 /// How a spec's names and types are spelled in the generated Swift.
 struct SceneNames {
     let spec: SceneSpec
+    /// The names the router knows path parameters by, across every spec.
+    var routerNames = RouterNames()
 
     var scene: String { spec.scene }
     var entity: String { spec.entity.name }

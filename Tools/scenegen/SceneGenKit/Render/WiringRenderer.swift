@@ -62,17 +62,18 @@ enum WiringRenderer {
         case .customer: group = "customer"
         case .admin: group = "admin"
         }
-        let path = "/" + useCase.route.segments.map { $0.hasPrefix("{") ? ":" + $0.dropFirst().dropLast() : $0 }.joined(separator: "/")
+        let path = names.routerNames.path(useCase.route)
         let method = useCase.route.method.lowercased()
         let call = names.method(useCase)
         let owner = names.scopeArgument(useCase, toStore: false)
         var body: [String] = []
         if names.actsForOwner(useCase) && useCase.kind != .custom { body.append("let customerID = try context.requireCustomer()") }
         if let parent = names.parent, useCase.kind != .custom {
-            body.append("let \(parent.bareProperty) = try RequestParsing.uuid(\(swiftString(parent.name)), in: context)")
+            let routed = names.routerNames.routedArgument(parent.name, in: useCase.route)
+            body.append("let \(parent.bareProperty) = try RequestParsing.uuid(\(swiftString(parent.name)), in: context\(routed))")
         }
         if useCase.route.parameters.contains("id") && useCase.kind != .custom {
-            body.append("let id = try RequestParsing.uuid(\"id\", in: context)")
+            body.append("let id = try RequestParsing.uuid(\"id\", in: context\(names.routerNames.routedArgument("id", in: useCase.route)))")
         }
         let presenter = names.presenter
         switch useCase.kind {
