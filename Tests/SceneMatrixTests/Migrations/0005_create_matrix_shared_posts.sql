@@ -6,8 +6,10 @@ CREATE TABLE matrix_shared_posts (
     customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
     title text NOT NULL,
     hidden boolean NOT NULL DEFAULT false,
+    moderation_note text,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT matrix_shared_posts_title_check CHECK (char_length(title) BETWEEN 1 AND 120)
+    CONSTRAINT matrix_shared_posts_title_check CHECK (char_length(title) BETWEEN 1 AND 120),
+    CONSTRAINT matrix_shared_posts_moderation_note_check CHECK (char_length(moderation_note) <= 200)
 );
 
 CREATE INDEX matrix_shared_posts_customer_id_idx ON matrix_shared_posts (customer_id, created_at DESC, id DESC);

@@ -29,6 +29,9 @@ public struct FieldSpec: Hashable, Sendable {
     public let optional: Bool
     public let defaultValue: DefaultValue?
     public let readonly: Bool
+    /// `admin_only: true`: written by admin routes only; a customer's or the public's create or
+    /// update that sets it is refused (422).
+    public var adminOnly = false
     public let unique: Bool
     public let references: String?
     public let min: Int64?

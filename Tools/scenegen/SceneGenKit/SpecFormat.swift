@@ -4,7 +4,7 @@ public enum SpecFormat {
     public static let sceneKeys = ["scene", "summary", "code", "entity", "useCases", "gateways"]
     public static let entityKeys = ["name", "table", "owner", "fields", "unique"]
     public static let fieldKeys = [
-        "name", "type", "values", "primary", "optional", "default", "readonly", "unique", "references", "min", "max",
+        "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",
     ]
     public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes"]
     public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]

@@ -158,10 +158,15 @@ extension SpecReader {
             sink.error("default 'now' belongs to entity fields only", at: keys["default"]!.position)
         }
         guard let name, let type else { return nil }
-        return FieldSpec(
+        var field = FieldSpec(
             name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
             defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
             references: references, min: min, max: max, position: node.position)
+        field.adminOnly = bool(keys["admin_only"], "admin_only")
+        if field.adminOnly && (field.readonly || field.primary) {
+            sink.error("admin_only marks a field admin routes write; a readonly or primary field is written by none", at: node.position)
+        }
+        return field
     }
 
     mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {
@@ -439,6 +444,13 @@ extension SpecReader {
             sink.error("an update needs a field that is not readonly", at: useCase.position)
         }
         let parent = checkParent(entity, useCases)
+        if useCases.contains(where: { $0.kind == .create && $0.auth != .admin }) {
+            for field in entity.fields where field.adminOnly && !field.optional && field.defaultValue == nil {
+                sink.error(
+                    "'\(field.name)' is admin_only but a create that is not admin's must set it: give it a default or optional: true",
+                    at: field.position)
+            }
+        }
         guard useCases.contains(where: { $0.kind == .create }) else { return }
         let unset = entity.fields.filter { field in
             field.readonly && !field.primary && !field.optional && field.defaultValue == nil && field.name != parent?.name

@@ -28,6 +28,7 @@ enum UseCaseRenderer {
                 arguments += names.scope.map { "\($0.label): \($0.label)" }
                 if names.fields.contains(where: { $0.field.defaultValue == .now }) { arguments.append("now: system.now()") }
                 out += "    public func \(method)(\(owner)_ draft: \(names.draft)) async throws -> \(e) {\n"
+                out += staffOnlyCheck(names, useCase, value: "draft")
                 let insert = "try await store.insert(draft.validated(\(arguments.joined(separator: ", "))))"
                 if let parent = names.parent, let parentLabel = names.parentLabel {
                     // The parent comes from the path: a row it does not name is a 404, not a field error.
@@ -36,7 +37,8 @@ enum UseCaseRenderer {
                     out +=
                         "            throw RecordError.notFound(entity: \(swiftString(parentLabel)), id: \(parent.bareProperty))\n        }\n"
                 } else {
-                    out += "        \(insert)\n"
+                    let check = staffOnlyCheck(names, useCase, value: "draft")
+                    out += "        \(check.isEmpty ? "" : "return ")\(insert)\n"
                 }
             case .list:
                 let filters = names.fields.filter { useCase.filters.contains($0.name) }
@@ -68,6 +70,7 @@ enum UseCaseRenderer {
                 out += "    /// Changes only the fields `changes` sets.\n"
                 out += "    /// - Throws: `ValidationError`, `RecordError`, `StoreUnavailable`.\n"
                 out += "    public func \(method)(\(owner)id: UUID, _ changes: \(names.changes)) async throws -> \(e) {\n"
+                out += staffOnlyCheck(names, useCase, value: "changes")
                 out += "        guard let saved = try await store.update(\(ownerArgument)id: id, with: changes.validated()) else {\n"
                 out += "            throw RecordError.notFound(entity: \(swiftString(label)), id: id)\n        }\n"
                 out += "        return saved\n"
@@ -82,6 +85,21 @@ enum UseCaseRenderer {
             out += "    }\n"
         }
         return out + "}\n"
+    }
+
+    /// For a create or update that is not admin's: the refusal of the `admin_only` fields
+    /// `value` sets (422 naming each), before anything is stored.
+    static func staffOnlyCheck(_ names: SceneNames, _ useCase: UseCaseSpec, value: String) -> String {
+        let fields = names.writable.filter(\.field.adminOnly)
+        guard useCase.auth != .admin, !fields.isEmpty else { return "" }
+        let checks = fields.map {
+            "\(value).\($0.property) == nil ? nil : FieldError(\(swiftString($0.name)), \"is written by staff only\")"
+        }
+        var out = "        // Fields staff write (admin_only): not through this route.\n"
+        out +=
+            "        let staffOnly = [\n" + checks.map { "            " + $0 }.joined(separator: ",\n") + ",\n        ].compactMap { $0 }\n"
+        out += "        guard staffOnly.isEmpty else { throw ValidationError(staffOnly) }\n"
+        return out
     }
 
     /// `WishlistEntry` -> `wishlist entry`, for messages.

@@ -148,6 +148,15 @@ enum UseCaseTestRenderer {
             out += "        await #expect(throws: RecordError.notFound(entity: \(swiftString(label)), id: Self.parent)) {\n"
             out += "            try await \(uc).\(call)(\(ownerArgument)Self.draft)\n        }\n    }\n"
         }
+        if create.auth != .admin, let field = names.writable.first(where: \.field.adminOnly) {
+            out += "\n    @Test func \(Names.camelCase(create.name))RefusesAFieldStaffWrite() async throws {\n"
+            out += "        let store = Mock\(names.store)()\n"
+            out += "        var draft = Self.draft\n"
+            out += "        draft.\(field.property) = \(Samples.input(field, reference: "Self.reference"))\n"
+            out += "        let error = await #expect(throws: ValidationError.self) { try await \(uc).\(call)(\(ownerArgument)draft) }\n"
+            out += "        #expect(error?.fields.map(\\.field) == [\(swiftString(field.name))])\n"
+            out += "        #expect(store.calls.isEmpty)\n    }\n"
+        }
         if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
             out += "\n    @Test func \(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing() async throws {\n"
             out += "        let store = Mock\(names.store)()\n"
