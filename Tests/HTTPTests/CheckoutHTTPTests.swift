@@ -133,6 +133,8 @@ struct CheckoutHTTPTests {
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
+            // Every winner is answered 201: the checkout's deadline timer, cancelled because the
+            // payment answered, used to answer "pending" now and then (202 for a paid order).
             #expect(statuses.filter { $0 == 201 }.count == 10, "\(statuses.sorted())")
             #expect(statuses.filter { $0 == 409 }.count == 40)
             #expect(try await Self.stock(db, mug) == 0)

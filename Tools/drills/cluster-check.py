@@ -52,12 +52,15 @@ elapsed = time.monotonic() - started
 statuses = collections.Counter(answer.status for answer in results)
 upstreams = collections.Counter(answer.headers.get("X-Upstream") for answer in results)
 print(f"      50 checkouts in {elapsed:.2f} s: {dict(statuses)}, served by {dict(upstreams)}")
-expect(statuses[201] == 10 and statuses[409] == 40, "exactly 10 paid (201) and 40 refused for stock (409)")
+# A winner is paid (201), or pending (202) when the single-threaded fake provider did not answer
+# its call at once (the reconciler settles it); the losers are refused for stock.
+expect(statuses[201] + statuses[202] == 10 and statuses[409] == 40,
+       "exactly 10 won (201 paid, or 202 pending at the provider) and 40 refused for stock (409)")
 expect(len([u for u in upstreams if u]) == 2, "both instances served checkouts")
 stock = call(f"{base}/v1/items/{hot}").body["stock"]
-paid = int(sql(database, f"SELECT coalesce(sum(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id "
-                         f"WHERE l.item_id = '{hot}' AND o.status = 'paid'"))
-expect(stock == 0 and paid == 10, f"stock {stock}, units in paid orders {paid}: no oversell")
+held = int(sql(database, f"SELECT coalesce(sum(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id "
+                         f"WHERE l.item_id = '{hot}' AND o.status IN ('paid', 'pending_payment')"))
+expect(stock == 0 and held == 10, f"stock {stock}, units in paid or pending orders {held}: no oversell")
 
 # 2. One idempotency key sent five times at once, over both instances: one order.
 calm = item(base, admin, 5)

@@ -50,13 +50,14 @@ public struct OrderUseCase: Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let once = ResumeOnce(continuation)
             let timer = Task {
-                try? await Task.sleep(for: deadline)
+                // Cancelled (the payment answered first): the fallback must not race the answer.
+                guard (try? await Task.sleep(for: deadline)) != nil else { return }
                 once.resume(with: .success(fallback))
             }
             Task {
                 let result = await task.result
-                timer.cancel()
                 once.resume(with: result)
+                timer.cancel()
             }
         }
     }

@@ -294,7 +294,8 @@ struct HTTPTestRenderer {
         let value: String
         switch field.field.type {
         case .bool: value = "sameJSON(\(member), true) ? \"true\" : sameJSON(\(member), false) ? \"false\" : nil"
-        case .int, .bigint: value = "(\(member) as? NSNumber).map { \"\\($0.int64Value)\" }"
+        // In parentheses: a trailing closure in an `if let` reads like the statement's body.
+        case .int, .bigint: value = "(\(member) as? NSNumber).map({ \"\\($0.int64Value)\" })"
         default: value = "(\(member) as? String)?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)"
         }
         let v = field.bareProperty
