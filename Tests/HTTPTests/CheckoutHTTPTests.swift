@@ -307,6 +307,8 @@ struct CheckoutDeadlineHTTPTests {
         try await withApp(configure: {
             $0.payment = ("http://127.0.0.1:\(provider.port)", "sk_test_silent")
             $0.checkoutDeadline = .seconds(1)
+            // Far past the bound below: only the checkout deadline can end the wait in time.
+            $0.paymentTimeout = .seconds(60)
         }) { client, db in
             let (_, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
@@ -315,7 +317,8 @@ struct CheckoutDeadlineHTTPTests {
             let response = try await CheckoutHTTPTests.checkout(client, token, key: "silent")
             let took = ContinuousClock.now - started
             #expect(response.status == .accepted, "\(String(buffer: response.body))")
-            #expect(took < .seconds(5), "answered after \(took)")
+            // Loose: the whole suite shares two cores, and placing the order comes first.
+            #expect(took < .seconds(20), "answered after \(took)")
             #expect(try response.json["status"] as? String == "pending_payment")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3, "the stock stays held for the reconciler")
         }
