@@ -152,7 +152,16 @@ print("a table locked by another session")
 locker = subprocess.Popen(
     ["psql", database, "-qAt", "-c", "BEGIN; LOCK TABLE items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;"],
     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-time.sleep(1)
+# Read only once the lock is held: psql may take longer than a fixed pause to get there on a
+# loaded machine (the read then found no lock and answered 200).
+held_sql = ("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            "WHERE c.relname = 'items' AND l.mode = 'AccessExclusiveLock' AND l.granted")
+waited = time.monotonic()
+while time.monotonic() - waited < 10:
+    held = subprocess.run(["psql", database, "-qAt", "-c", held_sql], capture_output=True, text=True).stdout.strip()
+    if held == "1":
+        break
+    time.sleep(0.1)
 answer = call(base + "/v1/items?limit=1", timeout=10)
 expect(answer.status == 503 and answer.seconds < 2, f"a read waiting for the lock answers 503 fast ({answer.status} in {answer.seconds:.2f} s)")
 expect(answer.headers.get("Retry-After") is not None, "with Retry-After")
