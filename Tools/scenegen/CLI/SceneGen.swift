@@ -14,10 +14,12 @@ struct SceneGen: ParsableCommand {
             Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, new \
             migrations) are created when missing and never touched again. A spec with errors is \
             reported as Specs/File.yml:LINE:COLUMN: error: message, all at once, and nothing is \
-            written. Specs/scene.schema.json describes the format for editors.
+            written. Specs/scene.schema.json describes the format for editors. The generator's own \
+            matrix of specs, Tests/SceneMatrixTests/Specs/*.yml, is generated into that test module \
+            on every run.
             """)
 
-    @Argument(help: "Specs to regenerate, such as Specs/Wishlist.yml (default: every Specs/*.yml).")
+    @Argument(help: "Specs to regenerate, such as Specs/Wishlist.yml (default: every Specs/*.yml and Tests/SceneMatrixTests/Specs/*.yml).")
     var specs: [String] = []
 
     @Flag(help: "Print what would be created, rewritten or left alone; write nothing.")
