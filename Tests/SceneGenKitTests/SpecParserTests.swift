@@ -126,16 +126,17 @@ struct SpecParserTests {
         let status = try #require(spec?.entity.fields.first { $0.name == "status" })
         #expect(status.type == .enumeration(["JP", "US", "in-stock", "IN_STOCK2", "PayPal", "3ds"]))
         #expect(
-            ["JP", "US", "in-stock", "IN_STOCK2", "PayPal", "3ds"].map(Names.caseName) == [
-                "jp", "us", "inStock", "inStock2", "payPal", "value3ds",
+            ["JP", "US", "in-stock", "IN_STOCK2", "PayPal", "3ds", "image/jpeg"].map(Names.caseName) == [
+                "jp", "us", "inStock", "inStock2", "payPal", "value3ds", "imageJpeg",
             ])
+        #expect(errors(withStatus("[wanted, image/jpeg, image/png]")).isEmpty)
         #expect(
             errors(withStatus("[wanted, in-stock, in_stock]")).contains {
                 $0.contains("enum values 'in-stock' and 'in_stock' both become the Swift case 'inStock'")
             })
         #expect(errors(withStatus("[wanted, JP, JP]")).contains { $0.contains("duplicate enum value 'JP'") })
         #expect(!errors(withStatus("[wanted, \"\"]")).isEmpty)
-        for bad in ["\"-x\"", "\"a b\"", "\"it's\"", "\"é\"", String(repeating: "a", count: 64)] {
+        for bad in ["\"-x\"", "\"/x\"", "\"a+b\"", "\"a b\"", "\"it's\"", "\"é\"", String(repeating: "a", count: 64)] {
             #expect(errors(withStatus("[wanted, \(bad)]")).contains { $0.contains("must be 1 to 63 ASCII letters, digits") }, "\(bad)")
         }
     }

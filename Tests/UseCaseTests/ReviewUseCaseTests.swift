@@ -150,25 +150,3 @@ struct ReviewUseCaseTests {
         #expect(PhotoFormat.sniff([0xFF, 0xD8]) == nil)
     }
 }
-
-@Suite("PhotoList use case")
-struct PhotoListUseCaseTests {
-    final class Store: PhotoListStore, Sendable {
-        let exists: Bool
-        init(exists: Bool) { self.exists = exists }
-        func photos(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ReviewPhoto] { [] }
-        func itemExists(id: UUID) async throws -> Bool { exists }
-    }
-
-    @Test func anUnknownItemIs404AndBadPagingIs422() async throws {
-        await #expect(throws: ReviewError.itemNotFound(Fixtures.id(1))) {
-            try await PhotoListContainer(store: Store(exists: false)).useCase.photos(itemID: Fixtures.id(1), limit: nil, cursor: nil)
-        }
-        await #expect(throws: ValidationError.self) {
-            try await PhotoListContainer(store: Store(exists: true)).useCase.photos(itemID: Fixtures.id(1), limit: 0, cursor: nil)
-        }
-        #expect(
-            try await PhotoListContainer(store: Store(exists: true)).useCase.photos(itemID: Fixtures.id(1), limit: nil, cursor: nil).items
-                .isEmpty)
-    }
-}

@@ -25,20 +25,20 @@ public enum Names {
         return camel.prefix(1).uppercased() + camel.dropFirst()
     }
 
-    /// Whether `value` may be an enum value: 1 to 63 ASCII letters, digits, `-`, `_` and `.`,
-    /// with a letter or digit first. The value is kept verbatim in JSON and SQL (`JP`,
-    /// `in-stock`, `USD`); only its Swift case name is derived (`caseName`).
+    /// Whether `value` may be an enum value: 1 to 63 ASCII letters, digits, `-`, `_`, `.` and
+    /// `/`, with a letter or digit first. The value is kept verbatim in JSON and SQL (`JP`,
+    /// `in-stock`, `USD`, `image/jpeg`); only its Swift case name is derived (`caseName`).
     public static func isEnumValue(_ value: String) -> Bool {
         guard let first = value.first, first.isASCII, first.isLetter || first.isNumber, value.count <= 63 else { return false }
-        return value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        return value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) }
     }
 
-    /// The Swift case name of an enum value: its words (split at `-`, `_`, `.`) in camelCase, a
+    /// The Swift case name of an enum value: its words (split at `-`, `_`, `.`, `/`) in camelCase, a
     /// word written all in capitals lowercased whole (`JP` -> `jp`, `IN_STOCK` -> `inStock`,
     /// `in-stock` -> `inStock`, `PayPal` -> `payPal`), `value` before a leading digit (`3ds` ->
     /// `value3ds`).
     public static func caseName(_ value: String) -> String {
-        let words = value.split(whereSeparator: { "-_.".contains($0) }).map { word -> String in
+        let words = value.split(whereSeparator: { "-_./".contains($0) }).map { word -> String in
             word.allSatisfy { !$0.isLowercase } ? word.lowercased() : String(word)
         }
         guard let head = words.first else { return value }

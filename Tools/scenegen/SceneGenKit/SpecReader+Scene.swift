@@ -328,7 +328,7 @@ extension SpecReader {
             guard let value = string(node, "enum value") else { continue }
             guard Names.isEnumValue(value) else {
                 sink.error(
-                    "enum value '\(value)' must be 1 to 63 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit",
+                    "enum value '\(value)' must be 1 to 63 ASCII letters, digits, '-', '_', '.' or '/', starting with a letter or digit",
                     at: node.position)
                 continue
             }
