@@ -113,7 +113,10 @@ struct CustomSpecParserTests {
         let noContent = errors(replacing("{ name: found, status: 200, body: entity }", "{ name: found, status: 204, body: entity }"))
         #expect(noContent.contains { $0.contains("a 204 answer has no body") }, "\(noContent)")
         let badBody = errors(replacing("body: entity", "body: record"))
-        #expect(badBody.contains { $0.contains("body must be 'entity' (the scene's entity) or a list of fields") }, "\(badBody)")
+        #expect(
+            badBody.contains {
+                $0.contains("body must be 'entity' (the scene's entity), a model or entity's name, { page: Name } or a list of fields")
+            }, "\(badBody)")
     }
 
     @Test func pathParametersMatchTheRoute() {

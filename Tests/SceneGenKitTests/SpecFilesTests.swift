@@ -37,5 +37,8 @@ struct SpecSchemaTests {
         #expect(keys(defs["outcome"]) == Set(SpecFormat.outcomeKeys))
         #expect(keys(defs["operation"]) == Set(SpecFormat.operationKeys))
         #expect(keys(defs["operationError"]) == Set(SpecFormat.operationErrorKeys))
+        #expect(keys(defs["port"]) == Set(SpecFormat.portKeys))
+        #expect(keys(defs["model"]) == Set(SpecFormat.modelKeys))
+        #expect(keys(defs["modelField"]) == Set(SpecFormat.modelFieldKeys))
     }
 }

@@ -26,9 +26,12 @@ struct HomeUseCaseTests {
 
     @Test func everyListIsBounded() async throws {
         let store = Store()
-        let feed = try await HomeContainer(store: store).useCase.feed()
-        #expect(feed.newArrivals == [Fixtures.item(1)] && feed.topRated == [Fixtures.item(2)])
-        #expect(feed.categories == [CategoryCount(name: "kitchen", itemCount: 2)])
+        let container = HomeContainer(store: store, system: Fixtures.system)
+        switch try await container.useCase.feed(HomeFeedInput()) {
+        case .feed(let feed):
+            #expect(feed.newArrivals == [Fixtures.item(1)] && feed.topRated == [Fixtures.item(2)])
+            #expect(feed.categories == [CategoryCount(name: "kitchen", itemCount: 2)])
+        }
         #expect(store.asked.withLock { $0 } == ["new": 10, "top": 10, "categories": 50])
     }
 }

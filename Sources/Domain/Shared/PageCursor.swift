@@ -78,6 +78,10 @@ public struct Page<Element: Sendable>: Sendable {
     }
 }
 
+/// So an outcome answering a page (`case page(Page<ItemPhoto>)`) is as comparable as its rows.
+extension Page: Equatable where Element: Equatable {}
+extension Page: Hashable where Element: Hashable {}
+
 /// How many rows a page holds: 1...`maximum`, `default` when the client gives none.
 public struct PageLimit: Sendable {
     public let value: Int

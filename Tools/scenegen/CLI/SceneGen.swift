@@ -11,12 +11,12 @@ struct SceneGen: ParsableCommand {
             Run from the repository root. Every file starts with a line saying who owns it: \
             "generated" files are rewritten on every run and never edited by hand (a hand edit is \
             noticed and the run stops, naming the file; the API document, JSON, has that line in \
-            Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, new \
-            migrations) are created when missing and never touched again. A spec with errors is \
-            reported as Specs/File.yml:LINE:COLUMN: error: message, all at once, and nothing is \
-            written. Specs/scene.schema.json describes the format for editors. The generator's own \
-            matrix of specs, Tests/SceneMatrixTests/Specs/*.yml, is generated into that test module \
-            on every run.
+            Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, the \
+            production wiring of hand-written ports, new migrations) are created when missing and \
+            never touched again. A spec with errors is reported as Specs/File.yml:LINE:COLUMN: \
+            error: message, all at once, and nothing is written. Specs/scene.schema.json describes \
+            the format for editors. The generator's own matrix of specs, \
+            Tests/SceneMatrixTests/Specs/*.yml, is generated into that test module on every run.
             """)
 
     @Argument(help: "Specs to regenerate, such as Specs/Wishlist.yml (default: every Specs/*.yml and Tests/SceneMatrixTests/Specs/*.yml).")

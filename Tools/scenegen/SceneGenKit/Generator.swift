@@ -40,22 +40,30 @@ public enum Generator {
         let routerNames = RouterNames(routes: sorted.filter(\.handwritten).flatMap { $0.useCases.map(\.route) } + generatedRoutes)
         var nextVersion = (migrations.keys.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
         for spec in generated where selected?.contains(spec.scene) ?? true {
-            let migration: String
-            if let existing = existingMigration(for: spec, in: migrations) {
-                migration = existing
-            } else {
-                migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
-                files.append(
-                    PlannedFile(path: "\(layout.migrations)/\(migration)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
-                nextVersion += 1
+            var migration: String?
+            if let entity = spec.entity {
+                if let existing = existingMigration(for: entity, in: migrations) {
+                    migration = existing
+                } else {
+                    migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
+                    files.append(
+                        PlannedFile(
+                            path: "\(layout.migrations)/\(migration!)", contents: MigrationRenderer.sql(for: spec), ownership: .once))
+                    nextVersion += 1
+                }
             }
             files += scene(
-                spec, specs: sorted + referenced, migration: "\(layout.migrations)/\(migration)", layout: layout, routerNames: routerNames)
+                spec, specs: sorted + referenced, migration: migration.map { "\(layout.migrations)/\($0)" }, layout: layout,
+                routerNames: routerNames)
         }
         files.append(
             generatedFile(
                 layout.registry, from: "\(layout.specs)/*.yml", layout.extraImports(.http) + WiringRenderer.registry(sorted)))
-        guard layout.servesOpenAPI else { return (files, []) }
+        var seen = Set<String>()
+        let clashes = files.map(\.path).filter { !seen.insert($0).inserted }.map {
+            "error: two parts of the specs would be written to \($0); rename one (a model, a use case or an entity)"
+        }
+        guard layout.servesOpenAPI, clashes.isEmpty else { return (files, clashes) }
         let (document, errors) = OpenAPIRenderer.document(specs: sorted, handwritten: handwrittenOpenAPI)
         if let document {
             files += generatedResource(
@@ -66,45 +74,66 @@ public enum Generator {
 
     /// The migration that already creates the spec's table, if any (a scene's table is created
     /// once; later changes are new hand-written migrations).
-    static func existingMigration(for spec: SceneSpec, in migrations: [String: String]) -> String? {
+    static func existingMigration(for entity: EntitySpec, in migrations: [String: String]) -> String? {
         migrations.keys.sorted().first { name in
-            migrations[name]!.contains("CREATE TABLE \(spec.entity.table) (") || name.hasSuffix("_create_\(spec.entity.table).sql")
+            migrations[name]!.contains("CREATE TABLE \(entity.table) (") || name.hasSuffix("_create_\(entity.table).sql")
         }
     }
 
-    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String, layout: Layout, routerNames: RouterNames)
+    /// - Parameter migration: the migration creating the entity's table (`nil` without one).
+    static func scene(_ spec: SceneSpec, specs: [SceneSpec], migration: String?, layout: Layout, routerNames: RouterNames)
         -> [PlannedFile]
     {
         var names = SceneNames(spec: spec)
         names.routerNames = routerNames
+        for other in specs { for type in other.declaredTypes { names.typeScenes[type] = other.scene } }
         let s = spec.scene
         func file(_ layer: Layout.Layer, _ name: String, _ contents: String) -> PlannedFile {
             generatedFile(layout.path(layer, scene: s, file: name), from: spec.file, layout.extraImports(layer) + contents)
         }
-        var files = [
-            file(.domain, "\(names.entity).swift", DomainRenderer.entity(names)),
-            file(.domain, "\(s)Ports.swift", DomainRenderer.ports(names)),
+        var files: [PlannedFile] = []
+        if let migration {
+            files += [
+                file(.domain, "\(names.entity).swift", DomainRenderer.entity(names)),
+                file(.domain, "\(s)Ports.swift", DomainRenderer.ports(names)),
+                file(.gateway, "\(names.postgresStore).swift", GatewayRenderer.store(names, migration: migration)),
+            ]
+        }
+        for model in spec.models { files.append(file(.domain, "\(model.name).swift", ModelRenderer.domain(names, model))) }
+        files += [
             file(.useCase, "\(s)UseCase.swift", UseCaseRenderer.useCase(names)),
             file(.translator, "\(s)Translator.swift", OutputRenderer.translator(names)),
             file(.presenter, "\(s)Presenter.swift", OutputRenderer.presenter(names)),
-            file(.gateway, "\(names.postgresStore).swift", GatewayRenderer.store(names, migration: migration)),
         ]
         for gateway in spec.gateways {
             files.append(file(.domain, "\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.port(names, gateway)))
             files.append(file(.gateway, "HTTP\(names.gatewayPort(gateway)).swift", HTTPGatewayRenderer.http(names, gateway)))
         }
         for useCase in spec.useCases where useCase.kind == .custom {
-            let type = "\(s)\(Names.typeName(useCase.name))"
-            files.append(file(.domain, "\(type).swift", CustomUseCaseRenderer.domain(names, useCase)))
+            files.append(file(.domain, "\(names.input(useCase)).swift", CustomUseCaseRenderer.domain(names, useCase)))
         }
         files += [
             file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
             file(.live, "\(s)Container+Live.swift", WiringRenderer.live(names)),
             file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
-            file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
-            file(.useCaseTests, "\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),
             file(.httpTests, "\(s)HTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
         ]
+        if spec.entity != nil {
+            files += [
+                file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
+                file(.useCaseTests, "\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),
+            ]
+        }
+        if !spec.ports.isEmpty {
+            // How each hand-written port is built for production: the user's, created once.
+            let path = layout.path(.live, scene: s, file: "\(s)Container+Ports.swift")
+            files.append(
+                PlannedFile(
+                    path: path,
+                    contents: Ownership.onceHeader(spec.file)
+                        + WiringRenderer.livePorts(names, testableImports: layout.extraImports(.live)),
+                    ownership: .once))
+        }
         for useCase in spec.useCases where useCase.kind == .custom {
             let name = "\(s)UseCase+\(names.upper(useCase)).swift"
             let logic = CustomUseCaseRenderer.once(names, useCase)

@@ -18,6 +18,10 @@ public struct OutcomeSpec: Hashable, Sendable {
         /// The scene's entity, through its translator.
         case entity
         case fields([FieldSpec])
+        /// A model or entity some spec declares (`body: HomeFeed`), through its scene's translator.
+        case model(String)
+        /// A page of them (`body: { page: ItemPhoto }`): `{"data": [...], "next_cursor"}`.
+        case page(String)
     }
 
     public let name: String

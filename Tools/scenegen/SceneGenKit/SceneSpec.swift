@@ -6,9 +6,15 @@ public struct SceneSpec: Hashable, Sendable {
     /// `code: handwritten`: the scene's Swift is written by hand; scenegen checks the spec but
     /// generates none of its code (its migration included).
     public let handwritten: Bool
-    public let entity: EntitySpec
+    /// The table the scene keeps, or `nil` for a scene whose custom use cases work over its
+    /// `ports` alone (the home feed reads other scenes' tables).
+    public let entity: EntitySpec?
     public let useCases: [UseCaseSpec]
     public let gateways: [GatewaySpec]
+    /// Hand-written ports the scene's use cases need beside its store and gateways.
+    public var ports: [PortSpec] = []
+    /// Value types the scene's answers are made of, beyond its entity.
+    public var models: [ModelSpec] = []
 }
 
 public struct EntitySpec: Hashable, Sendable {
@@ -127,6 +133,6 @@ extension SceneSpec {
     /// from the path on create), or `nil` for top-level routes.
     public var parent: FieldSpec? {
         let parameter = useCases.lazy.filter { $0.kind != .custom }.flatMap { $0.route.parameters.filter { $0 != "id" } }.first
-        return parameter.flatMap { name in entity.fields.first { $0.name == name } }
+        return parameter.flatMap { name in entity?.fields.first { $0.name == name } }
     }
 }

@@ -1,7 +1,11 @@
 /// The keys each construct of the spec format takes: one list the parser enforces and the
 /// published JSON Schema (`Specs/scene.schema.json`) is checked against.
 public enum SpecFormat {
-    public static let sceneKeys = ["scene", "summary", "code", "entity", "useCases", "gateways"]
+    public static let sceneKeys = ["scene", "summary", "code", "entity", "ports", "models", "useCases", "gateways"]
+    public static let portKeys = ["name", "type"]
+    public static let modelKeys = ["name", "fields"]
+    /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
+    public static let modelFieldKeys = ["name", "type", "values", "optional", "list"]
     public static let entityKeys = ["name", "table", "owner", "fields", "unique"]
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",

@@ -106,12 +106,14 @@ extension SpecReader {
         }
         var body = OutcomeSpec.Body.none
         if let bodyNode = keys["body"] {
-            if case .scalar(let scalar) = bodyNode {
-                if scalar.string == "entity" {
-                    body = .entity
-                } else {
-                    sink.error("body must be 'entity' (the scene's entity) or a list of fields", at: bodyNode.position)
-                }
+            if case .scalar(let scalar) = bodyNode, scalar.string == "entity" {
+                body = .entity
+            } else if let named = namedBody(bodyNode) {
+                body = named
+            } else if case .scalar = bodyNode {
+                sink.error(
+                    "body must be 'entity' (the scene's entity), a model or entity's name, { page: Name } or a list of fields",
+                    at: bodyNode.position)
             } else {
                 let fieldNodes = sequence(bodyNode, "body")
                 let fields = fieldNodes.compactMap { field($0, role: .plain) }

@@ -4,7 +4,7 @@ extension SpecReader {
     mutating func scene(_ root: Node, file: String) -> SceneSpec? {
         let keys = mapping(
             root, "the spec", allowed: SpecFormat.sceneKeys,
-            required: ["scene", "summary", "entity", "useCases"])
+            required: ["scene", "summary", "useCases"])
         let scene = string(keys["scene"], "scene")
         if let scene, let node = keys["scene"] {
             if !Names.isUpperCamelCase(scene) {
@@ -41,10 +41,28 @@ extension SpecReader {
         for node in useCaseNodes { if let value = useCase(node, gateways: gateways, entity: entity) { useCases.append(value) } }
         checkUnique(useCases.map(\.name), positions: useCases.map(\.position), "use case")
         checkRoutes(useCases, generated: !handwritten)
-        guard let scene, let summary, let entity else { return nil }
-        if !handwritten { checkGeneratable(entity, useCases) }
-        return SceneSpec(
+        let ports = self.ports(keys["ports"], hasEntity: keys["entity"] != nil)
+        let models = self.models(keys["models"])
+        if keys["entity"] == nil, let crud = useCases.first(where: { $0.kind != .custom }) {
+            sink.error("a \(crud.kind.rawValue) use case needs the scene's entity: declare 'entity'", at: crud.position)
+        }
+        guard let scene, let summary, keys["entity"] == nil || entity != nil else { return nil }
+        if !handwritten {
+            for useCase in useCases where useCase.kind == .custom && useCase.outcomes.isEmpty {
+                sink.error("a custom use case of a generated scene needs 'outcomes', a list of { name, status }", at: useCase.position)
+            }
+            if let entity { checkGeneratable(entity, useCases) }
+        }
+        for useCase in useCases where entity == nil {
+            for outcome in useCase.outcomes where outcome.body == .entity {
+                sink.error("body 'entity' needs the scene's entity; name a model instead", at: outcome.position)
+            }
+        }
+        var spec = SceneSpec(
             file: file, scene: scene, summary: summary, handwritten: handwritten, entity: entity, useCases: useCases, gateways: gateways)
+        spec.ports = ports
+        spec.models = models
+        return spec
     }
 
     mutating func entity(_ node: Node) -> EntitySpec? {
@@ -437,9 +455,6 @@ extension SpecReader {
                 at: useCase.position)
         }
         let writable = entity.fields.filter { !$0.primary && !$0.readonly }
-        for useCase in useCases where useCase.kind == .custom && useCase.outcomes.isEmpty {
-            sink.error("a custom use case of a generated scene needs 'outcomes', a list of { name, status }", at: useCase.position)
-        }
         for useCase in useCases where useCase.kind == .update && writable.isEmpty {
             sink.error("an update needs a field that is not readonly", at: useCase.position)
         }

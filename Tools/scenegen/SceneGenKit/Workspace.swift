@@ -51,7 +51,9 @@ public struct Workspace {
                 if let spec = readSpec(path, layout: layout, errors: &outcome.errors) { specs.append(spec) }
             }
             let referenced = read.first { $0.0 == .product }?.1 ?? []
-            outcome.errors += crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
+            outcome.errors +=
+                crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
+                + typeReferenceErrors(specs, known: specs + referenced)
             read.append((layout, specs))
         }
         guard outcome.errors.isEmpty else {
@@ -230,9 +232,9 @@ public struct Workspace {
     /// References to tables no spec describes: the generated tests could not make the rows
     /// they point at.
     private func referenceErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
-        let tables = Set(known.map(\.entity.table))
+        let tables = Set(known.compactMap(\.entity?.table))
         return specs.flatMap { spec in
-            spec.entity.fields.compactMap { field in
+            (spec.entity?.fields ?? []).compactMap { field in
                 guard let table = field.references, !tables.contains(table) else { return nil }
                 return
                     "\(spec.file):\(field.position.line):\(field.position.column): error: references '\(table)', which is the table of no spec (known: \(tables.sorted().joined(separator: ", ")))"
@@ -246,11 +248,11 @@ public struct Workspace {
         for (index, spec) in specs.enumerated() {
             for earlier in specs[..<index] {
                 // Hand-written scenes may read one table from two sides (Account and CustomerSetting).
-                if earlier.entity.table == spec.entity.table && !(earlier.handwritten && spec.handwritten) {
-                    errors.append("\(spec.file):1:1: error: table '\(spec.entity.table)' is also the table of \(earlier.file)")
+                if let table = spec.entity?.table, earlier.entity?.table == table && !(earlier.handwritten && spec.handwritten) {
+                    errors.append("\(spec.file):1:1: error: table '\(table)' is also the table of \(earlier.file)")
                 }
-                if earlier.entity.name == spec.entity.name {
-                    errors.append("\(spec.file):1:1: error: entity '\(spec.entity.name)' is also declared in \(earlier.file)")
+                for type in spec.declaredTypes where earlier.declaredTypes.contains(type) {
+                    errors.append("\(spec.file):1:1: error: type '\(type)' is also declared in \(earlier.file)")
                 }
                 for useCase in spec.useCases {
                     for other in earlier.useCases where useCase.route.clashes(with: other.route) {
@@ -272,5 +274,17 @@ public struct Workspace {
             }
         }
         return errors
+    }
+
+    /// Model fields and outcome bodies naming a type no spec declares.
+    private func typeReferenceErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
+        let declared = Set(known.flatMap(\.declaredTypes))
+        return specs.flatMap { spec in
+            spec.typeReferences.compactMap { name, position in
+                guard !declared.contains(name) else { return nil }
+                return
+                    "\(spec.file):\(position.line):\(position.column): error: type '\(name)' is declared by no spec (an entity or a model; known: \(declared.sorted().joined(separator: ", ")))"
+            }
+        }
     }
 }

@@ -60,6 +60,12 @@ extension CustomUseCaseRenderer {
             switch outcome.body {
             case .entity:
                 out += "            case .\(name)(let record): .json(\(outcome.status), \(names.translator).model(record))\n"
+            case .model(let type):
+                out += "            case .\(name)(let value): .json(\(outcome.status), \(names.translator(of: type)).model(value))\n"
+            case .page(let type):
+                out += "            case .\(name)(let page):\n"
+                out += "                .json(\(outcome.status), PageModel(data: page.items.map(\(names.translator(of: type)).model), "
+                out += "nextCursor: page.nextCursor?.token))\n"
             case .fields(let specs):
                 let members = specs.map { Names.member($0.name) }
                 let bindings = members.map { "let \($0)" }.joined(separator: ", ")

@@ -94,6 +94,8 @@ enum CustomUseCaseRenderer {
             switch outcome.body {
             case .none: out += "    case \(name)\n"
             case .entity: out += "    case \(name)(\(names.entity))\n"
+            case .model(let type): out += "    case \(name)(\(type))\n"
+            case .page(let type): out += "    case \(name)(Page<\(type)>)\n"
             case .fields(let specs):
                 let members = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
                 out += "    case \(name)(\(members.map { "\($0.bare): \($0.optionalValueType)" }.joined(separator: ", ")))\n"
@@ -130,6 +132,8 @@ enum CustomUseCaseRenderer {
             switch outcome.body {
             case .none: return name
             case .entity: return name + "(\(names.entity))"
+            case .model(let type): return name + "(\(type))"
+            case .page(let type): return name + "(Page<\(type)>)"
             case .fields(let fields): return name + "(" + fields.map { Names.member($0.name) + ":" }.joined() + ")"
             }
         }

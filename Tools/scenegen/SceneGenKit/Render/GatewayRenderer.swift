@@ -9,7 +9,7 @@ enum GatewayRenderer {
                 ? "($\(index)::uuid IS NULL OR \(item.column) = $\(index))" : "\(item.column) = $\(index)"
         }
         let e = names.entity
-        let table = names.spec.entity.table
+        let table = names.spec.record.table
         let v = names.entityVariable
         let columns = names.columns
         // Rows are scoped by the owner and the parent: `WHERE id = $1 AND customer_id = $2 ...`.

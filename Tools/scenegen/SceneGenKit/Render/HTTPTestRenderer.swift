@@ -12,7 +12,7 @@ struct HTTPTestRenderer {
         out += "@Suite(\"\(names.scene) over HTTP (generated)\")\n"
         out += "struct \(names.scene)HTTPTests {\n"
         var helpers: [String: String] = [:]
-        insertHelper(for: names.spec, into: &helpers)
+        if names.spec.entity != nil { insertHelper(for: names.spec, into: &helpers) }
         out += helpers.keys.sorted().map { helpers[$0]! }.joined(separator: "\n")
         if let create = names.useCases(.create).first { out += createTests(create) }
         if let list = names.useCases(.list).first { out += listTest(list) }
@@ -61,27 +61,27 @@ struct HTTPTestRenderer {
         return test.replacingOccurrences(of: Self.signInMarker, with: line)
     }
 
-    private func helperName(_ spec: SceneSpec) -> String { "insert\(spec.entity.name)" }
+    private func helperName(_ spec: SceneSpec) -> String { "insert\(spec.record.name)" }
 
     /// `static func insertX(_ db:, customerID:) -> UUID` for `spec` and every table it references.
     private func insertHelper(for spec: SceneSpec, into helpers: inout [String: String]) {
-        guard helpers[spec.entity.table] == nil else { return }
-        helpers[spec.entity.table] = ""
+        guard helpers[spec.record.table] == nil else { return }
+        helpers[spec.record.table] = ""
         var columns = ["id"]
         var binds = ["id"]
         var lines: [String] = ["let id = UUID()"]
-        if spec.entity.owner != nil {
+        if spec.record.owner != nil {
             columns.append("customer_id")
             binds.append("customerID")
         }
         let parent = spec == names.spec ? names.parent : nil
-        for field in spec.entity.fields where !field.primary && !field.optional && field.defaultValue == nil {
-            let swiftField = SwiftField(field: field, entity: spec.entity.name)
+        for field in spec.record.fields where !field.primary && !field.optional && field.defaultValue == nil {
+            let swiftField = SwiftField(field: field, entity: spec.record.name)
             columns += swiftField.columns
             if let table = field.references {
                 if table == "customers" {
                     binds.append("customerID")
-                } else if let referenced = specs.first(where: { $0.entity.table == table }) {
+                } else if let referenced = specs.first(where: { $0.entity?.table == table }) {
                     insertHelper(for: referenced, into: &helpers)
                     let variable = Names.camelCase(field.name)
                     let insert = "try await \(helperName(referenced))(db, customerID: customerID)"
@@ -96,28 +96,28 @@ struct HTTPTestRenderer {
                     binds.append("UUID()")
                 }
             } else {
-                binds += Samples.bind(field, distinct: spec.entity.uniqueTogether.contains { $0.contains(field.name) })
+                binds += Samples.bind(field, distinct: spec.record.uniqueTogether.contains { $0.contains(field.name) })
             }
         }
         let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
         lines.append("try await db.pool.query(")
-        lines.append("    \"INSERT INTO \(spec.entity.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\",")
+        lines.append("    \"INSERT INTO \(spec.record.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\",")
         lines.append("    " + binds.joined(separator: ", "))
         lines.append(")")
         lines.append("return id")
-        var out = "    /// Inserts a row of `\(spec.entity.table)` with sample values, straight into the database"
+        var out = "    /// Inserts a row of `\(spec.record.table)` with sample values, straight into the database"
         out += parent == nil ? ".\n" : ",\n    /// under `parentRow` or a new parent row.\n"
         let under = parent == nil ? "" : ", under parentRow: UUID? = nil"
         out += "    static func \(helperName(spec))(_ db: TestDatabase, customerID: UUID\(under)) async throws -> UUID {\n"
         out += lines.map { "        " + $0 + "\n" }.joined() + "    }\n"
         if let parent {
-            out += "\n    /// The parent (`\(parent.name)`) of a row of `\(spec.entity.table)`.\n"
+            out += "\n    /// The parent (`\(parent.name)`) of a row of `\(spec.record.table)`.\n"
             out += "    static func parentOf(_ db: TestDatabase, _ id: UUID) async throws -> UUID {\n"
             out +=
-                "        try await db.pool.query(\"SELECT \(parent.name) FROM \(spec.entity.table) WHERE id = $1\", id).rows[0].decode(\(swiftString(parent.name)))\n"
+                "        try await db.pool.query(\"SELECT \(parent.name) FROM \(spec.record.table) WHERE id = $1\", id).rows[0].decode(\(swiftString(parent.name)))\n"
             out += "    }\n"
         }
-        helpers[spec.entity.table] = out
+        helpers[spec.record.table] = out
     }
 
     /// Statements creating the rows the required references of a create body point at; returns
@@ -126,7 +126,7 @@ struct HTTPTestRenderer {
         var lines = ""
         for field in names.writable where field.requiredOnCreate {
             guard let table = field.field.references, table != "customers",
-                let referenced = specs.first(where: { $0.entity.table == table })
+                let referenced = specs.first(where: { $0.entity?.table == table })
             else { continue }
             lines += "            let \(field.bareProperty) = try await Self.\(helperName(referenced))(db, customerID: customerID)\n"
         }
@@ -149,14 +149,14 @@ struct HTTPTestRenderer {
     private var duplicatedByTheSameBody: String? {
         let fixed = Set(names.writable.filter(\.requiredOnCreate).map(\.name) + names.scope.map(\.column))
         if let single = names.writable.first(where: { $0.requiredOnCreate && $0.field.unique }) { return single.name }
-        let group = names.spec.entity.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
+        let group = names.spec.record.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
         return group.flatMap { group in group.last { $0 != "customer_id" } ?? group.last }
     }
 
     /// The statement making the parent row a test's paths go under, and its variable.
     private var parentSetup: (line: String, variable: String?) {
         guard let parent = names.parent, let table = parent.field.references,
-            let referenced = specs.first(where: { $0.entity.table == table })
+            let referenced = specs.first(where: { $0.entity?.table == table })
         else { return ("", nil) }
         return (
             "            let \(parent.bareProperty) = try await Self.\(helperName(referenced))(db, customerID: customerID)\n",
@@ -413,7 +413,7 @@ struct HTTPTestRenderer {
         out +=
             "            try await client.send(.delete, \"\(path(delete, id: "id", parent: names.parent?.bareProperty))\", token: \(token(delete))).expectProblem(404)\n"
         out +=
-            "            let left = try await db.pool.query(\"SELECT count(*)::int AS n FROM \(names.spec.entity.table) WHERE id = $1\", id)\n"
+            "            let left = try await db.pool.query(\"SELECT count(*)::int AS n FROM \(names.spec.record.table) WHERE id = $1\", id)\n"
         out += "            #expect(try left.rows[0].decode(\"n\") as Int == 0)\n"
         return out + "        }\n    }\n"
     }

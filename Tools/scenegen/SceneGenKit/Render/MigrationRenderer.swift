@@ -5,11 +5,11 @@ public enum MigrationRenderer {
     /// The file name for `version`: `NNNN_create_<table>.sql`.
     public static func fileName(for spec: SceneSpec, version: Int) -> String {
         let number = String(version)
-        return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_create_\(spec.entity.table).sql"
+        return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_create_\(spec.record.table).sql"
     }
 
     public static func sql(for spec: SceneSpec) -> String {
-        let entity = spec.entity
+        let entity = spec.record
         var lines: [String] = []
         var constraints: [String] = []
         for field in entity.fields {
@@ -97,17 +97,17 @@ public enum MigrationRenderer {
     /// Keyset pagination runs newest first on `created_at` when the entity has one, else on id;
     /// an owned table is always read per owner.
     private static func indexes(for spec: SceneSpec) -> [String] {
-        let table = spec.entity.table
+        let table = spec.record.table
         let order =
-            spec.entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp }
+            spec.record.fields.contains { $0.name == "created_at" && $0.type == .timestamp }
             ? "created_at DESC, id DESC" : "id DESC"
         var indexes: [String] = []
-        if spec.entity.owner != nil {
+        if spec.record.owner != nil {
             indexes.append("CREATE INDEX \(table)_customer_id_idx ON \(table) (customer_id, \(order));\n")
         } else if spec.useCases.contains(where: { $0.kind == .list }) {
             indexes.append("CREATE INDEX \(table)_list_idx ON \(table) (\(order));\n")
         }
-        for field in spec.entity.fields where field.references != nil && !field.unique {
+        for field in spec.record.fields where field.references != nil && !field.unique {
             indexes.append("CREATE INDEX \(table)_\(field.name)_idx ON \(table) (\(field.name));\n")
         }
         return indexes

@@ -40,6 +40,8 @@ extension OpenAPIRenderer {
                 switch outcome.body {
                 case .entity: schemas.append(ref(names.entity))
                 case .fields(let fields): schemas.append(object(fields) { _ in true })
+                case .model(let type): schemas.append(ref(type))
+                case .page(let type): schemas.append(page(of: type))
                 case .none: problem = problem || status >= 400
                 }
             }

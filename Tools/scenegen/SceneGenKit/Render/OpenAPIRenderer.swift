@@ -33,7 +33,8 @@ enum OpenAPIRenderer {
 
         for spec in specs where !spec.handwritten {
             let names = SceneNames(spec: spec)
-            for (name, schema) in entitySchemas(names) { schemas[name] = schema }
+            if spec.entity != nil { for (name, schema) in entitySchemas(names) { schemas[name] = schema } }
+            for model in spec.models { schemas[model.name] = modelSchema(model) }
             for useCase in spec.useCases {
                 let path = useCase.route.path
                 let method = useCase.route.method.lowercased()
@@ -223,14 +224,33 @@ enum OpenAPIRenderer {
         }
         return [
             names.entity: entity,
-            "\(names.entity)Page": [
-                "type": "object", "required": ["data", "next_cursor"],
-                "properties": ["data": ["type": "array", "items": ref(names.entity)], "next_cursor": ["type": ["string", "null"]]],
-            ],
+            "\(names.entity)Page": page(of: names.entity),
             "\(names.entity)Create": [
                 "type": "object", "required": names.writable.filter(\.requiredOnCreate).map(\.name), "properties": create,
             ],
             "\(names.entity)Patch": ["type": "object", "properties": patch],
         ]
+    }
+
+    /// `{"data": [T...], "next_cursor"}`.
+    static func page(of type: String) -> [String: Any] {
+        [
+            "type": "object", "required": ["data", "next_cursor"],
+            "properties": ["data": ["type": "array", "items": ref(type)], "next_cursor": ["type": ["string", "null"]]],
+        ]
+    }
+
+    /// A model's schema: every member required (each is written, `null` included).
+    private static func modelSchema(_ model: ModelSpec) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for field in model.fields {
+            let value: [String: Any]
+            switch field.value {
+            case .field(let spec): value = schema(SwiftField(field: spec, entity: ""), nullable: field.optional && !field.list)
+            case .named(let type): value = field.optional && !field.list ? ["oneOf": [ref(type), ["type": "null"]]] : ref(type)
+            }
+            properties[field.name] = field.list ? ["type": "array", "items": value] : value
+        }
+        return ["type": "object", "required": model.fields.map(\.name), "properties": properties]
     }
 }

@@ -2,6 +2,10 @@
 /// field written, null included), the entity -> model translator, and the HTTP answers.
 enum OutputRenderer {
     static func translator(_ names: SceneNames) -> String {
+        guard names.spec.entity != nil else {
+            let models = ModelRenderer.translator(names, declaring: true) + CustomUseCaseRenderer.models(names)
+            return "import Domain\nimport Foundation\n\n" + models
+        }
         var members: [(property: String, key: String, type: String, value: String)] = []
         let v = names.entityVariable
         for (index, field) in names.fields.enumerated() {
@@ -51,11 +55,11 @@ enum OutputRenderer {
         out += "    public static func model(_ page: Page<\(names.entity)>) -> PageModel<\(names.model)> {\n"
         out += "        PageModel(data: page.items.map(model), nextCursor: page.nextCursor?.token)\n"
         out += "    }\n}\n"
-        return out + models
+        return out + ModelRenderer.translator(names, declaring: false) + models
     }
 
     static func presenter(_ names: SceneNames) -> String {
-        let e = names.entity
+        var e: String { names.entity }  // CRUD answers only
         let t = names.translator
         var out = "import Domain\nimport Translator\n\n"
         out += "/// \(names.scene) outcomes to HTTP answers; errors are the shared ones of `Problem.from`.\n"

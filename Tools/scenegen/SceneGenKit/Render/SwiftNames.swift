@@ -3,9 +3,14 @@ struct SceneNames {
     let spec: SceneSpec
     /// The names the router knows path parameters by, across every spec.
     var routerNames = RouterNames()
+    /// The scene declaring each entity and model of every spec, by type name.
+    var typeScenes: [String: String] = [:]
+
+    /// The translator of a declared type: its scene's (`Item` -> `CatalogTranslator`).
+    func translator(of type: String) -> String { "\(typeScenes[type] ?? scene)Translator" }
 
     var scene: String { spec.scene }
-    var entity: String { spec.entity.name }
+    var entity: String { spec.record.name }
     /// `entry` for `WishlistEntry`'s variables: the entity name with a lowercase first letter.
     var entityVariable: String { Self.lowerFirst(entity) }
     var store: String { "\(entity)Store" }
@@ -21,7 +26,7 @@ struct SceneNames {
     var routes: String { "\(scene)Routes" }
     var createRequest: String { "Create\(entity)Request" }
     var updateRequest: String { "Update\(entity)Request" }
-    var owned: Bool { spec.entity.owner != nil }
+    var owned: Bool { spec.entity?.owner != nil }
     /// The owner argument of every store and use-case call of an owned entity, with a comma.
     var ownerArgument: String { owned ? "customerID: customerID, " : "" }
     var ownerParameter: String { owned ? "customerID: UUID, " : "" }
@@ -67,15 +72,16 @@ struct SceneNames {
     static func identifier(_ name: String) -> String { Names.swiftKeywords.contains(name) ? "`\(name)`" : name }
 
     func gatewayPort(_ gateway: GatewaySpec) -> String { "\(gateway.name)Gateway" }
+    func portProperty(_ port: PortSpec) -> String { Self.identifier(Names.member(port.name)) }
     func gatewayProperty(_ gateway: GatewaySpec) -> String { Self.lowerFirst(gateway.name) }
     func method(_ useCase: UseCaseSpec) -> String { Self.identifier(Names.camelCase(useCase.name)) }
     /// `share` -> `ShareLinks`-style type name of a use case.
     func upper(_ useCase: UseCaseSpec) -> String { Names.upperCamelCase(useCase.name) }
 
-    var fields: [SwiftField] { spec.entity.fields.map { SwiftField(field: $0, entity: entity) } }
+    var fields: [SwiftField] { (spec.entity?.fields ?? []).map { SwiftField(field: $0, entity: entity) } }
     var writable: [SwiftField] { fields.filter(\.writable) }
     var primary: SwiftField { fields.first { $0.field.primary }! }
-    var hasCreatedAt: Bool { spec.entity.fields.contains { $0.name == "created_at" && $0.type == .timestamp } }
+    var hasCreatedAt: Bool { spec.record.fields.contains { $0.name == "created_at" && $0.type == .timestamp } }
     /// Every column of the table in declaration order, the owner column second.
     var columns: [String] {
         var columns = fields.flatMap(\.columns)

@@ -2,16 +2,13 @@
 /// gets a once-file of its own for the user's logic.
 enum UseCaseRenderer {
     static func useCase(_ names: SceneNames) -> String {
-        let e = names.entity
-        let label = humanName(e)
+        // Named only by CRUD use cases, which a scene without an entity has none of.
+        var e: String { names.entity }
+        var label: String { humanName(e) }
         var out = "import Domain\nimport Foundation\n\n"
         out += "/// \(names.spec.summary)\n"
         out += "public struct \(names.useCase): Sendable {\n"
-        var stored = ["store: any \(names.store)"]
-        for gateway in names.spec.gateways {
-            stored.append("\(names.gatewayProperty(gateway)): any \(names.gatewayPort(gateway))")
-        }
-        stored.append("system: SystemContext")
+        let stored = WiringRenderer.containerProperties(names)
         out += stored.map { "    let \($0)\n" }.joined()
         out += "\n" + DomainRenderer.initializer(stored, indent: "    ")
         for useCase in names.spec.useCases where useCase.kind != .custom {

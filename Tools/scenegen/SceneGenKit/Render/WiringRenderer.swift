@@ -18,7 +18,8 @@ enum WiringRenderer {
     /// `XContainer.live`: the production graph, in LiveScenes so the container itself (and the
     /// unit tests that fill it) need no gateway.
     static func live(_ names: SceneNames) -> String {
-        var live = ["store: \(names.postgresStore)(database: resources.pool)"]
+        var live = names.spec.entity == nil ? [] : ["store: \(names.postgresStore)(database: resources.pool)"]
+        live += names.spec.ports.map { "\(names.portProperty($0)): live\(Names.typeName($0.name))(resources)" }
         for gateway in names.spec.gateways {
             live.append(
                 "\(names.gatewayProperty(gateway)): HTTP\(names.gatewayPort(gateway))(baseURL: resources.config.environment[\(swiftString(gateway.baseURLEnv))])"
@@ -33,12 +34,31 @@ enum WiringRenderer {
         return out
     }
 
-    private static func containerProperties(_ names: SceneNames) -> [String] {
-        var stored = ["store: any \(names.store)"]
+    /// The scene's dependencies as `name: type`: its store, hand-written ports, gateways and
+    /// clock; the container holds them and the use case takes them.
+    static func containerProperties(_ names: SceneNames) -> [String] {
+        var stored = names.spec.entity == nil ? [] : ["store: any \(names.store)"]
+        stored += names.spec.ports.map { "\(names.portProperty($0)): any \($0.type)" }
         for gateway in names.spec.gateways {
             stored.append("\(names.gatewayProperty(gateway)): any \(names.gatewayPort(gateway))")
         }
         return stored + ["system: SystemContext"]
+    }
+
+    /// The once-file building each hand-written port for production (LiveScenes);
+    /// `testableImports` follow the others, as the formatter wants them in a file people edit.
+    static func livePorts(_ names: SceneNames, testableImports: String) -> String {
+        var out = "import Domain\nimport Gateway\nimport Scenes\n" + testableImports + "\n"
+        out += "/// The production implementations of the \(names.scene) scene's hand-written ports.\n"
+        out += "extension \(names.container) {\n"
+        out += names.spec.ports.map { port in
+            "    /// The `\(names.portProperty(port))` port.\n"
+                + "    static func live\(Names.typeName(port.name))(_ resources: AppResources) -> any \(port.type) {\n"
+                + "        // scenegen: build the production \(port.type) here (this file is yours; scenegen never touches it again).\n"
+                + "        fatalError(\"\(names.container).live\(Names.typeName(port.name)) is not written yet\")\n"
+                + "    }\n"
+        }.joined(separator: "\n")
+        return out + "}\n"
     }
 
     static func routes(_ names: SceneNames) -> String {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 @Suite("Home feed over HTTP")
-struct HomeHTTPTests {
+struct HomeFeedHTTPTests {
     @Test func theFeedShowsNewestBestRatedAndCategories() async throws {
         try await withApp { client, db in
             let older = try await CheckoutHTTPTests.item(db, stock: 1)

@@ -1,0 +1,89 @@
+import Foundation
+import SceneGenKit
+import Testing
+
+/// Scenes without an entity: hand-written ports, models, and answers that are models or pages.
+@Suite("scenegen: ports, models and scenes without an entity")
+struct ModelSpecTests {
+    static let board = """
+        scene: Board
+        summary: A board of the items.
+        ports:
+          - { name: store, type: BoardStore }
+        models:
+          - name: BoardView
+            fields:
+              - { name: title, type: string }
+              - { name: level, type: enum, values: [low, HIGH] }
+              - { name: tags, type: string, list: true }
+              - { name: lead, type: Item, optional: true }
+              - { name: items, type: Item, list: true }
+        useCases:
+          - name: show
+            kind: custom
+            route: "GET /v1/board"
+            auth: public
+            outcomes:
+              - { name: shown, status: 200, body: BoardView }
+              - { name: empty, status: 404 }
+          - name: browse
+            kind: custom
+            route: "GET /v1/board/items"
+            auth: public
+            outcomes:
+              - { name: page, status: 200, body: { page: Item } }
+        """
+
+    static func errors(_ text: String) -> [String] {
+        SpecParser.parse(text, file: "Specs/Board.yml").diagnostics.filter { $0.severity == .error }.map(\.description)
+    }
+
+    @Test func portsModelsAndNamedAnswersParse() throws {
+        let (spec, diagnostics) = SpecParser.parse(Self.board, file: "Specs/Board.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let board = try #require(spec)
+        #expect(board.entity == nil)
+        #expect(board.ports.map(\.type) == ["BoardStore"] && board.declaredTypes == ["BoardView"])
+        let fields = try #require(board.models.first?.fields)
+        #expect(fields.map(\.list) == [false, false, true, false, true])
+        #expect(fields[3].value == .named("Item") && fields[3].optional)
+        #expect(board.useCases[0].outcomes.map(\.body) == [.model("BoardView"), .none])
+        #expect(board.useCases[1].outcomes[0].body == .page("Item"))
+    }
+
+    @Test func misusesAreRefusedWithTheirReason() {
+        func replacing(_ old: String, _ new: String) -> [String] { Self.errors(Self.board.replacingOccurrences(of: old, with: new)) }
+        #expect(
+            replacing("type: Item, list: true", "type: Item, list: true, optional: true").contains { $0.contains("a list is never null") })
+        #expect(replacing("type: BoardStore", "type: boardStore").contains { $0.contains("must be an UpperCamelCase protocol name") })
+        #expect(replacing("name: store,", "name: system,").contains { $0.contains("port name 'system' is taken") })
+        #expect(replacing("body: BoardView", "body: entity").contains { $0.contains("body 'entity' needs the scene's entity") })
+        #expect(replacing("body: { page: Item }", "body: { page: item }").contains { $0.contains("page names a model or entity") })
+        let crud = Self.board + "\n  - { name: add, kind: create, route: \"POST /v1/board\", auth: admin }"
+        #expect(Self.errors(crud).contains { $0.contains("a create use case needs the scene's entity") })
+        let withEntity = Self.board.replacingOccurrences(
+            of: "ports:",
+            with: "entity:\n  name: Pin\n  table: pins\n  fields:\n    - { name: id, type: uuid, primary: true }\nports:")
+        #expect(Self.errors(withEntity).contains { $0.contains("port name 'store' is taken by the scene's own store") })
+    }
+
+    /// Across specs: a type must be declared once, by some spec, and two parts of the specs may
+    /// not be written to one file.
+    @Test func typesResolveAcrossSpecsAndFilesNeverClash() throws {
+        let unknown = try WorkspaceTests.repository([
+            "Board": Self.board.replacingOccurrences(of: "type: Item, optional", with: "type: Itm, optional")
+        ])
+        let refused = Workspace(root: unknown).run(specPaths: [], mode: .dryRun)
+        #expect(refused.errors.contains { $0.contains("type 'Itm' is declared by no spec") }, "\(refused.errors)")
+        let twice = try WorkspaceTests.repository(["Board": Self.board.replacingOccurrences(of: "name: BoardView", with: "name: Item")])
+        #expect(Workspace(root: twice).run(specPaths: [], mode: .dryRun).errors.contains { $0.contains("type 'Item' is also declared in") })
+        // The use case `show` of scene Board has its input in BoardShowInput.swift; a model BoardShowInput would too.
+        let clash = Self.board.replacingOccurrences(of: "name: BoardView", with: "name: BoardShowInput").replacingOccurrences(
+            of: "body: BoardView", with: "body: BoardShowInput")
+        let outcome = Workspace(root: try WorkspaceTests.repository(["Board": clash])).run(specPaths: [], mode: .dryRun)
+        #expect(
+            outcome.errors.contains { $0.contains("two parts of the specs would be written to Sources/Domain/Board/BoardShowInput.swift") })
+        let fine = Workspace(root: try WorkspaceTests.repository(["Board": Self.board])).run(specPaths: [], mode: .write)
+        #expect(fine.exitCode == 0, "\(fine.errors)")
+    }
+}

@@ -1,0 +1,66 @@
+/// A hand-written port a scene's use cases need: a protocol of Domain (`HomeStore`), held by the
+/// container as `name` and built for production in the scene's once-file
+/// `<Scene>Container+Ports.swift` (LiveScenes), where the spec cannot say how.
+public struct PortSpec: Hashable, Sendable {
+    /// snake_case; the container's and use case's property is its camelCase.
+    public let name: String
+    /// The protocol's name.
+    public let type: String
+    public let position: SourcePosition
+}
+
+/// A value type of the scene's answers (`HomeFeed`): a Domain struct, its response model and
+/// translator, and its OpenAPI schema.
+public struct ModelSpec: Hashable, Sendable {
+    public let name: String
+    public let fields: [ModelFieldSpec]
+    public let position: SourcePosition
+}
+
+/// A member of a model: a value of a field type, or a type another model or an entity is
+/// (`Item`), either of them alone or as a list.
+public struct ModelFieldSpec: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        /// A field type, as `type: int` or `type: enum` with its `values`.
+        case field(FieldSpec)
+        /// A model or entity declared by some spec.
+        case named(String)
+    }
+
+    public let name: String
+    public let value: Value
+    /// `list: true`: an array of the value (never `null`; empty when there is none).
+    public let list: Bool
+    public let optional: Bool
+    public let position: SourcePosition
+}
+
+extension SceneSpec {
+    /// The entity of a scene that has one. Only the renderers of an entity's files reach for it,
+    /// and `Generator.scene` runs them only when there is one: reaching here without one is a
+    /// generator bug.
+    var record: EntitySpec {
+        guard let entity else { preconditionFailure("\(scene) has no entity") }
+        return entity
+    }
+
+    /// The types this spec declares: its entity and its models.
+    public var declaredTypes: [String] { (entity.map { [$0.name] } ?? []) + models.map(\.name) }
+
+    /// Every type name its models and answers use, with where each is written.
+    var typeReferences: [(String, SourcePosition)] {
+        var references: [(String, SourcePosition)] = []
+        for model in models {
+            for field in model.fields { if case .named(let name) = field.value { references.append((name, field.position)) } }
+        }
+        for useCase in useCases {
+            for outcome in useCase.outcomes {
+                switch outcome.body {
+                case .model(let name), .page(let name): references.append((name, outcome.position))
+                case .none, .entity, .fields: break
+                }
+            }
+        }
+        return references
+    }
+}
