@@ -15,12 +15,17 @@ let adminToken = "test-admin-token-0123456789"
 /// HTTPTests: the product's router and middleware with the matrix's scenes registered instead
 /// of the product's, on a fresh database that has the product's schema and the
 /// matrix's migrations.
-func withApp<T: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T) async throws -> T {
+/// `configure` changes the configuration first (a test's rate limits).
+func withApp<T: Sendable>(
+    configure: @Sendable (inout AppConfig) -> Void = { _ in },
+    _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
+) async throws -> T {
     try await TestDatabase.with { db in
         try await db.pool.withConnection { connection in
             for migration in try MatrixMigrations.all() { try await connection.executeScript(migration) }
         }
-        let config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+        var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+        configure(&config)
         let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "matrix"))
         let router = try buildRouter(resources, scenes: SceneRegistry.register(on:resources:))
         return try await Application(router: router).test(.router) { client in try await body(client, db) }

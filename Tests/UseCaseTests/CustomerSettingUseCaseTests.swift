@@ -48,19 +48,31 @@ struct CustomerSettingUseCaseTests {
         id: me, email: "a@example.com", name: "A", locale: "en", marketingOptIn: false, createdAt: Fixtures.now)
 
     static func useCase(_ store: MockCustomerSettingStore) -> CustomerSettingUseCase {
-        CustomerSettingContainer(store: store, hasher: MockPasswordHasher(), tokens: SequentialTokens()).useCase
+        CustomerSettingContainer(store: store, hasher: MockPasswordHasher(), tokens: SequentialTokens(), system: Fixtures.system).useCase
+    }
+
+    static func changes(
+        email: String? = nil, name: String? = nil, locale: String? = nil, marketingOptIn: Bool? = nil, currentPassword: String? = nil
+    ) -> CustomerSettingUpdateInput {
+        CustomerSettingUpdateInput(
+            customerID: me, email: email, name: name, locale: locale, marketingOptIn: marketingOptIn, currentPassword: currentPassword)
+    }
+
+    static func passwordChange(_ current: String, _ new: String, token: String = "token-7") -> CustomerSettingChangePasswordInput {
+        CustomerSettingChangePasswordInput(customerID: me, sessionToken: token, currentPassword: current, newPassword: new)
     }
 
     @Test func updateChecksAndTrimsThenStores() async throws {
         let store = MockCustomerSettingStore { $0.update = { _, _ in Self.settings } }
-        _ = try await Self.useCase(store).update(
-            customerID: Self.me, SettingsChanges(name: "  Ann ", locale: "ja-JP", marketingOptIn: true))
+        #expect(
+            try await Self.useCase(store).update(Self.changes(name: "  Ann ", locale: "ja-JP", marketingOptIn: true))
+                == .updated(Self.settings))
         #expect(store.calls == [.update(Self.me, SettingsChanges(name: "Ann", locale: "ja-JP", marketingOptIn: true))])
         let error = await #expect(throws: ValidationError.self) {
-            try await Self.useCase(store).update(customerID: Self.me, SettingsChanges(email: "nope", name: "", locale: "english please"))
+            try await Self.useCase(store).update(Self.changes(email: "nope", name: "", locale: "english please"))
         }
         #expect(error?.fields.map(\.field) == ["email", "current_password", "name", "locale"])
-        await #expect(throws: ValidationError.self) { try await Self.useCase(store).update(customerID: Self.me, SettingsChanges()) }
+        await #expect(throws: ValidationError.self) { try await Self.useCase(store).update(Self.changes()) }
         #expect(store.calls.count == 1)
     }
 
@@ -76,17 +88,11 @@ struct CustomerSettingUseCaseTests {
             $0.passwordHash = { _ in "mock$old-password-1" }
             $0.changePassword = { _, _, _ in }
         }
-        let change = PasswordChange(currentPassword: "old-password-1", newPassword: "new-password-2")
-        try await Self.useCase(store).changePassword(customerID: Self.me, currentToken: "token-7", change)
+        #expect(try await Self.useCase(store).changePassword(Self.passwordChange("old-password-1", "new-password-2")) == .changed)
         #expect(store.calls.last == .changePassword(Self.me, "mock$new-password-2", Array("token-7".utf8)))
-
-        let wrong = PasswordChange(currentPassword: "guess-guess", newPassword: "new-password-2")
-        await #expect(throws: SettingsError.wrongPassword) {
-            try await Self.useCase(store).changePassword(customerID: Self.me, currentToken: "token-7", wrong)
-        }
-        let weak = PasswordChange(currentPassword: "old-password-1", newPassword: "short")
+        #expect(try await Self.useCase(store).changePassword(Self.passwordChange("guess-guess", "new-password-2")) == .wrongPassword)
         await #expect(throws: ValidationError.self) {
-            try await Self.useCase(store).changePassword(customerID: Self.me, currentToken: "t", weak)
+            try await Self.useCase(store).changePassword(Self.passwordChange("old-password-1", "short", token: "t"))
         }
         #expect(store.calls.filter { if case .changePassword = $0 { return true } else { return false } }.count == 1)
     }

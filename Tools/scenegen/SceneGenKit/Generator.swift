@@ -116,12 +116,12 @@ public enum Generator {
             file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
             file(.live, "\(s)Container+Live.swift", WiringRenderer.live(names)),
             file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
-            file(.httpTests, "\(s)HTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
+            file(.httpTests, "\(s)GeneratedHTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
         ]
         if spec.entity != nil {
             files += [
                 file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
-                file(.useCaseTests, "\(s)UseCaseTests.swift", UseCaseTestRenderer.tests(names)),
+                file(.useCaseTests, "\(s)GeneratedUseCaseTests.swift", UseCaseTestRenderer.tests(names)),
             ]
         }
         if !spec.ports.isEmpty {

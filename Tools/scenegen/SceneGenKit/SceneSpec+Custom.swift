@@ -5,6 +5,9 @@ public struct CustomInputSpec: Hashable, Sendable {
     public let path: [FieldSpec]
     public let query: [FieldSpec]
     public let body: [FieldSpec]
+    /// `session: true`: the input carries the bearer token of the customer's session
+    /// (`sessionToken`), for logic about the session itself (keep it, end it).
+    public var session = false
 
     public var all: [FieldSpec] { path + query + body }
 }
@@ -28,6 +31,30 @@ public struct OutcomeSpec: Hashable, Sendable {
     public let status: Int
     public let body: Body
     public let position: SourcePosition
+    /// A problem outcome's `detail` (a sentence; derived from the name when absent).
+    public var detail: String?
+    /// A problem outcome's field errors.
+    public var fieldErrors: [OutcomeFieldError] = []
+}
+
+/// `{ field: current_password, message: is not correct }` of a problem outcome.
+public struct OutcomeFieldError: Hashable, Sendable {
+    public let field: String
+    public let message: String
+}
+
+/// `rate_limit:` of a use case: the throttle's class counted before the use case runs.
+public struct RateLimitSpec: Hashable, Sendable {
+    public enum Class: String, Hashable, Sendable, CaseIterable {
+        /// A signed-in customer's current password checked (`RequestThrottle.passwordCheck`).
+        case passwordCheck = "password_check"
+        case checkout
+        case photoUpload = "photo_upload"
+    }
+
+    public let `class`: Class
+    /// The body field whose presence makes the request count; every request counts when `nil`.
+    public let when: String?
 }
 
 /// One typed call of an http gateway: `request` is a method and a path under the base URL.

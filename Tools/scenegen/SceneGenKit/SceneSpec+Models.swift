@@ -44,6 +44,9 @@ extension SceneSpec {
         return entity
     }
 
+    /// Whether a use case is counted against a rate limit (its routes then take the throttle).
+    var isRateLimited: Bool { useCases.contains { $0.rateLimit != nil } }
+
     /// The types this spec declares: its entity and its models.
     public var declaredTypes: [String] { (entity.map { [$0.name] } ?? []) + models.map(\.name) }
 

@@ -76,6 +76,8 @@ public struct UseCaseSpec: Hashable, Sendable {
     /// A custom use case's answers, each a case of its generated outcome enum.
     public let outcomes: [OutcomeSpec]
     public let position: SourcePosition
+    /// Counted against a rate limit before it runs (429 with `Retry-After` past it).
+    public var rateLimit: RateLimitSpec?
 }
 
 public enum Auth: String, Hashable, Sendable, CaseIterable { case `public`, customer, admin }

@@ -10,16 +10,23 @@ public enum SpecFormat {
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",
     ]
-    public static let useCaseKeys = ["name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes"]
+    public static let useCaseKeys = [
+        "name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes", "rate_limit",
+    ]
+    /// A use case's `rate_limit`: the class counted, and the body field whose presence makes a
+    /// request count (every request when absent).
+    public static let rateLimitKeys = ["class", "when"]
     public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]
     /// A custom use case's `input`.
-    public static let inputKeys = ["path", "query", "body"]
+    public static let inputKeys = ["path", "query", "body", "session"]
     /// A field of a custom use case's input: an entity field's type and rules.
     public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max"]
     /// A field of an answer or of a gateway call: a type and nothing to check.
     public static let plainFieldKeys = ["name", "type", "values", "optional"]
     /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.
-    public static let outcomeKeys = ["name", "status", "body"]
+    public static let outcomeKeys = ["name", "status", "body", "detail", "errors"]
+    /// One of a problem outcome's field `errors`.
+    public static let outcomeErrorKeys = ["field", "message"]
     public static let operationErrorKeys = ["name", "status"]
     public static let operationKeys = ["name", "request", "input", "output", "errors"]
 }

@@ -62,10 +62,19 @@ extension SpecReader {
         }
         let all = typedPath + query + body
         checkUnique(all.map(\.name), positions: all.map(\.position), "input field")
+        let session = bool(keys["session"], "session")
+        if session && auth != .customer, let node = keys["session"] {
+            sink.error("session: true carries the customer's session token: only customer routes have one", at: node.position)
+        }
+        if session, let clash = all.first(where: { $0.name == "session_token" }) {
+            sink.error("'session_token' is the session's token, which session: true adds", at: clash.position)
+        }
         if auth == .customer, let clash = all.first(where: { $0.name == "customer_id" }) {
             sink.error("'customer_id' is the signed-in customer, which the input of a customer route carries already", at: clash.position)
         }
-        return CustomInputSpec(path: typedPath, query: query, body: body)
+        var input = CustomInputSpec(path: typedPath, query: query, body: body)
+        input.session = session
+        return input
     }
 
     /// A list of input fields whose types must be among `allowed` (any when `nil`).
@@ -126,8 +135,26 @@ extension SpecReader {
             }
             if status == 204 { sink.error("a 204 answer has no body", at: bodyNode.position) }
         }
+        var detail: String?
+        if let detailNode = keys["detail"] { detail = string(detailNode, "detail") }
+        var fieldErrors: [OutcomeFieldError] = []
+        for errorNode in sequence(keys["errors"], "errors") {
+            let errorKeys = mapping(errorNode, "field error", allowed: SpecFormat.outcomeErrorKeys, required: ["field", "message"])
+            if let field = self.name(errorKeys["field"], "field"), let message = string(errorKeys["message"], "message") {
+                fieldErrors.append(OutcomeFieldError(field: field, message: message))
+            }
+        }
+        if let status, status < 400, let extra = keys["detail"] ?? keys["errors"] {
+            sink.error("detail and errors describe a problem: only an outcome of status 400 or more has them", at: extra.position)
+        }
+        if body != .none, let extra = keys["detail"] ?? keys["errors"] {
+            sink.error("a problem outcome has no body: its detail and errors are the answer", at: extra.position)
+        }
         guard let name, let status else { return nil }
-        return OutcomeSpec(name: name, status: status, body: body, position: node.position)
+        var outcome = OutcomeSpec(name: name, status: status, body: body, position: node.position)
+        outcome.detail = detail
+        outcome.fieldErrors = fieldErrors
+        return outcome
     }
 
     /// One of an http gateway's `operations`.
@@ -193,5 +220,36 @@ extension FieldType {
     var isEnumeration: Bool {
         if case .enumeration = self { return true }
         return false
+    }
+}
+
+extension SpecReader {
+    /// `rate_limit: password_check` or `{ class: password_check, when: current_password }`.
+    mutating func rateLimit(_ node: Node?, auth: Auth, input: CustomInputSpec?) -> RateLimitSpec? {
+        guard let node else { return nil }
+        let classNode: Node?
+        var when: String?
+        if case .scalar = node {
+            classNode = node
+        } else {
+            let keys = mapping(node, "rate_limit", allowed: SpecFormat.rateLimitKeys, required: ["class"])
+            classNode = keys["class"]
+            if let whenNode = keys["when"] {
+                when = self.name(whenNode, "when")
+                if let when, !(input?.body.contains { $0.name == when && $0.optional } ?? false) {
+                    sink.error("rate_limit 'when' names '\(when)', which is no optional field of the input's body", at: whenNode.position)
+                }
+            }
+        }
+        let known = RateLimitSpec.Class.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let classNode, let text = string(classNode, "class") else { return nil }
+        guard let value = RateLimitSpec.Class(rawValue: text) else {
+            sink.error("unknown rate_limit class '\(text)' (known: \(known))", at: classNode.position)
+            return nil
+        }
+        if auth != .customer {
+            sink.error("rate_limit class '\(text)' counts per signed-in customer: only customer routes have one", at: node.position)
+        }
+        return RateLimitSpec(class: value, when: when)
     }
 }

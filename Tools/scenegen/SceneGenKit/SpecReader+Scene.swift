@@ -276,11 +276,15 @@ extension SpecReader {
             input = customInput(keys["input"], route: route, routePosition: keys["route"]!.position, auth: auth)
         }
         let outcomes = kind == .custom ? self.outcomes(keys["outcomes"]) : []
+        let rateLimit = self.rateLimit(keys["rate_limit"], auth: auth, input: input)
+        if rateLimit != nil, kind != .custom { sink.error("only custom use cases are rate limited", at: keys["rate_limit"]!.position) }
         guard let name, let kind, let route else { return nil }
         let filters = self.filters(keys["filters"], kind: kind, entity: entity, route: route)
-        return UseCaseSpec(
+        var useCase = UseCaseSpec(
             name: name, kind: kind, route: route, auth: auth, page: page, filters: filters, gateways: used, input: input,
             outcomes: outcomes, position: node.position)
+        useCase.rateLimit = rateLimit
+        return useCase
     }
 
     /// `filters: [status, item_id]` of a list: fields of a type a query parameter can hold

@@ -5,7 +5,7 @@ extension CustomUseCaseRenderer {
     static func routeBody(_ names: SceneNames, _ useCase: UseCaseSpec) -> [String] {
         var lines: [String] = []
         var arguments: [String] = []
-        if hasCustomer(useCase) { arguments.append("customerID: try context.requireCustomer()") }
+        arguments += authMembers(useCase).map { "\($0.name): \($0.value)" }
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let prefix = names.input(useCase)
         for field in TypedField.list(input.path, prefix: prefix) {
@@ -49,6 +49,17 @@ extension CustomUseCaseRenderer {
         lines.append("let input = \(prefix).Unchecked(")
         lines += arguments.enumerated().map { "    \($1)" + ($0 == arguments.count - 1 ? "" : ",") }
         lines.append(")")
+        if let limit = useCase.rateLimit {
+            // Counted before the input is checked or the logic runs: a refusal costs nothing.
+            let check = "try await throttle.enforce { try await $0.\(limit.class.method)(customerID: input.customerID) }"
+            if let when = limit.when {
+                lines.append("if input.\(Names.member(when)) != nil {")
+                lines.append("    \(check)")
+                lines.append("}")
+            } else {
+                lines.append(check)
+            }
+        }
         lines.append(
             "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()) })"
         )
@@ -80,5 +91,16 @@ extension CustomUseCaseRenderer {
             out += "    }\n}\n"
         }
         return out
+    }
+}
+
+extension RateLimitSpec.Class {
+    /// The `RequestThrottle` method counting the class.
+    var method: String {
+        switch self {
+        case .passwordCheck: "passwordCheck"
+        case .checkout: "checkout"
+        case .photoUpload: "photoUpload"
+        }
     }
 }

@@ -76,9 +76,17 @@ extension CustomUseCaseRenderer {
                 let words = outcome.name.replacingOccurrences(of: "_", with: " ")
                 let title = words.prefix(1).uppercased() + words.dropFirst()
                 let slug = swiftString(outcome.name.replacingOccurrences(of: "_", with: "-"))
+                let detail = swiftString(outcome.detail ?? "\(names.scene) \(useCase.name): \(words).")
                 out += "            case .\(name):\n"
-                out += "                Problem.make(\(outcome.status), \(slug), \(swiftString(title)), "
-                out += "detail: \(swiftString("\(names.scene) \(useCase.name): \(words).")))\n"
+                if outcome.status == 401 && outcome.fieldErrors.isEmpty {
+                    // The API's one 401, with its `WWW-Authenticate` challenge.
+                    out += "                Problem.unauthorized(\(detail))\n"
+                } else {
+                    out += "                Problem.make(\(outcome.status), \(slug), \(swiftString(title)), detail: \(detail)"
+                    let errors = outcome.fieldErrors.map { "FieldError(\(swiftString($0.field)), \(swiftString($0.message)))" }
+                    out += errors.isEmpty ? "" : ", errors: [\(errors.joined(separator: ", "))]"
+                    out += outcome.status == 401 ? ", headers: [(\"WWW-Authenticate\", \"Bearer\")])\n" : ")\n"
+                }
             case .none:
                 out += "            case .\(name): Presentation(status: \(outcome.status))\n"
             }

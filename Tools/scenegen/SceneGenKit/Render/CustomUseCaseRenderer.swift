@@ -9,6 +9,20 @@ enum CustomUseCaseRenderer {
 
     static func hasCustomer(_ useCase: UseCaseSpec) -> Bool { useCase.auth == .customer }
 
+    /// What the input holds beside the client's fields, from the request's authentication: the
+    /// signed-in customer, and the session's token when the spec asks for it (`session: true`).
+    static func authMembers(_ useCase: UseCaseSpec) -> [(name: String, type: String, doc: String, value: String)] {
+        var members: [(name: String, type: String, doc: String, value: String)] = []
+        if hasCustomer(useCase) {
+            members.append(("customerID", "UUID", "The signed-in customer.", "try context.requireCustomer()"))
+        }
+        if useCase.input?.session == true {
+            members.append(
+                ("sessionToken", "String", "The bearer token of the session making the request.", "BearerToken.from(request) ?? \"\""))
+        }
+        return members
+    }
+
     /// `Sources/Domain/<Scene>/<Scene><UseCase>.swift`.
     static func domain(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
         let input = names.input(useCase)
@@ -18,9 +32,9 @@ enum CustomUseCaseRenderer {
         out += "/// What `\(useCase.route)` (\(useCase.name)) takes, checked against the spec's rules.\n"
         out += "public struct \(input): Hashable, Sendable {\n"
         var parameters: [String] = []
-        if hasCustomer(useCase) {
-            out += "    /// The signed-in customer.\n    public let customerID: UUID\n"
-            parameters.append("customerID: UUID")
+        for member in authMembers(useCase) {
+            out += "    /// \(member.doc)\n    public let \(member.name): \(member.type)\n"
+            parameters.append("\(member.name): \(member.type)")
         }
         for field in fields {
             out += "    public let \(field.property): \(field.optionalValueType)\n"
@@ -34,9 +48,9 @@ enum CustomUseCaseRenderer {
         out += "    /// The input as the client sent it, before it is checked: a `nil` is a value not sent.\n"
         out += "    public struct Unchecked: Hashable, Sendable {\n"
         var uncheckedParameters: [String] = []
-        if hasCustomer(useCase) {
-            out += "        public var customerID: UUID\n"
-            uncheckedParameters.append("customerID: UUID")
+        for member in authMembers(useCase) {
+            out += "        public var \(member.name): \(member.type)\n"
+            uncheckedParameters.append("\(member.name): \(member.type)")
         }
         for field in fields {
             let type = field.swift.inputType + (pathNames.contains(field.name) ? "" : "?")
@@ -65,7 +79,7 @@ enum CustomUseCaseRenderer {
             }
         }
         if validates { out += "            try errors.throwIfAny()\n" }
-        var arguments: [String] = hasCustomer(useCase) ? ["customerID: customerID"] : []
+        var arguments = authMembers(useCase).map { "\($0.name): \($0.name)" }
         for field in fields {
             let value: String
             if DomainRenderer.hasRule(field.swift) {

@@ -1,6 +1,7 @@
 extension HTTPTestRenderer {
     /// A custom use case's contract, whatever its hand-written logic does: a valid input reaches
-    /// it (one of its outcomes, 501 until it is written, 502 when an API it calls is down), a
+    /// it (one of its outcomes, 501 until it is written, 502 when an API it calls is down, 422
+    /// when the logic refuses a value by a rule the spec cannot state, as an email's shape), a
     /// missing or invalid field is a 422 naming the field before the logic runs.
     func customTest(_ useCase: UseCaseSpec) -> String {
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
@@ -28,6 +29,7 @@ extension HTTPTestRenderer {
         let json = input.body.isEmpty ? "" : body(required)
         var statuses = Set(useCase.outcomes.map(\.status) + [501])
         if !useCase.gateways.isEmpty { statuses.insert(502) }
+        if !input.all.isEmpty { statuses.insert(422) }
         let name = Names.camelCase(useCase.name)
         var out = "\n    @Test func \(name)ChecksItsInputBeforeItsLogic() async throws {\n"
         out += "        try await withApp { client, db in\n" + Self.signInMarker

@@ -10,7 +10,7 @@ struct HTTPTestRenderer {
         var out =
             "import Foundation\nimport HTTPTestSupport\nimport HummingbirdTesting\nimport Postgres\nimport TestSupport\nimport Testing\n\n"
         out += "@Suite(\"\(names.scene) over HTTP (generated)\")\n"
-        out += "struct \(names.scene)HTTPTests {\n"
+        out += "struct \(names.scene)GeneratedHTTPTests {\n"
         var helpers: [String: String] = [:]
         if names.spec.entity != nil { insertHelper(for: names.spec, into: &helpers) }
         out += helpers.keys.sorted().map { helpers[$0]! }.joined(separator: "\n")

@@ -53,5 +53,10 @@ extension OpenAPIRenderer {
             responses["\(status)"] = response
         }
         responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]
+        if useCase.rateLimit != nil {
+            responses["429"] = [
+                "description": "Past the rate limit; Retry-After says when to try again", "content": problemResponse["content"]!,
+            ]
+        }
     }
 }

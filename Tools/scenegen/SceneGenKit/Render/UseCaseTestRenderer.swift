@@ -15,7 +15,7 @@ enum UseCaseTestRenderer {
         }
         var out = "import Domain\nimport Foundation\nimport MockSupport\nimport Scenes\nimport Testing\nimport UseCase\n\n"
         out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
-        out += "struct \(names.scene)UseCaseTests {\n"
+        out += "struct \(names.scene)GeneratedUseCaseTests {\n"
         if names.owned { out += "    static let owner = Fixtures.id(900)\n" }
         if names.parent != nil { out += "    static let parent = Fixtures.id(902)\n" }
         out += "    static let reference = Fixtures.id(901)\n\n"

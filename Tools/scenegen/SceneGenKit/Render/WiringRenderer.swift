@@ -62,10 +62,14 @@ enum WiringRenderer {
     }
 
     static func routes(_ names: SceneNames) -> String {
-        var out = "import Domain\nimport Foundation\nimport Hummingbird\nimport Presenter\nimport Scenes\n\n"
-        out += "/// \(names.scene) routes: parse, call the use case, present.\n"
+        let limited = names.spec.isRateLimited
+        var out = "import Domain\nimport Foundation\nimport Hummingbird\nimport Presenter\nimport Scenes\n"
+        out += limited ? "import UseCase\n\n" : "\n"
+        out += "/// \(names.scene) routes: parse, call the use case, present"
+        out += limited ? "; a rate-limited route is counted first.\n" : ".\n"
         out += "enum \(names.routes) {\n"
-        out += "    static func register(on routers: SceneRouters, container: \(names.container)) {\n"
+        out += "    static func register(on routers: SceneRouters, container: \(names.container)"
+        out += (limited ? ", throttle: RequestThrottle" : "") + ") {\n"
         out += "        let useCase = container.useCase\n"
         for useCase in names.spec.useCases {
             out += "\n" + route(names, useCase)
@@ -122,7 +126,7 @@ enum WiringRenderer {
             body += CustomUseCaseRenderer.routeBody(names, useCase)
         }
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
-        let usesRequest = [.create, .list, .update].contains(useCase.kind) || !(input.query + input.body).isEmpty
+        let usesRequest = [.create, .list, .update].contains(useCase.kind) || !(input.query + input.body).isEmpty || input.session
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
@@ -194,7 +198,8 @@ enum WiringRenderer {
         out += "enum SceneRegistry {\n"
         out += "    static func register(on routers: SceneRouters, resources: AppResources) {\n"
         for spec in specs {
-            let arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
+            var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
+            if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
             out += "        \(spec.scene)Routes.register(on: routers, \(arguments))\n"
         }
         out += "    }\n}\n"
