@@ -12,7 +12,7 @@ struct AccountHTTPTests {
             let created = try await client.send(.post, "/v1/customers", json: Self.signUp)
             #expect(created.status == .created)
             let customer = try created.json
-            #expect(Set(customer.keys) == ["id", "email", "name"])
+            #expect(Set(customer.keys) == ["id", "email", "name", "created_at"])
 
             let session = try await client.send(.post, "/v1/sessions", json: #"{"email":"ANN@example.com","password":"correct horse"}"#)
             #expect(session.status == .created)

@@ -250,7 +250,7 @@ struct WorkspaceTests {
         #expect(
             outcome.errors.contains {
                 $0.contains("Specs/Wishlist.yml:9:")
-                    && $0.contains("references 'vendors', which is the table of no spec (known: items, wishlist_entries)")
+                    && $0.contains("references 'vendors', which is the table of no spec (known: customers, items, wishlist_entries)")
             })
     }
 

@@ -11,53 +11,65 @@ struct AccountUseCaseTests {
     let sessions = MockSessionStore()
     let hasher = MockPasswordHasher()
     var useCase: AccountUseCase {
-        AccountContainer(customers: customers, sessions: sessions, hasher: hasher, tokens: SequentialTokens(), system: Fixtures.system)
-            .useCase
+        AccountContainer(
+            customers: customers, sessions: sessions, hasher: hasher, tokens: SequentialTokens(), decoy: DecoyHash(),
+            system: Fixtures.system
+        ).useCase
     }
-    let alice = SignUp(email: " Alice@Example.com ", password: "correct horse", name: "Alice")
+    let alice = AccountSignUpInput(email: " Alice@Example.com ", password: "correct horse", name: "Alice")
+
+    /// The customer a sign-up made, or a recorded issue.
+    func signedUp(_ input: AccountSignUpInput) async throws -> Customer? {
+        guard case .signedUp(let customer) = try await useCase.signUp(input) else {
+            Issue.record("not signed up")
+            return nil
+        }
+        return customer
+    }
 
     @Test func signUpTrimsAndStoresAHash() async throws {
-        let customer = try await useCase.signUp(alice)
+        let customer = try #require(try await signedUp(alice))
         #expect(customer.email == "Alice@Example.com" && customer.id == Fixtures.fixedID)
         #expect(customers.calls == ["create Alice@Example.com"])
     }
 
     @Test func duplicateEmailIgnoringCaseIsTaken() async throws {
-        _ = try await useCase.signUp(alice)
-        await #expect(throws: AccountError.emailTaken) {
-            try await useCase.signUp(SignUp(email: "alice@example.COM", password: "another pass", name: "A"))
-        }
+        _ = try await signedUp(alice)
+        let again = AccountSignUpInput(email: "alice@example.COM", password: "another pass", name: "A")
+        #expect(try await useCase.signUp(again) == .emailTaken)
     }
 
     @Test func weakOrMalformedInputNamesEachField() async throws {
-        do {
-            _ = try await useCase.signUp(SignUp(email: "not-an-email", password: "aaaaaaaaaaaa", name: " "))
-            Issue.record("accepted bad input")
-        } catch let error as ValidationError {
-            #expect(error.fields.map(\.field) == ["email", "password", "name"])
+        let error = await #expect(throws: ValidationError.self) {
+            try await useCase.signUp(AccountSignUpInput(email: "not-an-email", password: "aaaaaaaaaaaa", name: " "))
         }
-        await #expect(throws: ValidationError.self) { try await useCase.signUp(SignUp(email: "a@b.co", password: "short", name: "A")) }
+        #expect(error?.fields.map(\.field) == ["email", "password", "name"])
+        await #expect(throws: ValidationError.self) {
+            try await useCase.signUp(AccountSignUpInput(email: "a@b.co", password: "short", name: "A"))
+        }
         #expect(customers.calls.isEmpty)
     }
 
     @Test func signInOpensASessionThatAuthenticates() async throws {
-        let customer = try await useCase.signUp(alice)
-        let session = try await useCase.signIn(email: "alice@example.com", password: "correct horse")
+        let customer = try #require(try await signedUp(alice))
+        guard
+            case .signedIn(let session) = try await useCase.signIn(
+                AccountSignInInput(email: "alice@example.com", password: "correct horse"))
+        else {
+            Issue.record("not signed in")
+            return
+        }
         #expect(session.customerID == customer.id)
         #expect(session.expiresAt == Fixtures.now.addingTimeInterval(AccountRules.sessionLifetime))
         #expect(try await useCase.authenticate(token: session.token) == customer.id)
-        try await useCase.signOut(token: session.token)
+        #expect(try await useCase.signOut(AccountSignOutInput(customerID: customer.id, sessionToken: session.token)) == .signedOut)
         await #expect(throws: AccountError.unauthenticated) { try await useCase.authenticate(token: session.token) }
     }
 
     @Test func wrongPasswordAndUnknownEmailLookTheSame() async throws {
-        _ = try await useCase.signUp(alice)
-        await #expect(throws: AccountError.invalidCredentials) {
-            try await useCase.signIn(email: "alice@example.com", password: "wrong horse")
-        }
-        await #expect(throws: AccountError.invalidCredentials) {
-            try await useCase.signIn(email: "bob@example.com", password: "correct horse")
-        }
+        _ = try await signedUp(alice)
+        #expect(try await useCase.signIn(AccountSignInInput(email: "alice@example.com", password: "wrong horse")) == .invalidCredentials)
+        #expect(try await useCase.signIn(AccountSignInInput(email: "bob@example.com", password: "correct horse")) == .invalidCredentials)
         // The unknown email still cost one verification (against the decoy hash).
         #expect(hasher.verifications.count == 2)
         #expect(sessions.count == 0)

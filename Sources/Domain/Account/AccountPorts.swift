@@ -45,3 +45,11 @@ public protocol SessionTokens: Sendable {
     func newToken() -> String
     func hash(_ token: String) -> [UInt8]
 }
+
+/// The hash a sign-in with an unknown email checks its password against, so the answer and its
+/// timing say nothing about which emails are registered. Implemented by `DecoyHash`.
+public protocol DecoyPasswordHash: Sendable {
+    /// A hash `hasher` made, of a secret no one knows.
+    /// - Throws: what `hasher.hash` throws.
+    func value(from hasher: any PasswordHasher) async throws -> String
+}

@@ -14,7 +14,7 @@ struct CustomerAuthMiddleware: RouterMiddleware {
         do {
             context.customerID = try await accounts.authenticate(token: BearerToken.from(request))
         } catch {
-            return AccountPresenter.problem(error).response(from: request, context: context)
+            return AuthenticationPresenter.refused(error).response(from: request, context: context)
         }
         return try await next(request, context)
     }

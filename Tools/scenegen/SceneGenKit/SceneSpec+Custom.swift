@@ -50,6 +50,13 @@ public struct RateLimitSpec: Hashable, Sendable {
         case passwordCheck = "password_check"
         case checkout
         case photoUpload = "photo_upload"
+        /// A sign-up: counted per client address (`RequestThrottle.signUp`).
+        case signUp = "sign_up"
+        /// A sign-in: counted per client address and per the body's `email`.
+        case signIn = "sign_in"
+
+        /// Whether the class counts per signed-in customer (a customer route's).
+        public var perCustomer: Bool { ![.signUp, .signIn].contains(self) }
     }
 
     public let `class`: Class

@@ -247,8 +247,11 @@ extension SpecReader {
             sink.error("unknown rate_limit class '\(text)' (known: \(known))", at: classNode.position)
             return nil
         }
-        if auth != .customer {
+        if value.perCustomer && auth != .customer {
             sink.error("rate_limit class '\(text)' counts per signed-in customer: only customer routes have one", at: node.position)
+        }
+        if value == .signIn, !(input?.body.contains { $0.name == "email" && !$0.optional } ?? false) {
+            sink.error("rate_limit class 'sign_in' counts per account: the input's body needs a required 'email'", at: node.position)
         }
         return RateLimitSpec(class: value, when: when)
     }

@@ -51,7 +51,7 @@ extension CustomUseCaseRenderer {
         lines.append(")")
         if let limit = useCase.rateLimit {
             // Counted before the input is checked or the logic runs: a refusal costs nothing.
-            let check = "try await throttle.enforce { try await $0.\(limit.class.method)(customerID: input.customerID) }"
+            let check = "try await throttle.enforce { try await $0.\(limit.class.method)(\(limit.class.arguments)) }"
             if let when = limit.when {
                 lines.append("if input.\(Names.member(when)) != nil {")
                 lines.append("    \(check)")
@@ -101,6 +101,17 @@ extension RateLimitSpec.Class {
         case .passwordCheck: "passwordCheck"
         case .checkout: "checkout"
         case .photoUpload: "photoUpload"
+        case .signUp: "signUp"
+        case .signIn: "signIn"
+        }
+    }
+
+    /// What the method counts by, from the unchecked input and the request's context.
+    var arguments: String {
+        switch self {
+        case .passwordCheck, .checkout, .photoUpload: "customerID: input.customerID"
+        case .signUp: "client: context.clientAddress"
+        case .signIn: "email: input.email ?? \"\", client: context.clientAddress"
         }
     }
 }

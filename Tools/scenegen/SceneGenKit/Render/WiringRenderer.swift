@@ -130,6 +130,7 @@ enum WiringRenderer {
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
+            || useCase.rateLimit?.class.perCustomer == false
         var out = "        // \(useCase.route): \(useCase.name)\n"
         out +=
             "        routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in\n"

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The rules for account fields.
+public enum AccountRules {
+    public static let minPasswordLength = 10
+    public static let maxPasswordLength = 128
+    public static let maxNameLength = 100
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+    /// Trimmed; the comparison for uniqueness is case-insensitive (in the database).
+    public static func normalizedEmail(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Length and variety of a new password, reported under `field`.
+    public static func checkPassword(_ password: String, field: String, into errors: inout FieldErrors) {
+        if password.count < minPasswordLength {
+            errors.add(field, "must be at least \(minPasswordLength) characters")
+        } else if password.count > maxPasswordLength {
+            errors.add(field, "must be at most \(maxPasswordLength) characters")
+        } else if Set(password).count < 4 {
+            errors.add(field, "is too simple: use at least 4 different characters")
+        }
+    }
+
+    public static func emailIsPlausible(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.storedLength <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+        else { return false }
+        return !email.contains { $0.isWhitespace || $0.isNewline }
+    }
+}

@@ -1,0 +1,25 @@
+// once: created by scenegen from Specs/Account.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension AccountUseCase {
+    /// `POST /v1/sessions` (auth: public): opens a session. An unknown email costs the same
+    /// password check as a known one (against the decoy hash the hasher made), so the answer and
+    /// its timing say nothing about which emails are registered. A password change that commits
+    /// while this runs ends the session it opens.
+    /// - Throws: `TooManyRequests` (hashing at capacity), `StoreUnavailable`.
+    public func signIn(_ input: AccountSignInInput) async throws -> AccountSignInOutcome {
+        let found = try await customers.credentials(email: AccountRules.normalizedEmail(input.email))
+        let hash: String
+        if let found { hash = found.passwordHash } else { hash = try await decoy.value(from: hasher) }
+        let matches = try await hasher.verify(input.password, against: hash)
+        guard let found, matches else { return .invalidCredentials }
+        let token = tokens.newToken()
+        let expiresAt = system.now().addingTimeInterval(AccountRules.sessionLifetime)
+        guard
+            try await sessions.create(
+                tokenHash: tokens.hash(token), customerID: found.customer.id, credentialsVersion: found.version, expiresAt: expiresAt)
+        else { return .invalidCredentials }
+        return .signedIn(Session(token: token, customerID: found.customer.id, expiresAt: expiresAt))
+    }
+}
