@@ -119,6 +119,24 @@ struct CustomSpecParserTests {
             }, "\(badBody)")
     }
 
+    /// From 400 up an answer is problem+json: its body is fields, the problem's members, which its
+    /// detail and field errors may name as `{name}`.
+    @Test func aProblemOutcomesBodyIsItsMembers() {
+        func problem(_ outcome: String) -> [String] { errors(replacing("{ name: not_found, status: 404 }", outcome)) }
+        let members = "body: [ { name: left, type: int }, { name: note, type: text, optional: true } ]"
+        #expect(problem("{ name: not_found, status: 404, detail: \"{left} left\", \(members) }").isEmpty)
+        #expect(problem("{ name: not_found, status: 404, body: entity }").contains { $0.contains("its body is a list of fields") })
+        #expect(problem("{ name: not_found, status: 404, detail: \"{gone} left\", \(members) }").contains { $0.contains("'{gone}'") })
+        #expect(problem("{ name: not_found, status: 404, detail: \"{note}\", \(members) }").contains { $0.contains("'{note}'") })
+        #expect(problem("{ name: not_found, status: 404, detail: \"{left}\" }").contains { $0.contains("(it has none)") })
+        let money = "{ name: not_found, status: 404, body: [ { name: owed, type: money } ] }"
+        #expect(problem(money).contains { $0.contains("cannot be money") })
+        #expect(
+            problem("{ name: not_found, status: 200, detail: \"no\" }").contains {
+                $0.contains("only an outcome of status 400 or more has them")
+            })
+    }
+
     @Test func pathParametersMatchTheRoute() {
         let extra = errors(
             replacing(

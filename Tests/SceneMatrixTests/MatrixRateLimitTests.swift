@@ -2,11 +2,10 @@ import Domain
 import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
-import Presenter
 import Testing
 
-/// What the generated code of a rate-limited use case with problem outcomes (`seal` in
-/// `MatrixOwned.yml`) does on the real throttle (PostgreSQL's counts) and presenter.
+/// What the generated code of a rate-limited use case (`seal` in `MatrixOwned.yml`) does on the
+/// real throttle (PostgreSQL's counts).
 @Suite("MatrixOwned's rate-limited use case (hand-written checks of generated code)")
 struct MatrixRateLimitTests {
     /// `rate_limit: { class: checkout, when: reason }`: only requests carrying `reason` count,
@@ -27,16 +26,5 @@ struct MatrixRateLimitTests {
             #expect(refused.headers[.retryAfter] != nil)
             #expect(try await client.send(.put, path, json: "{}", token: token).status.code == 501)
         }
-    }
-
-    @Test func problemOutcomesCarryTheirDetailFieldErrorsAndChallenge() throws {
-        let refused = MatrixOwnedPresenter.seal(.success(.refused))
-        #expect(refused.status == 403)
-        let data = try #require(refused.body)
-        let body = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(body["detail"] as? String == "This record cannot be sealed.")
-        #expect((body["errors"] as? [[String: Any]])?.compactMap { $0["field"] as? String } == ["reason", "id"])
-        let signedOut = MatrixOwnedPresenter.seal(.success(.signedOut))
-        #expect(signedOut.status == 401 && signedOut.headers.contains { $0.name == "WWW-Authenticate" && $0.value == "Bearer" })
     }
 }

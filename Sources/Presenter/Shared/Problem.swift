@@ -29,6 +29,7 @@ public struct ProblemModel: Encodable, Sendable {
 /// A value of a problem's extension member.
 public enum ProblemValue: Encodable, Sendable, Equatable {
     case int(Int)
+    case bool(Bool)
     case string(String)
     case strings([String])
 
@@ -36,6 +37,7 @@ public enum ProblemValue: Encodable, Sendable, Equatable {
         var container = encoder.singleValueContainer()
         switch self {
         case .int(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .strings(let value): try container.encode(value)
         }

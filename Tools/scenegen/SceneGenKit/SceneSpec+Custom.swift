@@ -37,6 +37,19 @@ public struct OutcomeSpec: Hashable, Sendable {
     public var fieldErrors: [OutcomeFieldError] = []
 }
 
+extension OutcomeSpec {
+    /// The `{name}`s of a detail or message, in order.
+    public static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
+
 /// `{ field: current_password, message: is not correct }` of a problem outcome.
 public struct OutcomeFieldError: Hashable, Sendable {
     public let field: String

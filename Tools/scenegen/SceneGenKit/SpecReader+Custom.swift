@@ -147,8 +147,10 @@ extension SpecReader {
         if let status, status < 400, let extra = keys["detail"] ?? keys["errors"] {
             sink.error("detail and errors describe a problem: only an outcome of status 400 or more has them", at: extra.position)
         }
-        if body != .none, let extra = keys["detail"] ?? keys["errors"] {
-            sink.error("a problem outcome has no body: its detail and errors are the answer", at: extra.position)
+        if let status, status >= 400, let bodyNode = keys["body"] {
+            checkProblemBody(body, detail: detail, errors: fieldErrors, at: bodyNode.position)
+        } else {
+            checkPlaceholders([detail].compactMap { $0 } + fieldErrors.map(\.message), members: [], at: node.position)
         }
         guard let name, let status else { return nil }
         var outcome = OutcomeSpec(name: name, status: status, body: body, position: node.position)
@@ -254,5 +256,39 @@ extension SpecReader {
             sink.error("rate_limit class 'sign_in' counts per account: the input's body needs a required 'email'", at: node.position)
         }
         return RateLimitSpec(class: value, when: when)
+    }
+}
+
+extension SpecReader {
+    /// An answer of status 400 or more is problem+json: its body can only be fields, written as
+    /// the problem's members beside `detail` (which, like the field errors' messages, may name
+    /// them as `{name}`).
+    mutating func checkProblemBody(_ body: OutcomeSpec.Body, detail: String?, errors: [OutcomeFieldError], at position: SourcePosition) {
+        guard case .fields(let fields) = body else {
+            if body != .none {
+                sink.error(
+                    "an answer of status 400 or more is problem+json: its body is a list of fields, the problem's members beside its detail",
+                    at: position)
+            }
+            return
+        }
+        for field in fields where field.type == .money {
+            sink.error(
+                "a problem's member '\(field.name)' cannot be money (an object): give its amount and currency as two fields", at: position)
+        }
+        // An optional member has no text to put in a sentence.
+        checkPlaceholders(
+            [detail].compactMap { $0 } + errors.map(\.message), members: fields.filter { !$0.optional }.map(\.name), at: position)
+    }
+
+    /// Every `{name}` in `texts` names one of `members`.
+    mutating func checkPlaceholders(_ texts: [String], members: [String], at position: SourcePosition) {
+        for text in texts {
+            for placeholder in OutcomeSpec.placeholders(in: text) where !members.contains(placeholder) {
+                sink.error(
+                    "'{\(placeholder)}' in \"\(text)\" names no field of the outcome's body\(members.isEmpty ? " (it has none)" : "")",
+                    at: position)
+            }
+        }
     }
 }

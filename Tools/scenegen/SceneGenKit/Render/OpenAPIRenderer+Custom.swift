@@ -35,9 +35,13 @@ extension OpenAPIRenderer {
         for status in Set(useCase.outcomes.map(\.status)).sorted() {
             let outcomes = useCase.outcomes.filter { $0.status == status }
             var schemas: [[String: Any]] = []
+            var problems: [[String: Any]] = []
             var problem = false
             for outcome in outcomes {
                 switch outcome.body {
+                case .fields(let fields) where status >= 400:
+                    // A problem with the outcome's members beside its detail.
+                    problems.append(["allOf": [ref("Problem"), object(fields) { !$0.optional }]])
                 case .entity: schemas.append(ref(names.entity))
                 case .fields(let fields): schemas.append(object(fields) { _ in true })
                 case .model(let type): schemas.append(ref(type))
@@ -48,7 +52,10 @@ extension OpenAPIRenderer {
             var response: [String: Any] = ["description": outcomes.map(\.name).joined(separator: " or ")]
             var content: [String: Any] = [:]
             if !schemas.isEmpty { content["application/json"] = ["schema": schemas.count == 1 ? schemas[0] : ["oneOf": schemas]] }
-            if problem { content["application/problem+json"] = ["schema": ref("Problem")] }
+            if problem { problems.append(ref("Problem")) }
+            if !problems.isEmpty {
+                content["application/problem+json"] = ["schema": problems.count == 1 ? problems[0] : ["oneOf": problems]]
+            }
             if !content.isEmpty { response["content"] = content }
             responses["\(status)"] = response
         }

@@ -1,0 +1,41 @@
+import Domain
+import Foundation
+import Presenter
+import Testing
+
+/// What generated presenters answer for problem outcomes (`MatrixTyped.yml`'s `conflict`,
+/// `MatrixOwned.yml`'s `seal`): problem+json with the spec's detail and field errors, the
+/// outcome's members filled into them and written beside them, and a 401's challenge.
+@Suite("Problem outcomes (hand-written checks of generated code)")
+struct MatrixProblemTests {
+    static func json(_ presentation: Presentation) throws -> [String: Any] {
+        let data = try #require(presentation.body)
+        return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func aProblemsMembersFillItsDetailAndSitBesideIt() throws {
+        let heldBy = UUID(uuidString: "00000000-0000-4000-8000-0000000000AB")!
+        let conflict = MatrixTypedPresenter.inspect(
+            .success(
+                .conflict(
+                    slot: 3, count: Int64.max, total: 9, heldBy: heldBy, kind: .b, full: true, seenAt: Date(timeIntervalSince1970: 0),
+                    note: nil)))
+        #expect(conflict.status == 409 && conflict.headers.contains { $0 == ("Content-Type", "application/problem+json") })
+        let body = try Self.json(conflict)
+        #expect(body["detail"] as? String == "Slot 3 holds 9223372036854775807 of 9 (b, full: true) since 1970-01-01T00:00:00.000Z.")
+        #expect(body["count"] as? Int64 == Int64.max && body["full"] as? Bool == true && body["kind"] as? String == "b")
+        #expect(body["held_by"] as? String == "00000000-0000-4000-8000-0000000000ab" && body["note"] == nil)
+        let errors = try #require(body["errors"] as? [[String: String]])
+        #expect(errors == [["field": "slot", "message": "is held by 00000000-0000-4000-8000-0000000000ab"]])
+    }
+
+    @Test func problemOutcomesCarryTheirDetailFieldErrorsAndChallenge() throws {
+        let refused = MatrixOwnedPresenter.seal(.success(.refused))
+        #expect(refused.status == 403)
+        let body = try Self.json(refused)
+        #expect(body["detail"] as? String == "This record cannot be sealed.")
+        #expect((body["errors"] as? [[String: Any]])?.compactMap { $0["field"] as? String } == ["reason", "id"])
+        let signedOut = MatrixOwnedPresenter.seal(.success(.signedOut))
+        #expect(signedOut.status == 401 && signedOut.headers.contains { $0.name == "WWW-Authenticate" && $0.value == "Bearer" })
+    }
+}
