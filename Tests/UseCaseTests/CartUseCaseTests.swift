@@ -14,49 +14,60 @@ struct CartUseCaseTests {
     func make(items: [Item]) -> (CartUseCase, MockCartStore) {
         let store = MockCartStore(items: items)
         let catalog = MockItemStore { stubs in stubs.item = { id in items.first { $0.id == id } } }
-        return (CartContainer(store: store, catalog: catalog, currency: Fixtures.yen).useCase, store)
+        return (CartContainer(store: store, catalog: catalog, currency: Fixtures.yen, system: Fixtures.system).useCase, store)
     }
+
+    /// Sets a line's quantity; the cart it answers, or the other outcome as an error to expect.
+    func set(_ useCase: CartUseCase, _ item: UUID, _ quantity: Int, for customer: UUID? = nil) async throws -> CartSetOutcome {
+        try await useCase.set(CartSetInput(customerID: customer ?? self.customer, itemID: item, quantity: quantity))
+    }
+
+    func cart(_ outcome: CartSetOutcome) throws -> CartView {
+        guard case .cart(let view) = outcome else { throw UnexpectedOutcome(outcome: "\(outcome)") }
+        return view
+    }
+
+    struct UnexpectedOutcome: Error { let outcome: String }
 
     @Test func emptyCartHasAZeroSubtotalInTheShopCurrency() async throws {
         let (useCase, _) = make(items: [])
-        let cart = try await useCase.cart(customerID: customer)
+        guard case .cart(let cart) = try await useCase.show(CartShowInput(customerID: customer)) else { return }
         #expect(cart.lines.isEmpty && cart.itemCount == 0)
-        #expect(try cart.subtotal() == Money(amount: 0, currency: Fixtures.yen))
+        #expect(cart.subtotal == Money(amount: 0, currency: Fixtures.yen))
     }
 
     @Test func totalsAreExactIntegerSums() async throws {
         let (useCase, _) = make(items: [mug, pen])
-        _ = try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 3)
-        let cart = try await useCase.setQuantity(customerID: customer, itemID: pen.id, quantity: 2)
+        _ = try await set(useCase, mug.id, 3)
+        let cart = try cart(try await set(useCase, pen.id, 2))
         #expect(cart.itemCount == 5)
-        #expect(try cart.lines.map { try $0.lineTotal().amount } == [3600, 2400])
-        #expect(try cart.subtotal().amount == 6000)
+        #expect(cart.lines.map(\.lineTotal.amount) == [3600, 2400])
+        #expect(cart.subtotal.amount == 6000)
     }
 
     @Test func zeroRemovesAndQuantityIsBounded() async throws {
         let (useCase, store) = make(items: [mug])
-        _ = try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 2)
-        #expect(try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 0).lines.isEmpty)
+        _ = try await set(useCase, mug.id, 2)
+        #expect(try cart(try await set(useCase, mug.id, 0)).lines.isEmpty)
         #expect(store.calls.contains("remove"))
         for bad in [-1, 100] {
-            await #expect(throws: ValidationError([FieldError("quantity", "must be between 0 and 99")])) {
-                try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: bad)
+            let error = await #expect(throws: ValidationError.self) {
+                try await useCase.set(CartSetInput.Unchecked(customerID: customer, itemID: mug.id, quantity: bad).validated())
             }
+            #expect(error?.fields.map(\.field) == ["quantity"])
         }
     }
 
     @Test func moreThanTheStockNamesWhatIsAvailable() async throws {
         let (useCase, store) = make(items: [mug])
-        await #expect(throws: CartError.insufficientStock(itemID: mug.id, available: 5)) {
-            try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 6)
-        }
+        #expect(try await set(useCase, mug.id, 6) == .insufficientStock(available: 5, itemID: mug.id))
         #expect(!store.calls.contains { $0.hasPrefix("set") })
     }
 
     @Test func unknownItemIsNotFound() async throws {
         let (useCase, _) = make(items: [])
         let id = UUID()
-        await #expect(throws: CartError.itemNotFound(id)) { try await useCase.setQuantity(customerID: customer, itemID: id, quantity: 1) }
+        #expect(try await set(useCase, id, 1) == .itemNotFound(itemID: id))
     }
 
     @Test func currenciesDoNotMix() async throws {
@@ -64,13 +75,9 @@ struct CartUseCaseTests {
         dollarPen.price = Money(amount: 300, currency: Currency("USD")!)
         let (useCase, _) = make(items: [mug, dollarPen])
         // Not even into an empty cart: a cart is priced in the shop's currency.
-        await #expect(throws: CartError.currencyMismatch(cart: Fixtures.yen, item: Currency("USD")!)) {
-            try await useCase.setQuantity(customerID: customer, itemID: dollarPen.id, quantity: 1)
-        }
-        _ = try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 1)
-        await #expect(throws: CartError.currencyMismatch(cart: Fixtures.yen, item: Currency("USD")!)) {
-            try await useCase.setQuantity(customerID: customer, itemID: dollarPen.id, quantity: 1)
-        }
+        #expect(try await set(useCase, dollarPen.id, 1) == .currencyMismatch(cart: "JPY", item: "USD"))
+        _ = try await set(useCase, mug.id, 1)
+        #expect(try await set(useCase, dollarPen.id, 1) == .currencyMismatch(cart: "JPY", item: "USD"))
     }
 
     @Test func aLineRepricedInAnotherCurrencyIsUnavailableNotAnError() throws {
@@ -79,11 +86,14 @@ struct CartUseCaseTests {
         let cart = Cart(lines: [dollars, yen], currency: Fixtures.yen)
         #expect(cart.unavailableLines == [dollars])
         #expect(try cart.subtotal() == Money(amount: 1200, currency: Fixtures.yen))
+        let view = try CartView(cart)
+        #expect(view.unavailableItemIDs == [dollars.itemID] && view.subtotal.amount == 1200 && view.itemCount == 3)
     }
 
     @Test func customersHaveSeparateCarts() async throws {
         let (useCase, _) = make(items: [mug])
-        _ = try await useCase.setQuantity(customerID: customer, itemID: mug.id, quantity: 1)
-        #expect(try await useCase.cart(customerID: UUID()).lines.isEmpty)
+        _ = try await set(useCase, mug.id, 1)
+        guard case .cart(let other) = try await useCase.show(CartShowInput(customerID: UUID())) else { return }
+        #expect(other.lines.isEmpty)
     }
 }

@@ -48,11 +48,20 @@ public enum CartRules {
     public static let maxQuantity = 99
 }
 
-/// What can go wrong with a cart besides invalid input.
-public enum CartError: Error, Equatable, Sendable {
-    case itemNotFound(UUID)
-    /// More than the stock was asked for; `available` is what there is.
-    case insufficientStock(itemID: UUID, available: Int)
-    /// The item is priced in another currency than the cart's (the shop's).
-    case currencyMismatch(cart: Currency, item: Currency)
+extension CartView {
+    /// The cart as its answer shows it: each line with its total, the subtotal of the lines that
+    /// can be bought, and those that cannot.
+    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
+    public init(_ cart: Cart) throws(MoneyError) {
+        var lines: [CartLineView] = []
+        for line in cart.lines {
+            lines.append(
+                CartLineView(
+                    itemID: line.itemID, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity,
+                    lineTotal: try line.lineTotal()))
+        }
+        self.init(
+            lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount,
+            unavailableItemIDs: cart.unavailableLines.map(\.itemID))
+    }
 }

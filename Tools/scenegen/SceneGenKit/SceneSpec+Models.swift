@@ -1,12 +1,16 @@
-/// A hand-written port a scene's use cases need: a protocol of Domain (`HomeStore`), held by the
+/// A hand-written port a scene's use cases need: a protocol of Domain (`HomeStore`) or a value
+/// (`Currency`), held by the
 /// container as `name` and built for production in the scene's once-file
 /// `<Scene>Container+Ports.swift` (LiveScenes), where the spec cannot say how.
 public struct PortSpec: Hashable, Sendable {
     /// snake_case; the container's and use case's property is its camelCase.
     public let name: String
-    /// The protocol's name.
+    /// The protocol's name, or the value type's with `value: true`.
     public let type: String
     public let position: SourcePosition
+    /// `value: true`: a value the use cases need (a setting such as the shop's currency), held as
+    /// it is rather than as `any` protocol.
+    public var value = false
 }
 
 /// A value type of the scene's answers (`HomeFeed`): a Domain struct, its response model and

@@ -2,7 +2,7 @@
 /// published JSON Schema (`Specs/scene.schema.json`) is checked against.
 public enum SpecFormat {
     public static let sceneKeys = ["scene", "summary", "code", "entity", "ports", "models", "useCases", "gateways"]
-    public static let portKeys = ["name", "type"]
+    public static let portKeys = ["name", "type", "value"]
     public static let modelKeys = ["name", "fields"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
     public static let modelFieldKeys = ["name", "type", "values", "optional", "list"]

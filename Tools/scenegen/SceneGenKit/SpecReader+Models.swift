@@ -16,7 +16,9 @@ extension SpecReader {
                 sink.error("port name '\(name)' is taken by the scene's own \(name)", at: keys["name"]!.position)
             }
             guard let name, let type else { continue }
-            ports.append(PortSpec(name: name, type: type, position: portNode.position))
+            var port = PortSpec(name: name, type: type, position: portNode.position)
+            port.value = bool(keys["value"], "value")
+            ports.append(port)
         }
         checkUnique(ports.map(\.name), positions: ports.map(\.position), "port")
         return ports

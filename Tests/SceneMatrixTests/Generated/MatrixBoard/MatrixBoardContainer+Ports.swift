@@ -10,4 +10,9 @@ extension MatrixBoardContainer {
     static func liveSource(_ resources: AppResources) -> any BoardSource {
         FixedBoardSource(fixed: "Matrix board")
     }
+
+    /// The `page_cap` value port: a fixed cap.
+    static func livePageCap(_ resources: AppResources) -> Int {
+        20
+    }
 }

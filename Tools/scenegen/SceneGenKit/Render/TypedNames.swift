@@ -2,12 +2,17 @@ extension Names {
     /// Initialisms the house style spells in capitals inside a name.
     static let initialisms: Set<String> = ["id", "url", "uri", "api", "http", "json", "sql"]
 
-    /// `item_id` -> `itemID`, `share_url` -> `shareURL`: a member of the typed inputs and outcomes.
+    /// `item_id` -> `itemID`, `share_url` -> `shareURL`, `item_ids` -> `itemIDs`: a member of the
+    /// typed inputs and outcomes.
     static func member(_ snake: String) -> String {
         let parts = snake.split(separator: "_").map(String.init)
         guard let head = parts.first else { return snake }
         return head
-            + parts.dropFirst().map { initialisms.contains($0) ? $0.uppercased() : $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            + parts.dropFirst().map { part in
+                if initialisms.contains(part) { return part.uppercased() }
+                if part.hasSuffix("s"), initialisms.contains(String(part.dropLast())) { return part.dropLast().uppercased() + "s" }
+                return part.prefix(1).uppercased() + part.dropFirst()
+            }.joined()
     }
 
     /// `create_link` -> `CreateLink`, `get_url` -> `GetURL`.

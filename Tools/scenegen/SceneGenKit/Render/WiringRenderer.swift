@@ -38,7 +38,7 @@ enum WiringRenderer {
     /// clock; the container holds them and the use case takes them.
     static func containerProperties(_ names: SceneNames) -> [String] {
         var stored = names.spec.entity == nil ? [] : ["store: any \(names.store)"]
-        stored += names.spec.ports.map { "\(names.portProperty($0)): any \($0.type)" }
+        stored += names.spec.ports.map { "\(names.portProperty($0)): \(names.portType($0))" }
         for gateway in names.spec.gateways {
             stored.append("\(names.gatewayProperty(gateway)): any \(names.gatewayPort(gateway))")
         }
@@ -53,7 +53,7 @@ enum WiringRenderer {
         out += "extension \(names.container) {\n"
         out += names.spec.ports.map { port in
             "    /// The `\(names.portProperty(port))` port.\n"
-                + "    static func live\(Names.typeName(port.name))(_ resources: AppResources) -> any \(port.type) {\n"
+                + "    static func live\(Names.typeName(port.name))(_ resources: AppResources) -> \(names.portType(port)) {\n"
                 + "        // scenegen: build the production \(port.type) here (this file is yours; scenegen never touches it again).\n"
                 + "        fatalError(\"\(names.container).live\(Names.typeName(port.name)) is not written yet\")\n"
                 + "    }\n"

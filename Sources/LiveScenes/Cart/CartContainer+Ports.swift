@@ -1,0 +1,22 @@
+// once: created by scenegen from Specs/Cart.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Gateway
+import Scenes
+
+/// The production implementations of the Cart scene's hand-written ports.
+extension CartContainer {
+    /// The `store` port: `cart_lines` on PostgreSQL, joined with the items' current prices.
+    static func liveStore(_ resources: AppResources) -> any CartStore {
+        PostgresCartStore(database: resources.pool)
+    }
+
+    /// The `catalog` port: the items on PostgreSQL.
+    static func liveCatalog(_ resources: AppResources) -> any ItemStore {
+        PostgresItemStore(database: resources.pool)
+    }
+
+    /// The `currency` port: the shop's currency (`CURRENCY`).
+    static func liveCurrency(_ resources: AppResources) -> Currency {
+        resources.config.currency
+    }
+}

@@ -1,0 +1,12 @@
+// once: created by scenegen from Specs/Cart.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension CartUseCase {
+    /// `DELETE /v1/cart/items/{item_id}` (auth: customer): nothing happens when there is no line.
+    /// - Throws: `StoreUnavailable`.
+    public func remove(_ input: CartRemoveInput) async throws -> CartRemoveOutcome {
+        try await store.remove(customerID: input.customerID, itemID: input.itemID)
+        return .cart(try await view(of: input.customerID))
+    }
+}
