@@ -285,30 +285,40 @@ enum DomainRenderer {
         out += "/// Where \(e) records live. Implemented by `\(names.postgresStore)`; mocked in use-case tests.\n"
         if names.owned { out += "/// Every method of an owned entity takes the owner: another customer's row is never seen.\n" }
         if let parent = names.parent {
-            out += "/// Every method but `insert` takes the parent (`\(parent.bareProperty)`): a row under another is never seen.\n"
+            let but = names.creates ? " but `insert`" : ""
+            out += "/// Every method\(but) takes the parent (`\(parent.bareProperty)`): a row under another is never seen.\n"
         }
         out += "/// Every method throws `StoreUnavailable` when the store cannot be reached.\n"
         out += "public protocol \(names.store): Sendable {\n"
-        out += "    /// Stores a new record.\n"
-        out += "    /// - Throws: `RecordError.duplicate` for a taken unique value, `.missingReference` for a\n"
-        out += "    ///   reference to nothing.\n"
-        out += "    func insert(_ \(v): \(e)) async throws -> \(e)\n\n"
-        if names.hasCreatedAt {
+        var methods: [String] = []
+        if names.creates {
+            methods.append(
+                "    /// Stores a new record.\n"
+                    + "    /// - Throws: `RecordError.duplicate` for a taken unique value, `.missingReference` for a\n"
+                    + "    ///   reference to nothing.\n"
+                    + "    func insert(_ \(v): \(e)) async throws -> \(e)\n")
+        }
+        if names.lists {
+            var out = ""
             out += "    /// Records newest first, strictly after `cursor`, at most `limit` of them.\n"
             if let label = names.parentLabel { out += "    /// - Throws: `RecordError.notFound` when the \(label) does not exist.\n" }
             let filter = names.filterFields.isEmpty ? "" : "matching filter: \(names.filter), "
-            out += "    func page(\(owner)\(filter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n\n"
+            out += "    func page(\(owner)\(filter)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]\n"
+            methods.append(out)
         }
-        out += "    /// The record with this id, or `nil`.\n"
-        out += "    func find(\(owner)id: UUID) async throws -> \(e)?\n\n"
+        if names.gets {
+            methods.append("    /// The record with this id, or `nil`.\n" + "    func find(\(owner)id: UUID) async throws -> \(e)?\n")
+        }
         if names.updates {
-            out += "    /// Changes only the fields `patch` sets, in one statement; `nil` when no such record.\n"
-            out += "    /// - Throws: like `insert`.\n"
-            out += "    func update(\(owner)id: UUID, with patch: \(names.patch)) async throws -> \(e)?\n\n"
+            methods.append(
+                "    /// Changes only the fields `patch` sets, in one statement; `nil` when no such record.\n"
+                    + "    /// - Throws: `RecordError.duplicate` for a taken unique value, `.missingReference` for a\n"
+                    + "    ///   reference to nothing.\n"
+                    + "    func update(\(owner)id: UUID, with patch: \(names.patch)) async throws -> \(e)?\n")
         }
-        out += "    /// Deletes the record; `false` when there was none.\n"
-        out += "    func delete(\(owner)id: UUID) async throws -> Bool\n"
-        out += "}\n"
-        return out
+        if names.deletes {
+            methods.append("    /// Deletes the record; `false` when there was none.\n" + "    func delete(\(owner)id: UUID) async throws -> Bool\n")
+        }
+        return out + methods.joined(separator: "\n") + "}\n"
     }
 }

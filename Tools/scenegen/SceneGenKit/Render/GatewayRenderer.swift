@@ -22,23 +22,25 @@ enum GatewayRenderer {
         out += "    private let database: PostgresPool\n\n"
         out += "    public init(database: PostgresPool) {\n        self.database = database\n    }\n\n"
 
-        // insert
-        var binds: [String] = []
-        for (index, field) in names.fields.enumerated() {
-            binds += field.binds("\(v).\(field.property)", optional: field.field.optional)
-            if index == 0 && names.owned { binds.append("\(v).customerID") }
+        // Only the methods the spec's CRUD kinds call.
+        if names.creates {
+            var binds: [String] = []
+            for (index, field) in names.fields.enumerated() {
+                binds += field.binds("\(v).\(field.property)", optional: field.field.optional)
+                if index == 0 && names.owned { binds.append("\(v).customerID") }
+            }
+            let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+            out += "    public func insert(_ \(v): \(e)) async throws -> \(e) {\n"
+            out += "        try await translatingRecordErrors(table: \(swiftString(table))) {\n"
+            out += "            let rows = try await database.query(\n"
+            out += "                \"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",\n"
+            out += wrap(binds, indent: "                ") + "\n"
+            out += "            ).rows\n"
+            out += "            return try Self.record(from: rows[0])\n"
+            out += "        }\n    }\n\n"
         }
-        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-        out += "    public func insert(_ \(v): \(e)) async throws -> \(e) {\n"
-        out += "        try await translatingRecordErrors(table: \(swiftString(table))) {\n"
-        out += "            let rows = try await database.query(\n"
-        out += "                \"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",\n"
-        out += wrap(binds, indent: "                ") + "\n"
-        out += "            ).rows\n"
-        out += "            return try Self.record(from: rows[0])\n"
-        out += "        }\n    }\n\n"
 
-        if names.hasCreatedAt {
+        if names.lists {
             // The scope, then each filter: `($3::text IS NULL OR status = $3)`.
             var filters = names.scope.enumerated().map { filter($1, at: $0 + 1) }
             var leadingBinds = names.scope.map(\.label)
@@ -79,12 +81,14 @@ enum GatewayRenderer {
             out += "        }\n    }\n\n"
         }
 
-        out += "    public func find(\(names.scopeParameter)id: UUID) async throws -> \(e)? {\n"
-        out += "        try await translatingUnavailable {\n"
-        out +=
-            "            try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(scopeBinds))\n"
-        out += "                .rows.first.map(Self.record(from:))\n"
-        out += "        }\n    }\n\n"
+        if names.gets {
+            out += "    public func find(\(names.scopeParameter)id: UUID) async throws -> \(e)? {\n"
+            out += "        try await translatingUnavailable {\n"
+            out +=
+                "            try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(scopeBinds))\n"
+            out += "                .rows.first.map(Self.record(from:))\n"
+            out += "        }\n    }\n\n"
+        }
 
         if names.updates {
             var assignments: [String] = []
@@ -107,12 +111,14 @@ enum GatewayRenderer {
             out += "        }\n    }\n\n"
         }
 
-        out += "    public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool {\n"
-        out += "        try await translatingUnavailable {\n"
-        out +=
-            "            let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))\n"
-        out += "            return !deleted.rows.isEmpty\n"
-        out += "        }\n    }\n\n"
+        if names.deletes {
+            out += "    public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool {\n"
+            out += "        try await translatingUnavailable {\n"
+            out +=
+                "            let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))\n"
+            out += "            return !deleted.rows.isEmpty\n"
+            out += "        }\n    }\n\n"
+        }
 
         out += "    /// Decodes a row selected with `columns`.\n"
         out += "    /// - Throws: `PostgresError.decoding` when the schema and this code disagree.\n"

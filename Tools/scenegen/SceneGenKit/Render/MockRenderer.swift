@@ -11,8 +11,9 @@ enum MockRenderer {
     static func storeMethods(_ names: SceneNames) -> [Method] {
         let e = names.entity
         let owner: [(String, String, String)] = names.scope.map { ($0.label, $0.label, names.scopeType($0.label)) }
-        var methods = [Method(name: "insert", parameters: [("_", names.entityVariable, e)], result: e)]
-        if names.hasCreatedAt {
+        var methods: [Method] = []
+        if names.creates { methods.append(Method(name: "insert", parameters: [("_", names.entityVariable, e)], result: e)) }
+        if names.lists {
             methods.append(
                 Method(
                     name: "page",
@@ -20,12 +21,12 @@ enum MockRenderer {
                         + [("after", "cursor", "PageCursor?"), ("limit", "limit", "Int")],
                     result: "[\(e)]"))
         }
-        methods.append(Method(name: "find", parameters: owner + [("id", "id", "UUID")], result: "\(e)?"))
+        if names.gets { methods.append(Method(name: "find", parameters: owner + [("id", "id", "UUID")], result: "\(e)?")) }
         if names.updates {
             methods.append(
                 Method(name: "update", parameters: owner + [("id", "id", "UUID"), ("with", "patch", names.patch)], result: "\(e)?"))
         }
-        methods.append(Method(name: "delete", parameters: owner + [("id", "id", "UUID")], result: "Bool"))
+        if names.deletes { methods.append(Method(name: "delete", parameters: owner + [("id", "id", "UUID")], result: "Bool")) }
         return methods
     }
 

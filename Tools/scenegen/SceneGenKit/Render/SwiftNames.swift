@@ -96,7 +96,11 @@ struct SceneNames {
     /// `EFilter`: what a store's page is narrowed to.
     var filter: String { "\(entity)Filter" }
 
+    // The store offers a method only for the CRUD kinds the spec has.
     var creates: Bool { !useCases(.create).isEmpty }
+    var lists: Bool { !useCases(.list).isEmpty }
+    var gets: Bool { !useCases(.get).isEmpty }
+    var deletes: Bool { !useCases(.delete).isEmpty }
     /// Whether the scene changes records; the parser refuses an update of an entity with no
     /// writable field.
     var updates: Bool { !useCases(.update).isEmpty }
