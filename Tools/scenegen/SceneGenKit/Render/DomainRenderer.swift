@@ -317,7 +317,8 @@ enum DomainRenderer {
                     + "    func update(\(owner)id: UUID, with patch: \(names.patch)) async throws -> \(e)?\n")
         }
         if names.deletes {
-            methods.append("    /// Deletes the record; `false` when there was none.\n" + "    func delete(\(owner)id: UUID) async throws -> Bool\n")
+            methods.append(
+                "    /// Deletes the record; `false` when there was none.\n" + "    func delete(\(owner)id: UUID) async throws -> Bool\n")
         }
         return out + methods.joined(separator: "\n") + "}\n"
     }
