@@ -40,6 +40,16 @@ extension TestResponse {
         }
     }
 
+    /// The body decoded as `type`, the model the service wrote it from.
+    public func decode<T: Decodable>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer: body))
+        } catch {
+            Issue.record("not a \(type): \(error); body: \(String(buffer: body))", sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
     /// Checks the answer is a problem document with this status; returns it.
     @discardableResult
     public func expectProblem(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {

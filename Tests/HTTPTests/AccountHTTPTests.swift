@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
 import Testing
+import Translator
 
 @Suite("Accounts over HTTP, whole app on real PostgreSQL")
 struct AccountHTTPTests {
@@ -11,15 +12,15 @@ struct AccountHTTPTests {
         try await withApp { client, _ in
             let created = try await client.send(.post, "/v1/customers", json: Self.signUp)
             #expect(created.status == .created)
-            let customer = try created.json
-            #expect(Set(customer.keys) == ["id", "email", "name", "created_at"])
+            #expect(Set(try created.json.keys) == ["id", "email", "name", "created_at"])
+            let customer = try created.decode(CustomerModel.self)
+            #expect(customer.email == "ann@example.com" && customer.name == "Ann")
 
             let session = try await client.send(.post, "/v1/sessions", json: #"{"email":"ANN@example.com","password":"correct horse"}"#)
             #expect(session.status == .created)
-            let body = try session.json
-            let token = try #require(body["token"] as? String)
-            #expect(body["customer_id"] as? String == customer["id"] as? String)
-            #expect((body["expires_at"] as? String)?.hasSuffix("Z") == true)
+            let body = try session.decode(SessionModel.self)
+            let token = body.token
+            #expect(body.customerID == customer.id && body.expiresAt.hasSuffix("Z"))
 
             #expect(try await client.send(.delete, "/v1/sessions/current", token: token).status == .noContent)
             try await client.send(.delete, "/v1/sessions/current", token: token).expectProblem(401)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
 import Testing
+import Translator
 
 @Suite("Cart over HTTP, whole app on real PostgreSQL")
 struct CartHTTPTests {
@@ -9,7 +10,7 @@ struct CartHTTPTests {
     static func signedIn(_ client: any TestClientProtocol, _ email: String) async throws -> String {
         try await client.send(.post, "/v1/customers", json: #"{"email":"\#(email)","password":"correct horse","name":"N"}"#)
         let session = try await client.send(.post, "/v1/sessions", json: #"{"email":"\#(email)","password":"correct horse"}"#)
-        return try #require(try session.json["token"] as? String)
+        return try session.decode(SessionModel.self).token
     }
 
     static func item(_ client: any TestClientProtocol, sku: String, price: Int, stock: Int) async throws -> String {
@@ -24,27 +25,27 @@ struct CartHTTPTests {
             let mug = try await Self.item(client, sku: "MUG", price: 1200, stock: 5)
             let pen = try await Self.item(client, sku: "PEN", price: 350, stock: 9)
 
-            let empty = try await client.send(.get, "/v1/cart", token: token).json
-            #expect((empty["subtotal"] as? [String: Any])?["amount"] as? Int == 0)
+            let empty = try await client.send(.get, "/v1/cart", token: token).decode(CartViewModel.self)
+            #expect(empty.subtotal.amount == 0)
 
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             let cart = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 3}"#, token: token)
             #expect(cart.status == .ok)
-            let body = try cart.json
-            #expect((body["subtotal"] as? [String: Any])?["amount"] as? Int == 2 * 1200 + 3 * 350)
-            #expect(body["item_count"] as? Int == 5)
-            let lines = try #require(body["lines"] as? [[String: Any]])
+            let lines = try #require(try cart.json["lines"] as? [[String: Any]])
             #expect(Set(lines[0].keys) == ["item_id", "name", "unit_price", "quantity", "line_total"])
+            let body = try cart.decode(CartViewModel.self)
+            #expect(body.subtotal.amount == 2 * 1200 + 3 * 350 && body.itemCount == 5)
+            #expect(body.lines.map(\.lineTotal.amount) == [2 * 1200, 3 * 350])
 
             // Prices shown are the item's current price.
             try await client.send(.patch, "/v1/admin/items/\(mug)", json: #"{"price": {"amount": 1000}}"#, token: adminToken)
-            let repriced = try await client.send(.get, "/v1/cart", token: token).json
-            #expect((repriced["subtotal"] as? [String: Any])?["amount"] as? Int == 2 * 1000 + 3 * 350)
+            let repriced = try await client.send(.get, "/v1/cart", token: token).decode(CartViewModel.self)
+            #expect(repriced.subtotal.amount == 2 * 1000 + 3 * 350)
 
-            let afterDelete = try await client.send(.delete, "/v1/cart/items/\(mug)", token: token).json
-            #expect(afterDelete["item_count"] as? Int == 3)
-            let zero = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 0}"#, token: token).json
-            #expect((zero["lines"] as? [Any])?.isEmpty == true)
+            let afterDelete = try await client.send(.delete, "/v1/cart/items/\(mug)", token: token).decode(CartViewModel.self)
+            #expect(afterDelete.itemCount == 3)
+            let zero = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 0}"#, token: token)
+            #expect(try zero.decode(CartViewModel.self).lines.isEmpty)
         }
     }
 
@@ -68,11 +69,11 @@ struct CartHTTPTests {
             let bob = try await Self.signedIn(client, "bob@example.com")
             let mug = try await Self.item(client, sku: "MUG", price: 1200, stock: 5)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: alice)
-            let bobsCart = try await client.send(.get, "/v1/cart", token: bob).json
-            #expect((bobsCart["lines"] as? [Any])?.isEmpty == true)
+            let bobsCart = try await client.send(.get, "/v1/cart", token: bob).decode(CartViewModel.self)
+            #expect(bobsCart.lines.isEmpty)
             // Bob removing the item touches only his own (empty) cart.
             try await client.send(.delete, "/v1/cart/items/\(mug)", token: bob)
-            #expect(try await client.send(.get, "/v1/cart", token: alice).json["item_count"] as? Int == 2)
+            #expect(try await client.send(.get, "/v1/cart", token: alice).decode(CartViewModel.self).itemCount == 2)
             try await client.send(.get, "/v1/cart").expectProblem(401)
         }
     }

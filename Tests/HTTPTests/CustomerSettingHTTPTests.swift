@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Postgres
 import TestSupport
 import Testing
+import Translator
 
 /// `/v1/me` end to end on real PostgreSQL, with real sign-ups (the real password hash).
 @Suite("Customer settings over HTTP")
@@ -16,22 +17,23 @@ struct CustomerSettingHTTPTests {
 
     static func signIn(_ client: any TestClientProtocol, email: String, password: String) async throws -> String {
         let session = try await client.send(.post, "/v1/sessions", json: #"{"email":"\#(email)","password":"\#(password)"}"#)
-        return try #require(try session.json["token"] as? String, "\(String(buffer: session.body))")
+        return try session.decode(SessionModel.self).token
     }
 
     @Test func readAndChangeSettings() async throws {
         try await withApp { client, _ in
             let token = try await Self.signUp(client, email: "ann@example.com")
-            let me = try await client.send(.get, "/v1/me", token: token).json
-            #expect(Set(me.keys) == ["id", "email", "name", "locale", "marketing_opt_in", "created_at"])
-            #expect(me["locale"] as? String == "en" && me["marketing_opt_in"] as? Bool == false)
+            let response = try await client.send(.get, "/v1/me", token: token)
+            #expect(Set(try response.json.keys) == ["id", "email", "name", "locale", "marketing_opt_in", "created_at"])
+            let me = try response.decode(CustomerSettingsModel.self)
+            #expect(me.locale == "en" && me.marketingOptIn == false)
 
             let changed = try await client.send(
                 .patch, "/v1/me", json: #"{"name":"Ann B","locale":"ja-JP","marketing_opt_in":true}"#, token: token)
             #expect(changed.status == .ok)
-            let body = try changed.json
-            #expect(body["name"] as? String == "Ann B" && body["locale"] as? String == "ja-JP" && body["marketing_opt_in"] as? Bool == true)
-            #expect(body["email"] as? String == "ann@example.com")
+            let body = try changed.decode(CustomerSettingsModel.self)
+            #expect(body.name == "Ann B" && body.locale == "ja-JP" && body.marketingOptIn == true)
+            #expect(body.email == "ann@example.com")
 
             let bad = try await client.send(.patch, "/v1/me", json: #"{"locale":"Japanese!","email":"x"}"#, token: token)
             try bad.expectProblem(422)
@@ -46,7 +48,7 @@ struct CustomerSettingHTTPTests {
             #expect(taken.fieldNames == ["email"])
             let moved = try await client.send(
                 .patch, "/v1/me", json: #"{"email":"ann.b@example.com","current_password":"correct horse 1"}"#, token: token)
-            #expect(try moved.json["email"] as? String == "ann.b@example.com")
+            #expect(try moved.decode(CustomerSettingsModel.self).email == "ann.b@example.com")
         }
     }
 
@@ -59,10 +61,10 @@ struct CustomerSettingHTTPTests {
             let wrong = try await client.send(
                 .patch, "/v1/me", json: #"{"email":"thief@example.com","current_password":"not it at all"}"#, token: token)
             try wrong.expectProblem(403)
-            #expect(try await client.send(.get, "/v1/me", token: token).json["email"] as? String == "dee@example.com")
+            #expect(try await client.send(.get, "/v1/me", token: token).decode(CustomerSettingsModel.self).email == "dee@example.com")
             let moved = try await client.send(
                 .patch, "/v1/me", json: #"{"email":"dee.b@example.com","current_password":"correct horse 1"}"#, token: token)
-            #expect(try moved.json["email"] as? String == "dee.b@example.com")
+            #expect(try moved.decode(CustomerSettingsModel.self).email == "dee.b@example.com")
             #expect(
                 try await client.send(.patch, "/v1/me", json: #"{"name":"Dee"}"#, token: token).status == .ok, "other settings need none")
         }

@@ -3,6 +3,7 @@ import HTTPTestSupport
 import HummingbirdTesting
 import TestSupport
 import Testing
+import Translator
 
 @Suite("Home feed over HTTP")
 struct HomeFeedHTTPTests {
@@ -14,14 +15,11 @@ struct HomeFeedHTTPTests {
             try await client.send(.post, "/v1/items/\(older)/reviews", json: #"{"content":"Great","rating":5}"#, token: token)
             let response = try await client.send(.get, "/v1/home")
             #expect(response.status == .ok)
-            let feed = try response.json
-            let newArrivals = try #require(feed["new_arrivals"] as? [[String: Any]])
-            #expect(newArrivals.map { $0["id"] as? String } == [newer, older].map { $0.uuidString.lowercased() })
-            let topRated = try #require(feed["top_rated"] as? [[String: Any]])
-            #expect(topRated.map { $0["id"] as? String } == [older.uuidString.lowercased()])
-            #expect(topRated.first?["rating_average"] as? Double == 5 && topRated.first?["review_count"] as? Int == 1)
-            let categories = try #require(feed["categories"] as? [[String: Any]])
-            #expect(categories.map { $0["name"] as? String } == ["kitchen"] && categories.map { $0["item_count"] as? Int } == [2])
+            let feed = try response.decode(HomeFeedModel.self)
+            #expect(feed.newArrivals.map(\.id) == [newer, older].map { $0.uuidString.lowercased() })
+            #expect(feed.topRated.map(\.id) == [older.uuidString.lowercased()])
+            #expect(feed.topRated.first?.ratingAverage == 5 && feed.topRated.first?.reviewCount == 1)
+            #expect(feed.categories.map(\.name) == ["kitchen"] && feed.categories.map(\.itemCount) == [2])
         }
     }
 }

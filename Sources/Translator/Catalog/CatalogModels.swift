@@ -1,5 +1,5 @@
 /// An item as clients see it.
-public struct ItemModel: Encodable, Hashable, Sendable {
+public struct ItemModel: Codable, Hashable, Sendable {
     public let id: String
     public let sku: String
     public let name: String

@@ -41,3 +41,13 @@ public struct PageModel<Element: Encodable & Sendable>: Encodable, Sendable {
         try container.encode(nextCursor, forKey: .nextCursor)
     }
 }
+
+/// Read back by the HTTP tests, which decode answers into the models the service writes.
+extension PageModel: Decodable where Element: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            data: try container.decode([Element].self, forKey: .data),
+            nextCursor: try container.decodeIfPresent(String.self, forKey: .nextCursor))
+    }
+}

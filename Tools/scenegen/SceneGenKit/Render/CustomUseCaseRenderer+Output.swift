@@ -27,7 +27,7 @@ extension CustomUseCaseRenderer {
                 let fields = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
                 let model = names.outcomeModel(useCase, outcome)
                 out += "\n/// The body of `\(useCase.name)`'s `\(outcome.name)` answer.\n"
-                out += "public struct \(model): Encodable, Hashable, Sendable {\n"
+                out += "public struct \(model): Codable, Hashable, Sendable {\n"
                 out += fields.map { "    public let \($0.property): \(wire($0, "").type)\n" }.joined()
                 out += "\n    enum CodingKeys: String, CodingKey {\n"
                 for field in fields {

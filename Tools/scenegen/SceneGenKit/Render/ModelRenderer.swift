@@ -69,7 +69,7 @@ enum ModelRenderer {
             function += "\n        )\n    }\n"
             functions.append(function)
             structs += "\n/// `\(model.name)` as clients see it.\n"
-            structs += "public struct \(model.name)Model: Encodable, Hashable, Sendable {\n"
+            structs += "public struct \(model.name)Model: Codable, Hashable, Sendable {\n"
             structs += members.map { "    public let \($0.property): \($0.wireType)\n" }.joined()
             structs += "\n    enum CodingKeys: String, CodingKey {\n"
             for member in members {

@@ -31,7 +31,7 @@ enum OutputRenderer {
         let models = CustomUseCaseRenderer.models(names)
         var out = "import Domain\n" + (models.isEmpty ? "" : "import Foundation\n") + "\n"
         out += "/// A \(UseCaseRenderer.humanName(names.entity)) as clients see it.\n"
-        out += "public struct \(names.model): Encodable, Hashable, Sendable {\n"
+        out += "public struct \(names.model): Codable, Hashable, Sendable {\n"
         out += members.map { "    public let \($0.property): \($0.type)\n" }.joined()
         out += "\n    enum CodingKeys: String, CodingKey {\n"
         for member in members {
