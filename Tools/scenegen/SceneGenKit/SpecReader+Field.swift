@@ -1,0 +1,138 @@
+import Yams
+
+/// Fields: their keys, types, defaults and enum values.
+extension SpecReader {
+    mutating func field(_ node: Node, role: FieldRole = .entity) -> FieldSpec? {
+        let keys = mapping(node, role.what, allowed: role.keys, required: ["name", "type"])
+        let name = self.name(keys["name"], "field name")
+        var type: FieldType?
+        if let typeNode = keys["type"], let typeName = string(typeNode, "type") {
+            switch typeName {
+            case "uuid": type = .uuid
+            case "string": type = .string
+            case "text": type = .text
+            case "int": type = .int
+            case "bigint": type = .bigint
+            case "bool": type = .bool
+            case "money": type = .money
+            case "timestamp": type = .timestamp
+            case "enum":
+                type = .enumeration(enumValues(keys["values"], at: typeNode.position))
+            default:
+                sink.error("unknown type '\(typeName)' (known: \(FieldType.names.joined(separator: ", ")))", at: typeNode.position)
+            }
+        }
+        if let values = keys["values"], type.map({ if case .enumeration = $0 { return false } else { return true } }) == true {
+            sink.error("'values' belongs to enum fields only", at: values.position)
+        }
+        let min = int(keys["min"], "min")
+        let max = int(keys["max"], "max")
+        if let min, let max, min > max { sink.error("min (\(min)) is greater than max (\(max))", at: keys["min"]!.position) }
+        if let type, keys["min"] != nil || keys["max"] != nil {
+            switch type {
+            case .int, .bigint, .string, .text, .money: break
+            default:
+                sink.error(
+                    "min and max apply to int, bigint, money, string and text fields only", at: (keys["min"] ?? keys["max"])!.position)
+            }
+        }
+        if type == .string && max == nil && role != .plain, let typeNode = keys["type"] {
+            sink.error("a string field needs 'max' (use text for long free text)", at: typeNode.position)
+        }
+        if type == .money && keys["default"] != nil {
+            sink.error("money fields take no default", at: keys["default"]!.position)
+        }
+        var references: String?
+        if let node = keys["references"] { references = self.name(node, "references") }
+        if references != nil, let type, type != .uuid {
+            sink.error("references needs a uuid field", at: keys["references"]!.position)
+        }
+        var defaultValue: DefaultValue?
+        if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
+        if defaultValue == .now && role != .entity {
+            sink.error("default 'now' belongs to entity fields only", at: keys["default"]!.position)
+        }
+        guard let name, let type else { return nil }
+        var field = FieldSpec(
+            name: name, type: type, primary: bool(keys["primary"], "primary"), optional: bool(keys["optional"], "optional"),
+            defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
+            references: references, min: min, max: max, position: node.position)
+        field.adminOnly = bool(keys["admin_only"], "admin_only")
+        if field.adminOnly && (field.readonly || field.primary) {
+            sink.error("admin_only marks a field admin routes write; a readonly or primary field is written by none", at: node.position)
+        }
+        return field
+    }
+
+    mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {
+        guard case .scalar(let scalar) = node else {
+            sink.error("default must be a single value", at: node.position)
+            return nil
+        }
+        let text = scalar.string
+        guard let type else { return nil }
+        switch type {
+        case .timestamp:
+            if text == "now" { return .now }
+        case .int, .bigint:
+            if let value = Int64(text) { return .int(value) }
+        case .bool:
+            if let value = node.bool { return .bool(value) }
+        case .string, .text:
+            return .string(text)
+        case .enumeration(let values):
+            if values.contains(text) { return .string(text) }
+        case .uuid, .money:
+            break
+        }
+        sink.error("default '\(text)' does not fit a field of type \(type.name)", at: node.position)
+        return nil
+    }
+
+    /// The values of an enum field, verbatim; each must be a valid value whose Swift case name
+    /// no other value shares (`in-stock` and `in_stock` both make `inStock`).
+    mutating func enumValues(_ node: Node?, at position: SourcePosition) -> [String] {
+        var values: [String] = []
+        var cases: [String: String] = [:]
+        for node in sequence(node, "values") {
+            guard let value = string(node, "enum value") else { continue }
+            guard Names.isEnumValue(value) else {
+                sink.error(
+                    "enum value '\(value)' must be 1 to 63 ASCII letters, digits, '-', '_', '.' or '/', starting with a letter or digit",
+                    at: node.position)
+                continue
+            }
+            let name = Names.caseName(value)
+            if let other = cases[name] {
+                sink.error(
+                    other == value
+                        ? "duplicate enum value '\(value)'"
+                        : "enum values '\(other)' and '\(value)' both become the Swift case '\(name)'",
+                    at: node.position)
+                continue
+            }
+            cases[name] = value
+            values.append(value)
+        }
+        if values.isEmpty && cases.isEmpty {
+            sink.error("an enum field needs 'values', a list of values such as [JP, US] or [in-stock, sold-out]", at: position)
+        }
+        return values
+    }
+}
+
+extension FieldType {
+    var name: String {
+        switch self {
+        case .uuid: "uuid"
+        case .string: "string"
+        case .text: "text"
+        case .int: "int"
+        case .bigint: "bigint"
+        case .bool: "bool"
+        case .money: "money"
+        case .timestamp: "timestamp"
+        case .enumeration: "enum"
+        }
+    }
+}
