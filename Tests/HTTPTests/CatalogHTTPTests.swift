@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import HummingbirdTesting
 import Testing
+import Translator
 
 @Suite("Catalog over HTTP, whole app on real PostgreSQL")
 struct CatalogHTTPTests {
@@ -9,22 +10,20 @@ struct CatalogHTTPTests {
         try await withApp { client, _ in
             let created = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken)
             #expect(created.status == .created)
-            let item = try created.json
-            let id = try #require(item["id"] as? String)
+            let item = try created.decode(ItemModel.self)
+            let id = item.id
             #expect(created.headers[.location] == "/v1/items/\(id)")
-            #expect(item["sku"] as? String == "MUG-1")
-            #expect((item["price"] as? [String: Any])?["amount"] as? Int == 1200)
-            #expect((item["created_at"] as? String)?.hasSuffix("Z") == true)
+            #expect(item.sku == "MUG-1" && item.price.amount == 1200 && item.createdAt.hasSuffix("Z"))
 
             let fetched = try await client.send(.get, "/v1/items/\(id)")
             #expect(fetched.status == .ok)
-            #expect(try fetched.json["name"] as? String == "Mug")
+            #expect(try fetched.decode(ItemModel.self).name == "Mug")
 
             let list = try await client.send(.get, "/v1/items?limit=5&category=kitchen&q=stone")
             #expect(list.status == .ok)
-            let page = try list.json
-            #expect((page["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
-            #expect(page["next_cursor"] is NSNull)
+            #expect(try list.json["next_cursor"] is NSNull, "written, as null")
+            let page = try list.decode(PageModel<ItemModel>.self)
+            #expect(page.data.map(\.id) == [id] && page.nextCursor == nil)
         }
     }
 
@@ -37,9 +36,9 @@ struct CatalogHTTPTests {
             var skus: [String] = []
             var uri = "/v1/items?limit=2"
             while true {
-                let page = try await client.send(.get, uri).json
-                skus += (page["data"] as? [[String: Any]] ?? []).compactMap { $0["sku"] as? String }
-                guard let cursor = page["next_cursor"] as? String else { break }
+                let page = try await client.send(.get, uri).decode(PageModel<ItemModel>.self)
+                skus += page.data.map(\.sku)
+                guard let cursor = page.nextCursor else { break }
                 uri = "/v1/items?limit=2&cursor=\(cursor)"
             }
             #expect(skus.count == 5 && Set(skus).count == 5)
@@ -48,15 +47,13 @@ struct CatalogHTTPTests {
 
     @Test func patchChangesOnlyWhatItNames() async throws {
         try await withApp { client, _ in
-            let id = try #require(
-                try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).json["id"] as? String)
+            let id = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).decode(ItemModel.self).id
             let patched = try await client.send(
                 .patch, "/v1/admin/items/\(id)", json: #"{"stock": 10, "price": {"amount": 1500}}"#, token: adminToken)
             #expect(patched.status == .ok)
-            let item = try patched.json
-            #expect(item["stock"] as? Int == 10 && item["name"] as? String == "Mug")
-            #expect((item["price"] as? [String: Any])?["amount"] as? Int == 1500)
-            #expect((item["price"] as? [String: Any])?["currency"] as? String == "JPY")
+            let item = try patched.decode(ItemModel.self)
+            #expect(item.stock == 10 && item.name == "Mug")
+            #expect(item.price.amount == 1500 && item.price.currency == "JPY")
         }
     }
 
