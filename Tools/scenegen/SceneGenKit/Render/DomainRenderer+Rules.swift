@@ -34,14 +34,6 @@ extension DomainRenderer {
         }
     }
 
-    /// The rule of `field` as text inside a type, for the renderers that do not write through a
-    /// `CodeWriter` yet.
-    static func rule(_ field: SwiftField) -> String {
-        var out = CodeWriter(depth: 1)
-        rule(field, into: &out)
-        return out.text
-    }
-
     private static func rule(_ field: SwiftField, into out: inout CodeWriter) {
         let f = field.field
         let name = f.name

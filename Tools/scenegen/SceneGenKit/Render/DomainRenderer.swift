@@ -83,14 +83,6 @@ enum DomainRenderer {
         }
     }
 
-    /// The initializer as text at `indent`, for the renderers that do not write through a
-    /// `CodeWriter` yet.
-    static func initializer(_ parameters: [String], indent: String, defaults: Bool = false) -> String {
-        var out = CodeWriter(depth: indent.count / 4)
-        initializer(parameters, defaults: defaults, into: &out)
-        return out.text
-    }
-
     private static func draft(_ names: SceneNames, into out: inout CodeWriter) {
         let writable = names.writable
         out.blank()
