@@ -68,29 +68,25 @@ extension CustomUseCaseRenderer {
 
     /// The JSON bodies of the custom use cases: every member optional, so the check of the
     /// input names every missing field at once.
-    static func bodies(_ names: SceneNames) -> String {
-        var out = ""
+    static func bodies(_ names: SceneNames, into out: inout CodeWriter) {
         for useCase in names.useCases(.custom) {
             let body = TypedField.list(useCase.input?.body ?? [], prefix: names.input(useCase))
             guard !body.isEmpty else { continue }
-            out += "\n/// The body of `\(useCase.route)`.\n"
-            out += "struct \(names.body(useCase)): Decodable {\n"
-            for field in body {
-                let type: String
-                switch field.spec.type {
-                case .money: type = "MoneyRequest"
-                case .timestamp: type = "String"
-                default: type = field.swift.inputType
+            out.blank()
+            out.doc("The body of `\(useCase.route)`.")
+            out.block("struct \(names.body(useCase)): Decodable") { out in
+                for field in body {
+                    let type: String
+                    switch field.spec.type {
+                    case .money: type = "MoneyRequest"
+                    case .timestamp: type = "String"
+                    default: type = field.swift.inputType
+                    }
+                    out.line("let \(field.property): \(type)?")
                 }
-                out += "    let \(field.property): \(type)?\n"
+                WiringRenderer.codingKeys(body.map { ($0.property, $0.name) }, into: &out)
             }
-            out += "\n    enum CodingKeys: String, CodingKey {\n"
-            for field in body {
-                out += "        case \(field.property)" + (field.bare == field.name ? "\n" : " = \(swiftString(field.name))\n")
-            }
-            out += "    }\n}\n"
         }
-        return out
     }
 }
 

@@ -20,55 +20,52 @@ extension CustomUseCaseRenderer {
 
     /// The response models of the outcomes that answer a list of fields (Translator).
     static func models(_ names: SceneNames) -> String {
-        var out = ""
+        var out = CodeWriter()
         for useCase in names.useCases(.custom) {
             for outcome in useCase.outcomes {
                 guard case .fields(let specs) = outcome.body, outcome.status < 400 else { continue }
                 let fields = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
-                let model = names.outcomeModel(useCase, outcome)
-                out += "\n/// The body of `\(useCase.name)`'s `\(outcome.name)` answer.\n"
-                out += "public struct \(model): Codable, Hashable, Sendable {\n"
-                out += fields.map { "    public let \($0.property): \(wire($0, "").type)\n" }.joined()
-                out += "\n    enum CodingKeys: String, CodingKey {\n"
-                for field in fields {
-                    out += "        case \(field.property)" + (field.bare == field.name ? "\n" : " = \(swiftString(field.name))\n")
+                out.blank()
+                out.doc("The body of `\(useCase.name)`'s `\(outcome.name)` answer.")
+                out.block("public struct \(names.outcomeModel(useCase, outcome)): Codable, Hashable, Sendable") { out in
+                    out.lines(fields.map { "public let \($0.property): \(wire($0, "").type)" })
+                    WiringRenderer.codingKeys(fields.map { ($0.property, $0.name) }, into: &out)
+                    out.blank()
+                    let parameters = fields.map { "\($0.bare): \($0.optionalValueType)" }
+                    out.block("public init(\(parameters.joined(separator: ", ")))") {
+                        $0.lines(fields.map { "self.\($0.bare) = \(wire($0, $0.bare).expression)" })
+                    }
+                    out.blank()
+                    OutputRenderer.encodeEveryMember(fields.map(\.property), doc: "Writes every member, `null` included.", into: &out)
                 }
-                out += "    }\n\n"
-                let parameters = fields.map { "\($0.bare): \($0.optionalValueType)" }
-                out += "    public init(\(parameters.joined(separator: ", "))) {\n"
-                for field in fields { out += "        self.\(field.bare) = \(wire(field, field.bare).expression)\n" }
-                out += "    }\n\n"
-                out += "    /// Writes every member, `null` included.\n"
-                out += "    public func encode(to encoder: any Encoder) throws {\n"
-                out += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
-                for field in fields { out += "        try container.encode(\(field.property), forKey: .\(field.property))\n" }
-                out += "    }\n}\n"
             }
         }
-        return out
+        return out.text
     }
 
     /// A problem outcome's answer: its detail and field errors (their `{name}`s filled from
     /// the outcome's members) and its members as the problem's extension members; a 401 with
     /// the `WWW-Authenticate` challenge.
-    static func problem(_ names: SceneNames, _ useCase: UseCaseSpec, _ outcome: OutcomeSpec, members: [FieldSpec]) -> String {
+    static func problem(
+        _ names: SceneNames, _ useCase: UseCaseSpec, _ outcome: OutcomeSpec, members: [FieldSpec], into out: inout CodeWriter
+    ) {
         let words = outcome.name.replacingOccurrences(of: "_", with: " ")
         let title = words.prefix(1).uppercased() + words.dropFirst()
         let slug = swiftString(outcome.name.replacingOccurrences(of: "_", with: "-"))
         let detail = interpolated(outcome.detail ?? "\(names.scene) \(useCase.name): \(words).", members)
         if outcome.status == 401 && outcome.fieldErrors.isEmpty && members.isEmpty {
-            return "                Problem.unauthorized(\(detail))\n"
+            out.line("Problem.unauthorized(\(detail))")
+            return
         }
-        var out = "                Problem.make(\(outcome.status), \(slug), \(swiftString(title)), detail: \(detail)"
+        var call = "Problem.make(\(outcome.status), \(slug), \(swiftString(title)), detail: \(detail)"
         let errors = outcome.fieldErrors.map { "FieldError(\(swiftString($0.field)), \(interpolated($0.message, members)))" }
-        out += errors.isEmpty ? "" : ", errors: [\(errors.joined(separator: ", "))]"
+        call += errors.isEmpty ? "" : ", errors: [\(errors.joined(separator: ", "))]"
         if !members.isEmpty {
             let entries = members.map { "\(swiftString($0.name)): \(problemValue($0))" }
             let optional = members.contains(where: \.optional)
-            out += ", extensions: [\(entries.joined(separator: ", "))]" + (optional ? ".compactMapValues { $0 }" : "")
+            call += ", extensions: [\(entries.joined(separator: ", "))]" + (optional ? ".compactMapValues { $0 }" : "")
         }
-        out += outcome.status == 401 ? ", headers: [(\"WWW-Authenticate\", \"Bearer\")])\n" : ")\n"
-        return out
+        out.line(call + (outcome.status == 401 ? ", headers: [(\"WWW-Authenticate\", \"Bearer\")])" : ")"))
     }
 
     /// A member as a `ProblemValue` (optional when the member is).
@@ -106,39 +103,50 @@ extension CustomUseCaseRenderer {
 
     /// The presenter method of a custom use case: each outcome with its status (Presenter).
     static func presenter(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
-        var out = "    /// `\(useCase.name)`: "
-        out += useCase.outcomes.map { "\($0.name) \($0.status)" }.joined(separator: ", ") + ".\n"
-        out +=
-            "    public static func \(names.method(useCase))(_ outcome: Result<\(names.outcome(useCase)), any Error>) -> Presentation {\n"
-        out += "        outcome.map { answer in\n            switch answer {\n"
-        for outcome in useCase.outcomes {
-            let name = Names.member(outcome.name)
-            switch outcome.body {
-            case .entity:
-                out += "            case .\(name)(let record): .json(\(outcome.status), \(names.translator).model(record))\n"
-            case .model(let type):
-                out += "            case .\(name)(let value): .json(\(outcome.status), \(names.translator(of: type)).model(value))\n"
-            case .page(let type):
-                out += "            case .\(name)(let page):\n"
-                out += "                .json(\(outcome.status), PageModel(data: page.items.map(\(names.translator(of: type)).model), "
-                out += "nextCursor: page.nextCursor?.token))\n"
-            case .fields(let specs) where outcome.status >= 400:
-                let members = specs.map { Names.member($0.name) }
-                out += "            case .\(name)(\(members.map { "let \($0)" }.joined(separator: ", "))):\n"
-                out += problem(names, useCase, outcome, members: specs)
-            case .fields(let specs):
-                let members = specs.map { Names.member($0.name) }
-                let bindings = members.map { "let \($0)" }.joined(separator: ", ")
-                let arguments = members.map { "\($0): \($0)" }.joined(separator: ", ")
-                out +=
-                    "            case .\(name)(\(bindings)): .json(\(outcome.status), \(names.outcomeModel(useCase, outcome))(\(arguments)))\n"
-            case .none where outcome.status >= 400:
-                out += "            case .\(name):\n" + problem(names, useCase, outcome, members: [])
-            case .none:
-                out += "            case .\(name): Presentation(status: \(outcome.status))\n"
+        var out = CodeWriter(depth: 1)
+        out.doc("`\(useCase.name)`: " + useCase.outcomes.map { "\($0.name) \($0.status)" }.joined(separator: ", ") + ".")
+        out.block("public static func \(names.method(useCase))(_ outcome: Result<\(names.outcome(useCase)), any Error>) -> Presentation") {
+            out in
+            out.line("outcome.map { answer in")
+            out.indented { out in
+                // Swift's style: the cases at the depth of their `switch`.
+                out.line("switch answer {")
+                for outcome in useCase.outcomes { presentation(names, useCase, outcome, into: &out) }
+                out.line("}")
             }
+            out.line("}.recover(Problem.from)")
         }
-        out += "            }\n        }.recover(Problem.from)\n    }\n"
-        return out
+        return out.text
+    }
+
+    /// The `case` of `outcome` in the presenter's switch.
+    private static func presentation(_ names: SceneNames, _ useCase: UseCaseSpec, _ outcome: OutcomeSpec, into out: inout CodeWriter) {
+        let name = Names.member(outcome.name)
+        switch outcome.body {
+        case .entity:
+            out.line("case .\(name)(let record): .json(\(outcome.status), \(names.translator).model(record))")
+        case .model(let type):
+            out.line("case .\(name)(let value): .json(\(outcome.status), \(names.translator(of: type)).model(value))")
+        case .page(let type):
+            out.line("case .\(name)(let page):")
+            out.indented {
+                $0.line(
+                    ".json(\(outcome.status), PageModel(data: page.items.map(\(names.translator(of: type)).model), "
+                        + "nextCursor: page.nextCursor?.token))")
+            }
+        case .fields(let specs) where outcome.status >= 400:
+            out.line("case .\(name)(\(specs.map { "let \(Names.member($0.name))" }.joined(separator: ", "))):")
+            out.indented { problem(names, useCase, outcome, members: specs, into: &$0) }
+        case .fields(let specs):
+            let members = specs.map { Names.member($0.name) }
+            let bindings = members.map { "let \($0)" }.joined(separator: ", ")
+            let arguments = members.map { "\($0): \($0)" }.joined(separator: ", ")
+            out.line("case .\(name)(\(bindings)): .json(\(outcome.status), \(names.outcomeModel(useCase, outcome))(\(arguments)))")
+        case .none where outcome.status >= 400:
+            out.line("case .\(name):")
+            out.indented { problem(names, useCase, outcome, members: [], into: &$0) }
+        case .none:
+            out.line("case .\(name): Presentation(status: \(outcome.status))")
+        }
     }
 }

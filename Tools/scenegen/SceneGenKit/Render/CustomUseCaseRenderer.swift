@@ -28,57 +28,101 @@ enum CustomUseCaseRenderer {
         let input = names.input(useCase)
         let fields = fields(names, useCase)
         let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
-        var out = "import Foundation\n\n"
-        out += "/// What `\(useCase.route)` (\(useCase.name)) takes, checked against the spec's rules.\n"
-        out += "public struct \(input): Hashable, Sendable {\n"
-        var parameters: [String] = []
-        for member in authMembers(useCase) {
-            out += "    /// \(member.doc)\n    public let \(member.name): \(member.type)\n"
-            parameters.append("\(member.name): \(member.type)")
+        var out = CodeWriter()
+        out.lines(["import Foundation", ""])
+        out.doc("What `\(useCase.route)` (\(useCase.name)) takes, checked against the spec's rules.")
+        out.block("public struct \(input): Hashable, Sendable") { out in
+            var parameters: [String] = []
+            for member in authMembers(useCase) {
+                out.doc(member.doc)
+                out.line("public let \(member.name): \(member.type)")
+                parameters.append("\(member.name): \(member.type)")
+            }
+            for field in fields {
+                out.line("public let \(field.property): \(field.optionalValueType)")
+                parameters.append("\(field.bare): \(field.optionalValueType)")
+            }
+            out.blank()
+            DomainRenderer.initializer(parameters, into: &out)
         }
-        for field in fields {
-            out += "    public let \(field.property): \(field.optionalValueType)\n"
-            parameters.append("\(field.bare): \(field.optionalValueType)")
-        }
-        out += "\n" + DomainRenderer.initializer(parameters, indent: "    ") + "}\n"
-        for field in fields { if let declaration = field.enumDeclaration { out += "\n" + declaration } }
+        DomainRenderer.enumerations(fields.compactMap(\.enumDeclaration), into: &out)
 
         // The unchecked input: path parameters as read, everything else optional until checked.
-        out += "\nextension \(input) {\n"
-        out += "    /// The input as the client sent it, before it is checked: a `nil` is a value not sent.\n"
-        out += "    public struct Unchecked: Hashable, Sendable {\n"
-        var uncheckedParameters: [String] = []
-        for member in authMembers(useCase) {
-            out += "        public var \(member.name): \(member.type)\n"
-            uncheckedParameters.append("\(member.name): \(member.type)")
+        out.blank()
+        out.block("extension \(input)") { out in
+            out.doc("The input as the client sent it, before it is checked: a `nil` is a value not sent.")
+            out.block("public struct Unchecked: Hashable, Sendable") { out in
+                var parameters: [String] = []
+                for member in authMembers(useCase) {
+                    out.line("public var \(member.name): \(member.type)")
+                    parameters.append("\(member.name): \(member.type)")
+                }
+                for field in fields {
+                    let type = field.swift.inputType + (pathNames.contains(field.name) ? "" : "?")
+                    out.line("public var \(field.property): \(type)")
+                    parameters.append("\(field.bare): \(type)" + (pathNames.contains(field.name) ? "" : " = nil"))
+                }
+                out.blank()
+                DomainRenderer.initializer(parameters, into: &out)
+                out.blank()
+                out.doc(
+                    "The input, checked, with its defaults filled in.\n- Throws: `ValidationError` listing every field that is missing or breaks the spec's rules."
+                )
+                out.block("public func validated() throws(ValidationError) -> \(input)") { validation(names, useCase, into: &$0) }
+            }
         }
-        for field in fields {
-            let type = field.swift.inputType + (pathNames.contains(field.name) ? "" : "?")
-            out += "        public var \(field.property): \(type)\n"
-            uncheckedParameters.append("\(field.bare): \(type)" + (pathNames.contains(field.name) ? "" : " = nil"))
+        let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
+        if !checked.isEmpty {
+            out.blank()
+            out.doc("The spec's rules for the input of `\(useCase.name)`.")
+            out.block("enum \(names.rules(useCase))") { DomainRenderer.rules(of: checked.map(\.swift), into: &$0) }
         }
-        out += "\n" + DomainRenderer.initializer(uncheckedParameters, indent: "        ")
-        out += "\n        /// The input, checked, with its defaults filled in.\n"
-        out += "        /// - Throws: `ValidationError` listing every field that is missing or breaks the spec's rules.\n"
-        out += "        public func validated() throws(ValidationError) -> \(input) {\n"
+
+        out.blank()
+        out.doc("What `\(useCase.name)` answers.")
+        var members: [TypedField] = []
+        out.block("public enum \(names.outcome(useCase)): Hashable, Sendable") { out in
+            for outcome in useCase.outcomes {
+                let name = SceneNames.identifier(Names.member(outcome.name))
+                switch outcome.body {
+                case .none: out.line("case \(name)")
+                case .entity: out.line("case \(name)(\(names.entity))")
+                case .model(let type): out.line("case \(name)(\(type))")
+                case .page(let type): out.line("case \(name)(Page<\(type)>)")
+                case .fields(let specs):
+                    let fields = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
+                    out.line("case \(name)(\(fields.map { "\($0.bare): \($0.optionalValueType)" }.joined(separator: ", ")))")
+                    members += fields
+                }
+            }
+        }
+        DomainRenderer.enumerations(members.compactMap(\.enumDeclaration), into: &out)
+        return out.text
+    }
+
+    /// The body of `Unchecked.validated()`: every missing field and every broken rule, then the input.
+    private static func validation(_ names: SceneNames, _ useCase: UseCaseSpec, into out: inout CodeWriter) {
+        let input = names.input(useCase)
+        let fields = fields(names, useCase)
+        let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
         let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
         let presence = fields.filter { $0.required && !pathNames.contains($0.name) }
         let validates = !checked.isEmpty || !presence.isEmpty
-        if validates { out += "            var errors = FieldErrors()\n" }
+        if validates { out.line("var errors = FieldErrors()") }
         for field in presence {
-            out += "            errors.require(self.\(field.bare) != nil, \(swiftString(field.name)), \"is required\")\n"
+            out.line("errors.require(self.\(field.bare) != nil, \(swiftString(field.name)), \"is required\")")
         }
         for field in checked {
             let rule = "\(names.rules(useCase)).\(field.swift.bareProperty)"
             if pathNames.contains(field.name) {
-                out += "            let \(field.bare) = \(rule)(self.\(field.bare), into: &errors)\n"
+                out.line("let \(field.bare) = \(rule)(self.\(field.bare), into: &errors)")
             } else if let literal = inputDefault(field) {
-                out += "            let \(field.bare) = \(rule)(self.\(field.bare) ?? \(literal), into: &errors)\n"
+                out.line("let \(field.bare) = \(rule)(self.\(field.bare) ?? \(literal), into: &errors)")
             } else {
-                out += "            let \(field.bare) = self.\(field.bare).flatMap { \(rule)($0, into: &errors) }\n"
+                out.line("let \(field.bare) = self.\(field.bare).flatMap { \(rule)($0, into: &errors) }")
             }
         }
-        if validates { out += "            try errors.throwIfAny()\n" }
+        if validates { out.line("try errors.throwIfAny()") }
         var arguments = authMembers(useCase).map { "\($0.name): \($0.name)" }
         for field in fields {
             let value: String
@@ -93,31 +137,7 @@ enum CustomUseCaseRenderer {
             }
             arguments.append("\(field.bare): \(value)")
         }
-        out += "            return \(input)(\n" + arguments.map { "                " + $0 }.joined(separator: ",\n") + "\n            )\n"
-        out += "        }\n    }\n}\n"
-        if !checked.isEmpty {
-            out += "\n/// The spec's rules for the input of `\(useCase.name)`.\n"
-            out += "enum \(names.rules(useCase)) {\n" + checked.map { DomainRenderer.rule($0.swift) }.joined(separator: "\n") + "}\n"
-        }
-
-        out += "\n/// What `\(useCase.name)` answers.\n"
-        out += "public enum \(names.outcome(useCase)): Hashable, Sendable {\n"
-        var enums: [String] = []
-        for outcome in useCase.outcomes {
-            let name = SceneNames.identifier(Names.member(outcome.name))
-            switch outcome.body {
-            case .none: out += "    case \(name)\n"
-            case .entity: out += "    case \(name)(\(names.entity))\n"
-            case .model(let type): out += "    case \(name)(\(type))\n"
-            case .page(let type): out += "    case \(name)(Page<\(type)>)\n"
-            case .fields(let specs):
-                let members = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
-                out += "    case \(name)(\(members.map { "\($0.bare): \($0.optionalValueType)" }.joined(separator: ", ")))\n"
-                enums += members.compactMap(\.enumDeclaration)
-            }
-        }
-        out += "}\n"
-        return out + enums.map { "\n" + $0 }.joined()
+        out.list("return \(input)(", arguments)
     }
 
     /// A field's default as a Swift literal of its input type (an enum's raw value).
@@ -132,15 +152,11 @@ enum CustomUseCaseRenderer {
 
     /// The once-file: the use case's signature and a marked place for its logic.
     static func once(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
-        var out = "import Domain\nimport Foundation\n\n"
-        out += "extension \(names.useCase) {\n"
-        out += "    /// `\(useCase.route)` (auth: \(useCase.auth.rawValue))."
+        var doc = "`\(useCase.route)` (auth: \(useCase.auth.rawValue))."
         if !useCase.gateways.isEmpty {
             let properties = names.spec.gateways.filter { useCase.gateways.contains($0.name) }.map { "`\(names.gatewayProperty($0))`" }
-            out += " Gateways: \(properties.joined(separator: ", "))."
+            doc += " Gateways: \(properties.joined(separator: ", "))."
         }
-        out += "\n    /// - Throws: `NotImplemented` until its logic is written.\n"
-        out += "    public func \(names.method(useCase))(_ input: \(names.input(useCase))) async throws -> \(names.outcome(useCase)) {\n"
         let cases = useCase.outcomes.map { outcome -> String in
             let name = "." + Names.member(outcome.name)
             switch outcome.body {
@@ -151,11 +167,18 @@ enum CustomUseCaseRenderer {
             case .fields(let fields): return name + "(" + fields.map { Names.member($0.name) + ":" }.joined() + ")"
             }
         }
-        out += "        // scenegen: write this use case here (this file is yours; scenegen never touches it again).\n"
-        out += "        // Answer one of the outcomes (a changed spec that no longer fits fails to compile here):\n"
-        out += cases.map { "        //   \($0)\n" }.joined()
-        out += "        throw NotImplemented(operation: \(swiftString("\(names.scene).\(useCase.name)")))\n"
-        out += "    }\n}\n"
-        return out
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Foundation", ""])
+        out.block("extension \(names.useCase)") { out in
+            out.doc(doc + "\n- Throws: `NotImplemented` until its logic is written.")
+            out.block("public func \(names.method(useCase))(_ input: \(names.input(useCase))) async throws -> \(names.outcome(useCase))") {
+                out in
+                out.line("// scenegen: write this use case here (this file is yours; scenegen never touches it again).")
+                out.line("// Answer one of the outcomes (a changed spec that no longer fits fails to compile here):")
+                out.lines(cases.map { "//   \($0)" })
+                out.line("throw NotImplemented(operation: \(swiftString("\(names.scene).\(useCase.name)")))")
+            }
+        }
+        return out.text
     }
 }

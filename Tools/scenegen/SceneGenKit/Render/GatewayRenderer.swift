@@ -2,135 +2,169 @@
 /// to the owner when the entity has one). Http gateways are `HTTPGatewayRenderer`'s.
 enum GatewayRenderer {
     static func store(_ names: SceneNames, migration: String) -> String {
-        /// `customer_id = $2`, or, when public and admin routes read every customer's rows,
-        /// `($2::uuid IS NULL OR customer_id = $2)`.
-        func filter(_ item: (label: String, column: String), at index: Int) -> String {
-            names.scopeType(item.label) == "UUID?"
-                ? "($\(index)::uuid IS NULL OR \(item.column) = $\(index))" : "\(item.column) = $\(index)"
-        }
         let e = names.entity
         let table = names.spec.record.table
         let v = names.entityVariable
         let columns = names.columns
         // Rows are scoped by the owner and the parent: `WHERE id = $1 AND customer_id = $2 ...`.
-        let scope = names.scope.enumerated().map { " AND " + filter($1, at: $0 + 2) }.joined()
+        let scope = names.scope.enumerated().map { " AND " + filter(names, $1, at: $0 + 2) }.joined()
         let scopeBinds = names.scope.map { ", \($0.label)" }.joined()
-        var out = "import Domain\nimport Foundation\nimport Postgres\n\n"
-        out += "/// `\(names.store)` on PostgreSQL: table `\(table)` (\(migration)).\n"
-        out += "public struct \(names.postgresStore): \(names.store) {\n"
-        out += "    static let columns = \(swiftString(columns.joined(separator: ", ")))\n\n"
-        out += "    private let database: PostgresPool\n\n"
-        out += "    public init(database: PostgresPool) {\n        self.database = database\n    }\n\n"
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Foundation", "import Postgres", ""])
+        out.doc("`\(names.store)` on PostgreSQL: table `\(table)` (\(migration)).")
+        out.block("public struct \(names.postgresStore): \(names.store)") { out in
+            out.line("static let columns = \(swiftString(columns.joined(separator: ", ")))")
+            out.blank()
+            out.line("private let database: PostgresPool")
+            out.blank()
+            out.block("public init(database: PostgresPool)") { $0.line("self.database = database") }
+            out.blank()
 
-        // Only the methods the spec's CRUD kinds call.
-        if names.creates {
-            var binds: [String] = []
-            for (index, field) in names.fields.enumerated() {
-                binds += field.binds("\(v).\(field.property)", optional: field.field.optional)
-                if index == 0 && names.owned { binds.append("\(v).customerID") }
-            }
-            let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-            out += "    public func insert(_ \(v): \(e)) async throws -> \(e) {\n"
-            out += "        try await translatingRecordErrors(table: \(swiftString(table))) {\n"
-            out += "            let rows = try await database.query(\n"
-            out += "                \"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",\n"
-            out += wrap(binds, indent: "                ") + "\n"
-            out += "            ).rows\n"
-            out += "            return try Self.record(from: rows[0])\n"
-            out += "        }\n    }\n\n"
-        }
-
-        if names.lists {
-            // The scope, then each filter: `($3::text IS NULL OR status = $3)`.
-            var filters = names.scope.enumerated().map { filter($1, at: $0 + 1) }
-            var leadingBinds = names.scope.map(\.label)
-            for field in names.filterFields {
-                let index = filters.count + 1
-                filters.append("($\(index)::\(sqlType(field)) IS NULL OR \(field.name) = $\(index))")
-                leadingBinds += field.binds("filter.\(field.property)", optional: true)
-            }
-            let n = filters.count + 1
-            let scopeWhere = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
-            let scopeAnd = filters.map { $0 + " AND " }.joined()
-            let leading = leadingBinds.map { "\($0), " }.joined()
-            let matching = names.filterFields.isEmpty ? "" : "matching filter: \(names.filter), "
-            out +=
-                "    public func page(\(names.scopeParameter)\(matching)after cursor: PageCursor?, limit: Int) async throws -> [\(e)] {\n"
-            out += "        try await translatingUnavailable {\n"
-            out += "            let order = \"ORDER BY created_at DESC, id DESC\"\n"
-            out += "            let found: [\(e)]\n"
-            out += "            if let cursor {\n"
-            out += "                found = try await database.query(\n"
-            out +=
-                "                    \"SELECT \\(Self.columns) FROM \(table) WHERE \(scopeAnd)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order) LIMIT $\(n + 2)\",\n"
-            out += "                    \(leading)cursor.createdAt, cursor.id, limit\n"
-            out += "                ).rows.map(Self.record(from:))\n"
-            out += "            } else {\n"
-            out +=
-                "                found = try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(scopeWhere) \\(order) LIMIT $\(n)\", \(leading)limit)\n"
-            out += "                    .rows.map(Self.record(from:))\n"
-            out += "            }\n"
-            if let parent = names.parent, let label = names.parentLabel, let parentTable = parent.field.references {
-                // An empty page under a parent that does not exist is a 404, not an empty list.
-                out +=
-                    "            if found.isEmpty, try await database.query(\"SELECT 1 FROM \(parentTable) WHERE id = $1\", \(parent.bareProperty)).rows.isEmpty {\n"
-                out +=
-                    "                throw RecordError.notFound(entity: \(swiftString(label)), id: \(parent.bareProperty))\n            }\n"
-            }
-            out += "            return found\n"
-            out += "        }\n    }\n\n"
-        }
-
-        if names.gets {
-            out += "    public func find(\(names.scopeParameter)id: UUID) async throws -> \(e)? {\n"
-            out += "        try await translatingUnavailable {\n"
-            out +=
-                "            try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(scopeBinds))\n"
-            out += "                .rows.first.map(Self.record(from:))\n"
-            out += "        }\n    }\n\n"
-        }
-
-        if names.updates {
-            var assignments: [String] = []
-            var updateBinds = ["id"] + names.scope.map(\.label)
-            for field in names.writable {
-                let values = field.binds("patch.\(field.property)", optional: true)
-                for (column, value) in zip(field.columns, values) {
-                    updateBinds.append(value)
-                    assignments.append("\(column) = COALESCE($\(updateBinds.count), \(column))")
+            // Only the methods the spec's CRUD kinds call.
+            if names.creates {
+                var binds: [String] = []
+                for (index, field) in names.fields.enumerated() {
+                    binds += field.binds("\(v).\(field.property)", optional: field.field.optional)
+                    if index == 0 && names.owned { binds.append("\(v).customerID") }
                 }
+                let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+                out.block("public func insert(_ \(v): \(e)) async throws -> \(e)") { out in
+                    out.block("try await translatingRecordErrors(table: \(swiftString(table)))") { out in
+                        out.line("let rows = try await database.query(")
+                        out.indented { out in
+                            out.line("\"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",")
+                            out.lines(wrap(binds))
+                        }
+                        out.line(").rows")
+                        out.line("return try Self.record(from: rows[0])")
+                    }
+                }
+                out.blank()
             }
-            out += "    public func update(\(names.scopeParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)? {\n"
-            out += "        try await translatingRecordErrors(table: \(swiftString(table))) {\n"
-            out += "            try await database.query(\n"
-            out += "                \"\"\"\n                UPDATE \(table) SET\n"
-            out += assignments.map { "                    " + $0 }.joined(separator: ",\n") + "\n"
-            out += "                WHERE id = $1\(scope) RETURNING \\(Self.columns)\n                \"\"\",\n"
-            out += wrap(updateBinds, indent: "                ") + "\n"
-            out += "            ).rows.first.map(Self.record(from:))\n"
-            out += "        }\n    }\n\n"
-        }
+            if names.lists {
+                page(names, into: &out)
+                out.blank()
+            }
 
-        if names.deletes {
-            out += "    public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool {\n"
-            out += "        try await translatingUnavailable {\n"
-            out +=
-                "            let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))\n"
-            out += "            return !deleted.rows.isEmpty\n"
-            out += "        }\n    }\n\n"
-        }
+            if names.gets {
+                out.block("public func find(\(names.scopeParameter)id: UUID) async throws -> \(e)?") { out in
+                    out.block("try await translatingUnavailable") { out in
+                        out.line(
+                            "try await database.query(\"SELECT \\(Self.columns) FROM \(table) WHERE id = $1\(scope)\", id\(scopeBinds))")
+                        out.indented { $0.line(".rows.first.map(Self.record(from:))") }
+                    }
+                }
+                out.blank()
+            }
 
-        out += "    /// Decodes a row selected with `columns`.\n"
-        out += "    /// - Throws: `PostgresError.decoding` when the schema and this code disagree.\n"
-        out += "    static func record(from row: PostgresRow) throws -> \(e) {\n"
-        out += "        \(e)(\n"
-        var decodes: [String] = []
-        for (index, field) in names.fields.enumerated() {
-            decodes.append("            \(field.bareProperty): \(field.decode)")
-            if index == 0 && names.owned { decodes.append("            customerID: try row.decode(\"customer_id\")") }
+            if names.updates {
+                var assignments: [String] = []
+                var updateBinds = ["id"] + names.scope.map(\.label)
+                for field in names.writable {
+                    let values = field.binds("patch.\(field.property)", optional: true)
+                    for (column, value) in zip(field.columns, values) {
+                        updateBinds.append(value)
+                        assignments.append("\(column) = COALESCE($\(updateBinds.count), \(column))")
+                    }
+                }
+                out.block("public func update(\(names.scopeParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)?") { out in
+                    out.block("try await translatingRecordErrors(table: \(swiftString(table)))") { out in
+                        out.line("try await database.query(")
+                        out.indented { out in
+                            out.line("\"\"\"")
+                            out.list("UPDATE \(table) SET", assignments, closer: "WHERE id = $1\(scope) RETURNING \\(Self.columns)")
+                            out.line("\"\"\",")
+                            out.lines(wrap(updateBinds))
+                        }
+                        out.line(").rows.first.map(Self.record(from:))")
+                    }
+                }
+                out.blank()
+            }
+
+            if names.deletes {
+                out.block("public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool") { out in
+                    out.block("try await translatingUnavailable") { out in
+                        out.line(
+                            "let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))"
+                        )
+                        out.line("return !deleted.rows.isEmpty")
+                    }
+                }
+                out.blank()
+            }
+
+            var decodes: [String] = []
+            for (index, field) in names.fields.enumerated() {
+                decodes.append("\(field.bareProperty): \(field.decode)")
+                if index == 0 && names.owned { decodes.append("customerID: try row.decode(\"customer_id\")") }
+            }
+            out.doc("Decodes a row selected with `columns`.\n- Throws: `PostgresError.decoding` when the schema and this code disagree.")
+            out.block("static func record(from row: PostgresRow) throws -> \(e)") { out in
+                out.list("\(e)(", decodes)
+            }
         }
-        out += decodes.joined(separator: ",\n") + "\n        )\n    }\n}\n"
-        return out
+        return out.text
+    }
+
+    /// `page(...)`: newest first after the cursor, scoped and filtered; under a parent that does
+    /// not exist, `RecordError.notFound`.
+    private static func page(_ names: SceneNames, into out: inout CodeWriter) {
+        let e = names.entity
+        let table = names.spec.record.table
+        // The scope, then each filter: `($3::text IS NULL OR status = $3)`.
+        var filters = names.scope.enumerated().map { filter(names, $1, at: $0 + 1) }
+        var leadingBinds = names.scope.map(\.label)
+        for field in names.filterFields {
+            let index = filters.count + 1
+            filters.append("($\(index)::\(sqlType(field)) IS NULL OR \(field.name) = $\(index))")
+            leadingBinds += field.binds("filter.\(field.property)", optional: true)
+        }
+        let n = filters.count + 1
+        let scopeWhere = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
+        let scopeAnd = filters.map { $0 + " AND " }.joined()
+        let leading = leadingBinds.map { "\($0), " }.joined()
+        let matching = names.filterFields.isEmpty ? "" : "matching filter: \(names.filter), "
+        out.block("public func page(\(names.scopeParameter)\(matching)after cursor: PageCursor?, limit: Int) async throws -> [\(e)]") {
+            out in
+            out.block("try await translatingUnavailable") { out in
+                out.line("let order = \"ORDER BY created_at DESC, id DESC\"")
+                out.line("let found: [\(e)]")
+                out.block("if let cursor", closer: "} else {") { out in
+                    out.line("found = try await database.query(")
+                    out.indented { out in
+                        out.line(
+                            "\"SELECT \\(Self.columns) FROM \(table) WHERE \(scopeAnd)(created_at, id) < ($\(n)::timestamptz, $\(n + 1)::uuid) \\(order) LIMIT $\(n + 2)\","
+                        )
+                        out.line("\(leading)cursor.createdAt, cursor.id, limit")
+                    }
+                    out.line(").rows.map(Self.record(from:))")
+                }
+                out.indented { out in
+                    out.line(
+                        "found = try await database.query(\"SELECT \\(Self.columns) FROM \(table)\(scopeWhere) \\(order) LIMIT $\(n)\", \(leading)limit)"
+                    )
+                    out.indented { $0.line(".rows.map(Self.record(from:))") }
+                }
+                out.line("}")
+                if let parent = names.parent, let label = names.parentLabel, let parentTable = parent.field.references {
+                    // An empty page under a parent that does not exist is a 404, not an empty list.
+                    out.block(
+                        "if found.isEmpty, try await database.query(\"SELECT 1 FROM \(parentTable) WHERE id = $1\", \(parent.bareProperty)).rows.isEmpty"
+                    ) {
+                        $0.line("throw RecordError.notFound(entity: \(swiftString(label)), id: \(parent.bareProperty))")
+                    }
+                }
+                out.line("return found")
+            }
+        }
+    }
+
+    /// `customer_id = $2`, or, when public and admin routes read every customer's rows,
+    /// `($2::uuid IS NULL OR customer_id = $2)`.
+    private static func filter(_ names: SceneNames, _ item: (label: String, column: String), at index: Int) -> String {
+        names.scopeType(item.label) == "UUID?"
+            ? "($\(index)::uuid IS NULL OR \(item.column) = $\(index))" : "\(item.column) = $\(index)"
     }
 
     /// The PostgreSQL type a filter's parameter is cast to (a NULL parameter has none).
@@ -145,7 +179,7 @@ enum GatewayRenderer {
     }
 
     /// Arguments on lines of at most about 100 characters.
-    private static func wrap(_ items: [String], indent: String) -> String {
+    private static func wrap(_ items: [String]) -> [String] {
         var lines: [String] = []
         var line = ""
         for item in items {
@@ -158,6 +192,6 @@ enum GatewayRenderer {
             }
         }
         lines.append(line)
-        return lines.map { indent + $0 }.joined(separator: "\n")
+        return lines
     }
 }

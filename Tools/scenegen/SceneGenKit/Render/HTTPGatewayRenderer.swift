@@ -19,38 +19,44 @@ enum HTTPGatewayRenderer {
 
     /// `Sources/Domain/<Scene>/<Gateway>Gateway.swift`.
     static func port(_ names: SceneNames, _ gateway: GatewaySpec) -> String {
-        var out = "import Foundation\n\n"
-        out += "/// The \(gateway.name) API (base URL from `\(gateway.baseURLEnv)`), for the scene's custom use cases.\n"
-        out += "/// Every method throws `ExternalServiceError` when the API cannot be reached in time, is not\n"
-        out += "/// configured, or answers what the spec does not describe.\n"
-        out += "public protocol \(names.gatewayPort(gateway)): Sendable {\n"
-        out += gateway.operations.map { operation in
-            var doc = "    /// `\(operation.route)` under the base URL.\n"
-            if !operation.errors.isEmpty {
-                doc += "    /// - Throws: `\(names.operationType(gateway, operation, "Error"))`, `ExternalServiceError`.\n"
+        var out = CodeWriter()
+        out.lines(["import Foundation", ""])
+        out.doc(
+            "The \(gateway.name) API (base URL from `\(gateway.baseURLEnv)`), for the scene's custom use cases.\n"
+                + "Every method throws `ExternalServiceError` when the API cannot be reached in time, is not\n"
+                + "configured, or answers what the spec does not describe.")
+        out.block("public protocol \(names.gatewayPort(gateway)): Sendable") { out in
+            for (index, operation) in gateway.operations.enumerated() {
+                if index > 0 { out.blank() }
+                out.doc("`\(operation.route)` under the base URL.")
+                if !operation.errors.isEmpty {
+                    out.doc("- Throws: `\(names.operationType(gateway, operation, "Error"))`, `ExternalServiceError`.")
+                }
+                out.line(signature(names, gateway, operation))
             }
-            return doc + "    \(signature(names, gateway, operation))\n"
-        }.joined(separator: "\n")
-        out += "}\n"
+        }
         for operation in gateway.operations {
             for (suffix, fields, what) in [
                 ("Input", input(names, gateway, operation), "sends"), ("Output", output(names, gateway, operation), "answers"),
             ] where !fields.isEmpty {
-                let type = names.operationType(gateway, operation, suffix)
-                out += "\n/// What `\(names.operationMethod(operation))` \(what).\n"
-                out += "public struct \(type): Hashable, Sendable {\n"
-                out += fields.map { "    public let \($0.property): \($0.optionalValueType)\n" }.joined()
-                out += "\n" + DomainRenderer.initializer(fields.map { "\($0.bare): \($0.optionalValueType)" }, indent: "    ") + "}\n"
-                for field in fields { if let declaration = field.enumDeclaration { out += "\n" + declaration } }
+                out.blank()
+                out.doc("What `\(names.operationMethod(operation))` \(what).")
+                DomainRenderer.valueStruct(
+                    names.operationType(gateway, operation, suffix), fields.map { "\($0.property): \($0.optionalValueType)" },
+                    enums: fields.compactMap(\.enumDeclaration), into: &out)
             }
             if !operation.errors.isEmpty {
-                out += "\n/// The refusals of `\(names.operationMethod(operation))` the spec names.\n"
-                out += "public enum \(names.operationType(gateway, operation, "Error")): ExternalServiceRefusal, Hashable, Sendable {\n"
-                out += operation.errors.map { "    case \(SceneNames.identifier(Names.member($0.name)))\n" }.joined()
-                out += "\n    public var service: String { \(swiftString(gateway.name)) }\n}\n"
+                out.blank()
+                out.doc("The refusals of `\(names.operationMethod(operation))` the spec names.")
+                out.block("public enum \(names.operationType(gateway, operation, "Error")): ExternalServiceRefusal, Hashable, Sendable") {
+                    out in
+                    out.lines(operation.errors.map { "case \(SceneNames.identifier(Names.member($0.name)))" })
+                    out.blank()
+                    out.line("public var service: String { \(swiftString(gateway.name)) }")
+                }
             }
         }
-        return out
+        return out.text
     }
 
     /// The wire type of a gateway field and the expression of `value` (a domain value) as it.
@@ -85,15 +91,18 @@ enum HTTPGatewayRenderer {
         }
     }
 
-    /// A `Codable` struct of wire members with snake_case keys.
-    private static func wireStruct(_ name: String, _ conformance: String, _ fields: [TypedField], doc: String) -> String {
-        var out = "\n/// \(doc)\nprivate struct \(name): \(conformance) {\n"
-        out += fields.map { "    let \($0.property): \(encoded($0, "").type)\n" }.joined()
-        out += "\n    enum CodingKeys: String, CodingKey {\n"
-        for field in fields {
-            out += "        case \(field.property)" + (field.bare == field.name ? "\n" : " = \(swiftString(field.name))\n")
+    /// A `Codable` struct of wire members with snake_case keys; `body` writes the rest of it.
+    private static func wireStruct(
+        _ name: String, _ conformance: String, _ fields: [TypedField], doc: String, into out: inout CodeWriter,
+        _ body: (inout CodeWriter) -> Void
+    ) {
+        out.blank()
+        out.doc(doc)
+        out.block("private struct \(name): \(conformance)") { out in
+            out.lines(fields.map { "let \($0.property): \(encoded($0, "").type)" })
+            WiringRenderer.codingKeys(fields.map { ($0.property, $0.name) }, into: &out)
+            body(&out)
         }
-        return out + "    }\n"
     }
 
     /// The path under the base URL with each `{parameter}` filled from `input`, percent-encoded.
@@ -115,52 +124,73 @@ enum HTTPGatewayRenderer {
     /// `Sources/Gateway/<Scene>/HTTP<Gateway>Gateway.swift`.
     static func http(_ names: SceneNames, _ gateway: GatewaySpec) -> String {
         let port = names.gatewayPort(gateway)
-        var out = "import Domain\nimport Foundation\n\n"
-        out += "/// `\(port)` over HTTP: calls go to the base URL in `\(gateway.baseURLEnv)` as JSON with snake_case\n"
-        out += "/// keys, each within `ExternalHTTPAPI`'s deadline.\n"
-        out += "public struct HTTP\(port): \(port) {\n"
-        out += "    let api: ExternalHTTPAPI\n\n"
-        out += "    /// - Parameter baseURL: the value of `\(gateway.baseURLEnv)`; `nil` when it is unset (every call then\n"
-        out += "    ///   throws `ExternalServiceError`).\n"
-        out += "    public init(baseURL: String?) {\n"
-        out += "        api = ExternalHTTPAPI(service: \(swiftString(gateway.name)), baseURL: baseURL)\n    }\n"
-        var wire = ""
-        for operation in gateway.operations {
-            let inputFields = input(names, gateway, operation)
-            let outputFields = output(names, gateway, operation)
-            let bodyFields = inputFields.filter { !operation.route.parameters.contains($0.name) }
-            let request = names.operationType(gateway, operation, "Request")
-            let answer = names.operationType(gateway, operation, "Answer")
-            out += "\n    public \(signature(names, gateway, operation)) {\n"
-            let method = swiftString(operation.route.method)
-            if bodyFields.isEmpty {
-                out += "        let answer = try await api.send(\(method), \(path(operation, inputFields)))\n"
-            } else {
-                out += "        let answer = try await api.send(\(method), \(path(operation, inputFields)), json: \(request)(input))\n"
-                wire += wireStruct(request, "Encodable", bodyFields, doc: "The JSON body of `\(operation.route)`.")
-                wire += "\n    init(_ input: \(names.operationType(gateway, operation, "Input"))) {\n"
-                for field in bodyFields { wire += "        \(field.bare) = \(encoded(field, "input.\(field.property)").expression)\n" }
-                wire += "    }\n}\n"
+        var out = CodeWriter()
+        var wire = CodeWriter()
+        out.lines(["import Domain", "import Foundation", ""])
+        out.doc(
+            "`\(port)` over HTTP: calls go to the base URL in `\(gateway.baseURLEnv)` as JSON with snake_case\n"
+                + "keys, each within `ExternalHTTPAPI`'s deadline.")
+        out.block("public struct HTTP\(port): \(port)") { out in
+            out.line("let api: ExternalHTTPAPI")
+            out.blank()
+            out.doc(
+                "- Parameter baseURL: the value of `\(gateway.baseURLEnv)`; `nil` when it is unset (every call then\n"
+                    + "  throws `ExternalServiceError`).")
+            out.block("public init(baseURL: String?)") {
+                $0.line("api = ExternalHTTPAPI(service: \(swiftString(gateway.name)), baseURL: baseURL)")
             }
-            out += "        switch answer.status {\n"
-            if outputFields.isEmpty {
-                out += "        case 200..<300: return\n"
-            } else {
-                out += "        case 200..<300: return try api.decode(\(answer).self, from: answer).output(api)\n"
-                wire += wireStruct(answer, "Decodable", outputFields, doc: "The JSON answer of `\(operation.route)`.")
-                wire += "\n    /// - Throws: `ExternalServiceError` for a member the domain cannot hold.\n"
-                wire += "    func output(_ api: ExternalHTTPAPI) throws -> \(names.operationType(gateway, operation, "Output")) {\n"
-                wire += "        \(names.operationType(gateway, operation, "Output"))(\n"
-                wire += outputFields.map { "            \($0.bare): \(decoded($0, $0.property))" }.joined(separator: ",\n")
-                wire += "\n        )\n    }\n}\n"
+            for operation in gateway.operations {
+                out.blank()
+                out.block("public \(signature(names, gateway, operation))") { call(names, gateway, operation, into: &$0, wire: &wire) }
             }
-            for error in operation.errors {
-                out +=
-                    "        case \(error.status): throw \(names.operationType(gateway, operation, "Error")).\(SceneNames.identifier(Names.member(error.name)))\n"
-            }
-            out += "        default: throw api.unexpected(answer)\n        }\n    }\n"
         }
-        return out + "}\n" + wire
+        return out.text + wire.text
+    }
+
+    /// The body of an operation's method, and the wire types of its request and answer.
+    private static func call(
+        _ names: SceneNames, _ gateway: GatewaySpec, _ operation: GatewayOperationSpec, into out: inout CodeWriter,
+        wire: inout CodeWriter
+    ) {
+        let inputFields = input(names, gateway, operation)
+        let outputFields = output(names, gateway, operation)
+        let bodyFields = inputFields.filter { !operation.route.parameters.contains($0.name) }
+        let request = names.operationType(gateway, operation, "Request")
+        let answer = names.operationType(gateway, operation, "Answer")
+        let method = swiftString(operation.route.method)
+        if bodyFields.isEmpty {
+            out.line("let answer = try await api.send(\(method), \(path(operation, inputFields)))")
+        } else {
+            out.line("let answer = try await api.send(\(method), \(path(operation, inputFields)), json: \(request)(input))")
+            wireStruct(request, "Encodable", bodyFields, doc: "The JSON body of `\(operation.route)`.", into: &wire) { wire in
+                wire.blank()
+                wire.block("init(_ input: \(names.operationType(gateway, operation, "Input")))") { wire in
+                    wire.lines(bodyFields.map { "\($0.bare) = \(encoded($0, "input.\($0.property)").expression)" })
+                }
+            }
+        }
+        // Swift's style: the cases at the depth of their `switch`.
+        out.line("switch answer.status {")
+        if outputFields.isEmpty {
+            out.line("case 200..<300: return")
+        } else {
+            out.line("case 200..<300: return try api.decode(\(answer).self, from: answer).output(api)")
+            let output = names.operationType(gateway, operation, "Output")
+            wireStruct(answer, "Decodable", outputFields, doc: "The JSON answer of `\(operation.route)`.", into: &wire) { wire in
+                wire.blank()
+                wire.doc("- Throws: `ExternalServiceError` for a member the domain cannot hold.")
+                wire.block("func output(_ api: ExternalHTTPAPI) throws -> \(output)") { wire in
+                    wire.list("\(output)(", outputFields.map { "\($0.bare): \(decoded($0, $0.property))" })
+                }
+            }
+        }
+        for error in operation.errors {
+            out.line(
+                "case \(error.status): throw \(names.operationType(gateway, operation, "Error")).\(SceneNames.identifier(Names.member(error.name)))"
+            )
+        }
+        out.line("default: throw api.unexpected(answer)")
+        out.line("}")
     }
 
     /// The mock's methods, one per operation.

@@ -3,7 +3,7 @@ extension HTTPTestRenderer {
     /// it (one of its outcomes, 501 until it is written, 502 when an API it calls is down, 422
     /// when the logic refuses a value by a rule the spec cannot state, as an email's shape), a
     /// missing or invalid field is a 422 naming the field before the logic runs.
-    func customTest(_ useCase: UseCaseSpec) -> String {
+    func customTest(_ useCase: UseCaseSpec, into out: inout CodeWriter) {
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let path = useCase.route.segments.map { segment -> String in
             guard segment.hasPrefix("{"), let field = input.path.first(where: { "{\($0.name)}" == segment }) else { return segment }
@@ -17,7 +17,7 @@ extension HTTPTestRenderer {
         let query = input.query.filter { !$0.optional && $0.defaultValue == nil }.map { "\($0.name)=\(queryValue($0))" }
         let url = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let method = useCase.route.method.lowercased()
-        let token = useCase.auth == .public ? "nil" : useCase.auth == .customer ? "token" : "adminToken"
+        let token = self.token(useCase)
         let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
         func body(_ fields: [FieldSpec], replacing: FieldSpec? = nil, with value: String? = nil) -> String {
             let members = fields.map { field in
@@ -30,33 +30,27 @@ extension HTTPTestRenderer {
         var statuses = Set(useCase.outcomes.map(\.status) + [501])
         if !useCase.gateways.isEmpty { statuses.insert(502) }
         if !input.all.isEmpty { statuses.insert(422) }
-        let name = Names.camelCase(useCase.name)
-        var out = "\n    @Test func \(name)ChecksItsInputBeforeItsLogic() async throws {\n"
-        out += "        try await withApp { client, db in\n" + Self.signInMarker
-        out += "            let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token))\n"
-        out += "            #expect(\(statuses.sorted()).contains(valid.status.code), \"\\(String(buffer: valid.body))\")\n"
-        if !required.isEmpty {
-            out += "            let missing = try await client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token))\n"
-            out += "            try missing.expectProblem(422)\n"
-            out += "            #expect(missing.fieldNames == [\(required.map { swiftString($0.name) }.joined(separator: ", "))])\n"
+        appTest("\(Names.camelCase(useCase.name))ChecksItsInputBeforeItsLogic", into: &out) { out in
+            out.line("let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token))")
+            out.line("#expect(\(statuses.sorted()).contains(valid.status.code), \"\\(String(buffer: valid.body))\")")
+            if !required.isEmpty {
+                let request = "client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token))"
+                expectProblem(
+                    "missing", 422, fields: required.map { swiftString($0.name) }.joined(separator: ", "), from: request, into: &out)
+            }
+            if let field = input.body.first(where: { Samples.invalid(SwiftField(field: $0, entity: "")) != nil }),
+                let bad = Samples.invalid(SwiftField(field: field, entity: ""))
+            {
+                let fields = input.body.filter { !$0.optional && $0.defaultValue == nil || $0 == field }
+                let request = "client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token))"
+                expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
+            } else if let field = input.query.first(where: { $0.type.isEnumeration || $0.type == .int }) {
+                let bad = field.type.isEnumeration ? "not_a_value" : "not-a-number"
+                let separator = query.isEmpty ? "?" : "&"
+                let request = "client.send(.\(method), \"\(url)\(separator)\(field.name)=\(bad)\"\(json), token: \(token))"
+                expectProblem("invalid", 422, fields: swiftString(field.name), from: request, into: &out)
+            }
         }
-        if let field = input.body.first(where: { Samples.invalid(SwiftField(field: $0, entity: "")) != nil }),
-            let bad = Samples.invalid(SwiftField(field: field, entity: ""))
-        {
-            let fields = input.body.filter { !$0.optional && $0.defaultValue == nil || $0 == field }
-            out +=
-                "            let invalid = try await client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token))\n"
-            out += "            try invalid.expectProblem(422)\n"
-            out += "            #expect(invalid.fieldNames == [\(swiftString(bad.errorField))])\n"
-        } else if let field = input.query.first(where: { $0.type.isEnumeration || $0.type == .int }) {
-            let bad = field.type.isEnumeration ? "not_a_value" : "not-a-number"
-            let separator = query.isEmpty ? "?" : "&"
-            out +=
-                "            let invalid = try await client.send(.\(method), \"\(url)\(separator)\(field.name)=\(bad)\"\(json), token: \(token))\n"
-            out += "            try invalid.expectProblem(422)\n"
-            out += "            #expect(invalid.fieldNames == [\(swiftString(field.name))])\n"
-        }
-        return out + "        }\n    }\n"
     }
 
     /// A valid query value of `field`, as it goes in a URL.

@@ -31,40 +31,50 @@ enum MockRenderer {
     }
 
     static func mocks(_ names: SceneNames) -> String {
-        var out = "import Domain\nimport Foundation\nimport MockSupport\n"
-        out += mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names))
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Foundation", "import MockSupport"])
+        mock(name: "Mock\(names.store)", port: names.store, methods: storeMethods(names), into: &out)
         for gateway in names.spec.gateways {
-            out += mock(
+            mock(
                 name: "Mock\(names.gatewayPort(gateway))", port: names.gatewayPort(gateway),
-                methods: HTTPGatewayRenderer.mockMethods(names, gateway))
+                methods: HTTPGatewayRenderer.mockMethods(names, gateway), into: &out)
         }
-        return out
+        return out.text
     }
 
-    private static func mock(name: String, port: String, methods: [Method]) -> String {
-        var out = "\n/// A `\(port)` that answers what the test set and records every call.\n"
-        out += "final class \(name): \(port), Sendable {\n"
-        out += "    enum Call: Equatable, Sendable {\n"
-        for method in methods {
-            let types = method.parameters.map(\.type).joined(separator: ", ")
-            out += "        case \(method.name)" + (types.isEmpty ? "\n" : "(\(types))\n")
+    private static func mock(name: String, port: String, methods: [Method], into out: inout CodeWriter) {
+        out.blank()
+        out.doc("A `\(port)` that answers what the test set and records every call.")
+        out.block("final class \(name): \(port), Sendable") { out in
+            out.block("enum Call: Equatable, Sendable") { out in
+                for method in methods {
+                    let types = method.parameters.map(\.type).joined(separator: ", ")
+                    out.line("case \(method.name)" + (types.isEmpty ? "" : "(\(types))"))
+                }
+            }
+            out.blank()
+            out.block("struct Stubs: Sendable") { out in
+                for method in methods {
+                    out.line(
+                        "var \(method.name): (@Sendable (\(method.parameters.map(\.type).joined(separator: ", "))) throws -> \(method.result))?"
+                    )
+                }
+            }
+            out.blank()
+            out.line("private let recorder: MockRecorder<Call, Stubs>")
+            out.blank()
+            out.block("init(_ configure: (inout Stubs) -> Void = { _ in })") { $0.line("recorder = MockRecorder(Stubs(), configure)") }
+            out.blank()
+            out.line("var calls: [Call] { recorder.calls }")
+            for method in methods {
+                let signature = method.parameters.map { ($0.label == $0.name ? $0.name : "\($0.label) \($0.name)") + ": \($0.type)" }
+                let arguments = method.parameters.map(\.name).joined(separator: ", ")
+                let call = "." + method.name + (arguments.isEmpty ? "" : "(\(arguments))")
+                out.blank()
+                out.block("func \(method.name)(\(signature.joined(separator: ", "))) async throws -> \(method.result)") { out in
+                    out.line("try recorder.record(\(call), \\.\(method.name))(\(arguments))")
+                }
+            }
         }
-        out += "    }\n\n    struct Stubs: Sendable {\n"
-        for method in methods {
-            out +=
-                "        var \(method.name): (@Sendable (\(method.parameters.map(\.type).joined(separator: ", "))) throws -> \(method.result))?\n"
-        }
-        out += "    }\n\n"
-        out += "    private let recorder: MockRecorder<Call, Stubs>\n\n"
-        out += "    init(_ configure: (inout Stubs) -> Void = { _ in }) {\n        recorder = MockRecorder(Stubs(), configure)\n    }\n\n"
-        out += "    var calls: [Call] { recorder.calls }\n"
-        for method in methods {
-            let signature = method.parameters.map { ($0.label == $0.name ? $0.name : "\($0.label) \($0.name)") + ": \($0.type)" }
-            let arguments = method.parameters.map(\.name).joined(separator: ", ")
-            out += "\n    func \(method.name)(\(signature.joined(separator: ", "))) async throws -> \(method.result) {\n"
-            let call = "." + method.name + (arguments.isEmpty ? "" : "(\(arguments))")
-            out += "        try recorder.record(\(call), \\.\(method.name))(\(arguments))\n    }\n"
-        }
-        return out + "}\n"
     }
 }

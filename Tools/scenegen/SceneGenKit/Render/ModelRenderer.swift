@@ -47,46 +47,49 @@ enum ModelRenderer {
     /// `Domain/<Scene>/<Model>.swift`.
     static func domain(_ names: SceneNames, _ model: ModelSpec) -> String {
         let members = members(names, model)
-        var out = "import Foundation\n\n"
-        out += "/// `\(model.name)` of the \(names.scene) scene's answers.\n"
-        out += "public struct \(model.name): Hashable, Sendable {\n"
-        out += members.map { "    public let \($0.property): \($0.domainType)\n" }.joined()
-        out += "\n" + DomainRenderer.initializer(members.map { "\($0.bare): \($0.domainType)" }, indent: "    ") + "}\n"
-        return out + members.compactMap(\.enumDeclaration).map { "\n" + $0 }.joined()
+        var out = CodeWriter()
+        out.lines(["import Foundation", ""])
+        out.doc("`\(model.name)` of the \(names.scene) scene's answers.")
+        DomainRenderer.valueStruct(
+            model.name, members.map { "\($0.property): \($0.domainType)" }, enums: members.compactMap(\.enumDeclaration), into: &out)
+        return out.text
     }
 
     /// The response models of the scene's models and their translations: in an extension of
     /// the scene's translator, or, for a scene without an entity, in its declaration.
     static func translator(_ names: SceneNames, declaring: Bool) -> String {
-        var functions: [String] = []
-        var structs = ""
-        for model in names.spec.models {
-            let members = members(names, model)
-            let variable = SceneNames.identifier(SceneNames.lowerFirst(model.name))
-            var function = "    public static func model(_ \(variable): \(model.name)) -> \(model.name)Model {\n"
-            function += "        \(model.name)Model(\n"
-            function += members.map { "            \($0.bare): \($0.wire("\(variable).\($0.property)"))" }.joined(separator: ",\n")
-            function += "\n        )\n    }\n"
-            functions.append(function)
-            structs += "\n/// `\(model.name)` as clients see it.\n"
-            structs += "public struct \(model.name)Model: Codable, Hashable, Sendable {\n"
-            structs += members.map { "    public let \($0.property): \($0.wireType)\n" }.joined()
-            structs += "\n    enum CodingKeys: String, CodingKey {\n"
-            for member in members {
-                structs += "        case \(member.property)" + (member.bare == member.name ? "\n" : " = \(swiftString(member.name))\n")
-            }
-            structs += "    }\n\n"
-            structs += "    /// Writes every member, `null` included.\n"
-            structs += "    public func encode(to encoder: any Encoder) throws {\n"
-            structs += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
-            structs += members.map { "        try container.encode(\($0.property), forKey: .\($0.property))\n" }.joined()
-            structs += "    }\n}\n"
+        let models = names.spec.models
+        guard declaring || !models.isEmpty else { return "" }
+        var out = CodeWriter()
+        let opener: String
+        if declaring {
+            out.doc("\(names.scene) models to response models.")
+            opener = "public enum \(names.translator)"
+        } else {
+            out.blank()
+            opener = "extension \(names.translator)"
         }
-        guard declaring || !functions.isEmpty else { return "" }
-        var out =
-            declaring
-            ? "/// \(names.scene) models to response models.\npublic enum \(names.translator) {\n" : "\nextension \(names.translator) {\n"
-        out += functions.joined(separator: "\n") + "}\n"
-        return out + structs
+        out.block(opener) { out in
+            for (index, model) in models.enumerated() {
+                let variable = SceneNames.identifier(SceneNames.lowerFirst(model.name))
+                let arguments = members(names, model).map { "\($0.bare): \($0.wire("\(variable).\($0.property)"))" }
+                if index > 0 { out.blank() }
+                out.block("public static func model(_ \(variable): \(model.name)) -> \(model.name)Model") {
+                    $0.list("\(model.name)Model(", arguments)
+                }
+            }
+        }
+        for model in models {
+            let members = members(names, model)
+            out.blank()
+            out.doc("`\(model.name)` as clients see it.")
+            out.block("public struct \(model.name)Model: Codable, Hashable, Sendable") { out in
+                out.lines(members.map { "public let \($0.property): \($0.wireType)" })
+                WiringRenderer.codingKeys(members.map { ($0.property, $0.name) }, into: &out)
+                out.blank()
+                OutputRenderer.encodeEveryMember(members.map(\.property), doc: "Writes every member, `null` included.", into: &out)
+            }
+        }
+        return out.text
     }
 }

@@ -29,56 +29,59 @@ enum OutputRenderer {
             }
         }
         let models = CustomUseCaseRenderer.models(names)
-        var out = "import Domain\n" + (models.isEmpty ? "" : "import Foundation\n") + "\n"
-        out += "/// A \(UseCaseRenderer.humanName(names.entity)) as clients see it.\n"
-        out += "public struct \(names.model): Codable, Hashable, Sendable {\n"
-        out += members.map { "    public let \($0.property): \($0.type)\n" }.joined()
-        out += "\n    enum CodingKeys: String, CodingKey {\n"
-        for member in members {
-            let bare = member.property.replacingOccurrences(of: "`", with: "")
-            out += "        case \(member.property)" + (bare == member.key ? "\n" : " = \(swiftString(member.key))\n")
+        var out = CodeWriter()
+        out.lines(["import Domain"] + (models.isEmpty ? [] : ["import Foundation"]) + [""])
+        out.doc("A \(UseCaseRenderer.humanName(names.entity)) as clients see it.")
+        out.block("public struct \(names.model): Codable, Hashable, Sendable") { out in
+            out.lines(members.map { "public let \($0.property): \($0.type)" })
+            WiringRenderer.codingKeys(members.map { ($0.property, $0.key) }, into: &out)
+            out.blank()
+            encodeEveryMember(
+                members.map(\.property), doc: "Writes every member, `null` included, so clients never guess whether a key exists.",
+                into: &out)
         }
-        out += "    }\n\n"
-        out += "    /// Writes every member, `null` included, so clients never guess whether a key exists.\n"
-        out += "    public func encode(to encoder: any Encoder) throws {\n"
-        out += "        var container = encoder.container(keyedBy: CodingKeys.self)\n"
-        for member in members {
-            out += "        try container.encode(\(member.property), forKey: .\(member.property))\n"
+        out.blank()
+        out.doc("\(names.scene) entities to response models.")
+        out.block("public enum \(names.translator)") { out in
+            out.block("public static func model(_ \(v): \(names.entity)) -> \(names.model)") { out in
+                out.list("\(names.model)(", members.map { "\($0.property.replacingOccurrences(of: "`", with: "")): \($0.value)" })
+            }
+            out.blank()
+            out.block("public static func model(_ page: Page<\(names.entity)>) -> PageModel<\(names.model)>") {
+                $0.line("PageModel(data: page.items.map(model), nextCursor: page.nextCursor?.token)")
+            }
         }
-        out += "    }\n}\n\n"
-        out += "/// \(names.scene) entities to response models.\n"
-        out += "public enum \(names.translator) {\n"
-        out += "    public static func model(_ \(v): \(names.entity)) -> \(names.model) {\n"
-        out += "        \(names.model)(\n"
-        out += members.map { "            \($0.property.replacingOccurrences(of: "`", with: "")): \($0.value)" }.joined(separator: ",\n")
-        out += "\n        )\n    }\n\n"
-        out += "    public static func model(_ page: Page<\(names.entity)>) -> PageModel<\(names.model)> {\n"
-        out += "        PageModel(data: page.items.map(model), nextCursor: page.nextCursor?.token)\n"
-        out += "    }\n}\n"
-        return out + ModelRenderer.translator(names, declaring: false) + models
+        return out.text + ModelRenderer.translator(names, declaring: false) + models
+    }
+
+    /// `encode(to:)` writing each of `properties` (their coding keys share their names).
+    static func encodeEveryMember(_ properties: [String], doc: String, into out: inout CodeWriter) {
+        out.doc(doc)
+        out.block("public func encode(to encoder: any Encoder) throws") { out in
+            out.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            out.lines(properties.map { "try container.encode(\($0), forKey: .\($0))" })
+        }
     }
 
     static func presenter(_ names: SceneNames) -> String {
         var e: String { names.entity }  // CRUD answers only
         let t = names.translator
-        var out = "import Domain\nimport Translator\n\n"
-        out += "/// \(names.scene) outcomes to HTTP answers; errors are the shared ones of `Problem.from`.\n"
-        out += "public enum \(names.presenter) {\n"
-        var methods: [String] = []
+        let answer = "outcome.map { .json(200, \(t).model($0)) }.recover(Problem.from)"
+        var methods: [(inout CodeWriter) -> Void] = []
         if !names.useCases(.list).isEmpty {
-            methods.append(
-                "    /// 200 with `{\"data\", \"next_cursor\"}`.\n"
-                    + "    public static func page(_ outcome: Result<Page<\(e)>, any Error>) -> Presentation {\n"
-                    + "        outcome.map { .json(200, \(t).model($0)) }.recover(Problem.from)\n    }\n")
+            methods.append { out in
+                out.doc("200 with `{\"data\", \"next_cursor\"}`.")
+                out.block("public static func page(_ outcome: Result<Page<\(e)>, any Error>) -> Presentation") { $0.line(answer) }
+            }
         }
         if !names.useCases(.get).isEmpty || !names.useCases(.update).isEmpty {
-            methods.append(
-                "    /// 200 with the record.\n"
-                    + "    public static func record(_ outcome: Result<\(e), any Error>) -> Presentation {\n"
-                    + "        outcome.map { .json(200, \(t).model($0)) }.recover(Problem.from)\n    }\n")
+            methods.append { out in
+                out.doc("200 with the record.")
+                out.block("public static func record(_ outcome: Result<\(e), any Error>) -> Presentation") { $0.line(answer) }
+            }
         }
         if names.creates {
-            var body = "    /// 201 with the record"
+            let signature = "public static func created(_ outcome: Result<\(e), any Error>) -> Presentation"
             if let show = names.useCases(.get).first {
                 // The show route with the new row's id and its parent's filled in.
                 let location = show.route.segments.map { segment -> String in
@@ -87,25 +90,39 @@ enum OutputRenderer {
                     let property = name == "id" ? "id" : SwiftField(field: names.parent!.field, entity: e).property
                     return "\\(created.\(property).uuidString.lowercased())"
                 }.reduce("") { $0 + "/" + $1 }
-                body += " and its `Location`.\n"
-                body += "    public static func created(_ outcome: Result<\(e), any Error>) -> Presentation {\n"
-                body += "        outcome.map { created in\n"
-                body += "            .json(201, \(t).model(created), headers: [(\"Location\", \"\(location)\")])\n"
-                body += "        }.recover(Problem.from)\n    }\n"
+                methods.append { out in
+                    out.doc("201 with the record and its `Location`.")
+                    out.block(signature) { out in
+                        out.line("outcome.map { created in")
+                        out.indented { $0.line(".json(201, \(t).model(created), headers: [(\"Location\", \"\(location)\")])") }
+                        out.line("}.recover(Problem.from)")
+                    }
+                }
             } else {
-                body += ".\n"
-                body += "    public static func created(_ outcome: Result<\(e), any Error>) -> Presentation {\n"
-                body += "        outcome.map { .json(201, \(t).model($0)) }.recover(Problem.from)\n    }\n"
+                methods.append { out in
+                    out.doc("201 with the record.")
+                    out.block(signature) { $0.line("outcome.map { .json(201, \(t).model($0)) }.recover(Problem.from)") }
+                }
             }
-            methods.append(body)
         }
         if !names.useCases(.delete).isEmpty {
-            methods.append(
-                "    /// 204 with no body.\n"
-                    + "    public static func deleted(_ outcome: Result<Void, any Error>) -> Presentation {\n"
-                    + "        outcome.map { .noContent }.recover(Problem.from)\n    }\n")
+            methods.append { out in
+                out.doc("204 with no body.")
+                out.block("public static func deleted(_ outcome: Result<Void, any Error>) -> Presentation") {
+                    $0.line("outcome.map { .noContent }.recover(Problem.from)")
+                }
+            }
         }
-        for useCase in names.useCases(.custom) { methods.append(CustomUseCaseRenderer.presenter(names, useCase)) }
-        return out + methods.joined(separator: "\n") + "}\n"
+        for useCase in names.useCases(.custom) { methods.append { $0.append(CustomUseCaseRenderer.presenter(names, useCase)) } }
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Translator", ""])
+        out.doc("\(names.scene) outcomes to HTTP answers; errors are the shared ones of `Problem.from`.")
+        out.block("public enum \(names.presenter)") { out in
+            for (index, method) in methods.enumerated() {
+                if index > 0 { out.blank() }
+                method(&out)
+            }
+        }
+        return out.text
     }
 }

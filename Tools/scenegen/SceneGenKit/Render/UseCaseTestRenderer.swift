@@ -13,96 +13,120 @@ enum UseCaseTestRenderer {
         func ownerCall(_ useCase: UseCaseSpec) -> String {
             (names.owned ? (names.actsForOwner(useCase) ? "Self.owner, " : "nil, ") : "") + (names.parent != nil ? "Self.parent, " : "")
         }
-        var out = "import Domain\nimport Foundation\nimport MockSupport\nimport Scenes\nimport Testing\nimport UseCase\n\n"
-        out += "@Suite(\"\(names.scene) use cases (generated)\")\n"
-        out += "struct \(names.scene)GeneratedUseCaseTests {\n"
-        if names.owned { out += "    static let owner = Fixtures.id(900)\n" }
-        if names.parent != nil { out += "    static let parent = Fixtures.id(902)\n" }
-        out += "    static let reference = Fixtures.id(901)\n\n"
         var containerArguments = ["store: store"]
         for gateway in names.spec.gateways {
             containerArguments.append("\(names.gatewayProperty(gateway)): Mock\(names.gatewayPort(gateway))()")
         }
         containerArguments.append("system: Fixtures.system")
-        out += "    static func useCase(_ store: Mock\(names.store)) -> \(names.useCase) {\n"
-        out += "        \(names.container)(\(containerArguments.joined(separator: ", "))).useCase\n    }\n\n"
-
-        // A stored record, `index` seconds older than now.
-        out += "    /// A stored record, `index` seconds older than the fixed now.\n"
-        out += "    static func record(_ index: Int) -> \(e) {\n        \(e)(\n"
         var arguments: [String] = []
         for (position, field) in names.fields.enumerated() {
-            arguments.append("            \(field.bareProperty): " + (field.name == names.parent?.name ? "parent" : storedValue(field)))
-            if position == 0 && names.owned { arguments.append("            customerID: owner") }
+            arguments.append("\(field.bareProperty): " + (field.name == names.parent?.name ? "parent" : storedValue(field)))
+            if position == 0 && names.owned { arguments.append("customerID: owner") }
         }
-        out += arguments.joined(separator: ",\n") + "\n        )\n    }\n"
+        let notFound = "RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)"
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Foundation", "import MockSupport", "import Scenes", "import Testing", "import UseCase", ""])
+        out.line("@Suite(\"\(names.scene) use cases (generated)\")")
+        out.block("struct \(names.scene)GeneratedUseCaseTests") { out in
+            if names.owned { out.line("static let owner = Fixtures.id(900)") }
+            if names.parent != nil { out.line("static let parent = Fixtures.id(902)") }
+            out.line("static let reference = Fixtures.id(901)")
+            out.blank()
+            out.block("static func useCase(_ store: Mock\(names.store)) -> \(names.useCase)") {
+                $0.line("\(names.container)(\(containerArguments.joined(separator: ", "))).useCase")
+            }
+            out.blank()
+            out.doc("A stored record, `index` seconds older than the fixed now.")
+            out.block("static func record(_ index: Int) -> \(e)") { out in
+                out.list("\(e)(", arguments)
+            }
+            if let create = names.useCases(.create).first {
+                createTests(names, create, uc: uc, ownerArgument: ownerArgument(create), into: &out)
+            }
+            if let list = names.useCases(.list).first {
+                let call = names.method(list)
+                // The filter a call without filter values passes on, as the mock records it.
+                let noFilter = names.filterFields.isEmpty ? "" : "\(names.filter)(), "
+                let filterParameter = names.filterFields.isEmpty ? "" : "_, "
+                out.blank()
+                out.block("@Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws") { out in
+                    out.line(
+                        "let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)\(filterParameter)_, _ in [Self.record(1), Self.record(2)] } }"
+                    )
+                    out.line("let page = try await \(uc).\(call)(\(ownerArgument(list))limit: 1, cursor: nil)")
+                    out.line("#expect(page.items == [Self.record(1)])")
+                    out.line("#expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))")
+                    out.line("#expect(store.calls == [.page(\(ownerCall(list))\(noFilter)nil, 2)])")
+                    out.line("let next = try #require(page.nextCursor)")
+                    out.line("_ = try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: next.token)")
+                    out.line("#expect(store.calls.last == .page(\(ownerCall(list))\(noFilter)next, \((list.page ?? 20) + 1)))")
+                }
+                refusal(
+                    "\(Names.camelCase(list.name))RefusesABadLimitOrCursor", names,
+                    call: "try await \(uc).\(call)(\(ownerArgument(list))limit: 0, cursor: \"not a cursor\")",
+                    fields: ["\"limit\"", "\"cursor\""],
+                    into: &out)
+                let checked = names.fields.filter { field in
+                    guard list.filters.contains(field.name) else { return false }
+                    if case .string = field.field.type { return false }
+                    return true
+                }
+                if !checked.isEmpty {
+                    let values = checked.map { ", \($0.bareProperty): \"not a value\"" }.joined()
+                    refusal(
+                        "\(Names.camelCase(list.name))RefusesFilterValuesItsFieldsCannotHold", names,
+                        call: "try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: nil\(values))",
+                        fields: checked.map { swiftString($0.name) },
+                        into: &out)
+                }
+            }
+            if let get = names.useCases(.get).first {
+                let call = names.method(get)
+                out.blank()
+                out.block("@Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws") { out in
+                    out.line(
+                        "let store = Mock\(names.store) { $0.find = { \(names.scopeClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }"
+                    )
+                    out.line("#expect(try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(1).id) == Self.record(1))")
+                    out.block("await #expect(throws: \(notFound))") {
+                        $0.line("try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(2).id)")
+                    }
+                    out.line(
+                        "#expect(store.calls == [.find(\(ownerCall(get))Self.record(1).id), .find(\(ownerCall(get))Self.record(2).id)])")
+                }
+            }
+            if let update = names.useCases(.update).first {
+                updateTests(names, update, uc: uc, ownerArgument: ownerArgument(update), ownerCall: ownerCall(update), into: &out)
+            }
+            if let delete = names.useCases(.delete).first {
+                let call = names.method(delete)
+                out.blank()
+                out.block("@Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws") { out in
+                    out.line(
+                        "let store = Mock\(names.store) { $0.delete = { \(names.scopeClosureParameter)id in id == Self.record(1).id } }")
+                    out.line("try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(1).id)")
+                    out.block("await #expect(throws: \(notFound))") {
+                        $0.line("try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(2).id)")
+                    }
+                    out.line(
+                        "#expect(store.calls == [.delete(\(ownerCall(delete))Self.record(1).id), .delete(\(ownerCall(delete))Self.record(2).id)])"
+                    )
+                }
+            }
+        }
+        return out.text
+    }
 
-        if let create = names.useCases(.create).first { out += createTests(names, create, uc: uc, ownerArgument: ownerArgument(create)) }
-        if let list = names.useCases(.list).first {
-            let call = names.method(list)
-            // The filter a call without filter values passes on, as the mock records it.
-            let noFilter = names.filterFields.isEmpty ? "" : "\(names.filter)(), "
-            let filterParameter = names.filterFields.isEmpty ? "" : "_, "
-            out += "\n    @Test func \(Names.camelCase(list.name))PagesNewestFirstWithACursor() async throws {\n"
-            out +=
-                "        let store = Mock\(names.store) { $0.page = { \(names.scopeClosureParameter)\(filterParameter)_, _ in [Self.record(1), Self.record(2)] } }\n"
-            out += "        let page = try await \(uc).\(call)(\(ownerArgument(list))limit: 1, cursor: nil)\n"
-            out += "        #expect(page.items == [Self.record(1)])\n"
-            out += "        #expect(page.nextCursor == PageCursor(createdAt: Self.record(1).createdAt, id: Self.record(1).id))\n"
-            out += "        #expect(store.calls == [.page(\(ownerCall(list))\(noFilter)nil, 2)])\n"
-            out += "        let next = try #require(page.nextCursor)\n"
-            out += "        _ = try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: next.token)\n"
-            out += "        #expect(store.calls.last == .page(\(ownerCall(list))\(noFilter)next, \((list.page ?? 20) + 1)))\n"
-            out += "    }\n"
-            out += "\n    @Test func \(Names.camelCase(list.name))RefusesABadLimitOrCursor() async throws {\n"
-            out += "        let store = Mock\(names.store)()\n"
-            out += "        let error = await #expect(throws: ValidationError.self) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument(list))limit: 0, cursor: \"not a cursor\")\n        }\n"
-            out += "        #expect(error?.fields.map(\\.field) == [\"limit\", \"cursor\"])\n"
-            out += "        #expect(store.calls.isEmpty)\n    }\n"
-            let checked = names.fields.filter { field in
-                guard list.filters.contains(field.name) else { return false }
-                if case .string = field.field.type { return false }
-                return true
-            }
-            if !checked.isEmpty {
-                let values = checked.map { ", \($0.bareProperty): \"not a value\"" }.joined()
-                out += "\n    @Test func \(Names.camelCase(list.name))RefusesFilterValuesItsFieldsCannotHold() async throws {\n"
-                out += "        let store = Mock\(names.store)()\n"
-                out += "        let error = await #expect(throws: ValidationError.self) {\n"
-                out += "            try await \(uc).\(call)(\(ownerArgument(list))limit: nil, cursor: nil\(values))\n        }\n"
-                out += "        #expect(error?.fields.map(\\.field) == [\(checked.map { swiftString($0.name) }.joined(separator: ", "))])\n"
-                out += "        #expect(store.calls.isEmpty)\n    }\n"
-            }
+    /// A test that `call` throws a `ValidationError` naming `fields` (Swift string literals) and
+    /// that the store is never called.
+    private static func refusal(_ test: String, _ names: SceneNames, call: String, fields: [String], into out: inout CodeWriter) {
+        out.blank()
+        out.block("@Test func \(test)() async throws") { out in
+            out.line("let store = Mock\(names.store)()")
+            out.block("let error = await #expect(throws: ValidationError.self)") { $0.line(call) }
+            out.line("#expect(error?.fields.map(\\.field) == [\(fields.joined(separator: ", "))])")
+            out.line("#expect(store.calls.isEmpty)")
         }
-        if let get = names.useCases(.get).first {
-            let call = names.method(get)
-            out += "\n    @Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws {\n"
-            out +=
-                "        let store = Mock\(names.store) { $0.find = { \(names.scopeClosureParameter)id in id == Self.record(1).id ? Self.record(1) : nil } }\n"
-            out += "        #expect(try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(1).id) == Self.record(1))\n"
-            out +=
-                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument(get))id: Self.record(2).id)\n        }\n"
-            out +=
-                "        #expect(store.calls == [.find(\(ownerCall(get))Self.record(1).id), .find(\(ownerCall(get))Self.record(2).id)])\n    }\n"
-        }
-        if let update = names.useCases(.update).first {
-            out += updateTests(names, update, uc: uc, ownerArgument: ownerArgument(update), ownerCall: ownerCall(update))
-        }
-        if let delete = names.useCases(.delete).first {
-            let call = names.method(delete)
-            out += "\n    @Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws {\n"
-            out +=
-                "        let store = Mock\(names.store) { $0.delete = { \(names.scopeClosureParameter)id in id == Self.record(1).id } }\n"
-            out += "        try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(1).id)\n"
-            out +=
-                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(e))), id: Self.record(2).id)) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument(delete))id: Self.record(2).id)\n        }\n"
-            out +=
-                "        #expect(store.calls == [.delete(\(ownerCall(delete))Self.record(1).id), .delete(\(ownerCall(delete))Self.record(2).id)])\n    }\n"
-        }
-        return out + "}\n"
     }
 
     /// The entity value of a stored sample record.
@@ -118,84 +142,101 @@ enum UseCaseTestRenderer {
         }
     }
 
-    private static func createTests(_ names: SceneNames, _ create: UseCaseSpec, uc: String, ownerArgument: String) -> String {
-        let call = names.method(create)
+    private static func createTests(
+        _ names: SceneNames, _ create: UseCaseSpec, uc: String, ownerArgument: String, into out: inout CodeWriter
+    ) {
+        let call = "try await \(uc).\(names.method(create))(\(ownerArgument)"
         let required = names.writable.filter(\.requiredOnCreate)
         let draft =
             "\(names.draft)("
             + required.map { "\($0.bareProperty): \(Samples.input($0, reference: "Self.reference"))" }.joined(separator: ", ") + ")"
-        var out = "\n    static let draft = \(draft)\n"
-        out += "\n    @Test func \(Names.camelCase(create.name))StoresTheCheckedRecordWithItsDefaults() async throws {\n"
-        out += "        let store = Mock\(names.store) { $0.insert = { $0 } }\n"
-        out += "        let saved = try await \(uc).\(call)(\(ownerArgument)Self.draft)\n"
-        out += "        #expect(saved.id == Fixtures.fixedID)\n"
-        if names.owned { out += "        #expect(saved.customerID == Self.owner)\n" }
-        if let parent = names.parent { out += "        #expect(saved.\(parent.property) == Self.parent)\n" }
-        for field in names.fields where !field.field.primary {
-            if field.field.defaultValue == .now {
-                out += "        #expect(saved.\(field.property) == Fixtures.now)\n"
-            } else if let literal = field.defaultLiteral {
-                out += "        #expect(saved.\(field.property) == \(literal))\n"
-            } else if field.field.optional {
-                out += "        #expect(saved.\(field.property) == nil)\n"
+        out.blank()
+        out.line("static let draft = \(draft)")
+        out.blank()
+        out.block("@Test func \(Names.camelCase(create.name))StoresTheCheckedRecordWithItsDefaults() async throws") { out in
+            out.line("let store = Mock\(names.store) { $0.insert = { $0 } }")
+            out.line("let saved = \(call)Self.draft)")
+            out.line("#expect(saved.id == Fixtures.fixedID)")
+            if names.owned { out.line("#expect(saved.customerID == Self.owner)") }
+            if let parent = names.parent { out.line("#expect(saved.\(parent.property) == Self.parent)") }
+            for field in names.fields where !field.field.primary {
+                if field.field.defaultValue == .now {
+                    out.line("#expect(saved.\(field.property) == Fixtures.now)")
+                } else if let literal = field.defaultLiteral {
+                    out.line("#expect(saved.\(field.property) == \(literal))")
+                } else if field.field.optional {
+                    out.line("#expect(saved.\(field.property) == nil)")
+                }
+            }
+            out.line("#expect(store.calls == [.insert(saved)])")
+        }
+        if let parent = names.parent, let label = names.parentLabel {
+            out.blank()
+            out.block("@Test func \(Names.camelCase(create.name))UnderAnUnknownParentAnswersNotFound() async throws") { out in
+                out.line(
+                    "let store = Mock\(names.store) { $0.insert = { _ in throw RecordError.missingReference(field: \(swiftString(parent.name))) } }"
+                )
+                out.block("await #expect(throws: RecordError.notFound(entity: \(swiftString(label)), id: Self.parent))") {
+                    $0.line("\(call)Self.draft)")
+                }
             }
         }
-        out += "        #expect(store.calls == [.insert(saved)])\n    }\n"
-        if let parent = names.parent, let label = names.parentLabel {
-            out += "\n    @Test func \(Names.camelCase(create.name))UnderAnUnknownParentAnswersNotFound() async throws {\n"
-            out +=
-                "        let store = Mock\(names.store) { $0.insert = { _ in throw RecordError.missingReference(field: \(swiftString(parent.name))) } }\n"
-            out += "        await #expect(throws: RecordError.notFound(entity: \(swiftString(label)), id: Self.parent)) {\n"
-            out += "            try await \(uc).\(call)(\(ownerArgument)Self.draft)\n        }\n    }\n"
-        }
         if create.auth != .admin, let field = names.writable.first(where: \.field.adminOnly) {
-            out += "\n    @Test func \(Names.camelCase(create.name))RefusesAFieldStaffWrite() async throws {\n"
-            out += "        let store = Mock\(names.store)()\n"
-            out += "        var draft = Self.draft\n"
-            out += "        draft.\(field.property) = \(Samples.input(field, reference: "Self.reference"))\n"
-            out += "        let error = await #expect(throws: ValidationError.self) { try await \(uc).\(call)(\(ownerArgument)draft) }\n"
-            out += "        #expect(error?.fields.map(\\.field) == [\(swiftString(field.name))])\n"
-            out += "        #expect(store.calls.isEmpty)\n    }\n"
+            let value = Samples.input(field, reference: "Self.reference")
+            draftRefusal(
+                "\(Names.camelCase(create.name))RefusesAFieldStaffWrite", names, field, value, call: call, errorField: field.name,
+                into: &out)
         }
         if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
-            out += "\n    @Test func \(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing() async throws {\n"
-            out += "        let store = Mock\(names.store)()\n"
-            out += "        var draft = Self.draft\n"
-            out += "        draft.\(field.property) = \(bad.input)\n"
-            out += "        let error = await #expect(throws: ValidationError.self) { try await \(uc).\(call)(\(ownerArgument)draft) }\n"
-            out += "        #expect(error?.fields.map(\\.field) == [\(swiftString(bad.errorField))])\n"
-            out += "        #expect(store.calls.isEmpty)\n    }\n"
+            draftRefusal(
+                "\(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing", names, field, bad.input, call: call,
+                errorField: bad.errorField, into: &out)
         }
-        return out
     }
 
-    private static func updateTests(_ names: SceneNames, _ update: UseCaseSpec, uc: String, ownerArgument: String, ownerCall: String)
-        -> String
-    {
-        let call = names.method(update)
-        var out = ""
+    /// A test that creating from the draft with `field` set to `value` throws a `ValidationError`
+    /// naming `errorField` and stores nothing.
+    private static func draftRefusal(
+        _ test: String, _ names: SceneNames, _ field: SwiftField, _ value: String, call: String, errorField: String,
+        into out: inout CodeWriter
+    ) {
+        out.blank()
+        out.block("@Test func \(test)() async throws") { out in
+            out.line("let store = Mock\(names.store)()")
+            out.line("var draft = Self.draft")
+            out.line("draft.\(field.property) = \(value)")
+            out.line("let error = await #expect(throws: ValidationError.self) { \(call)draft) }")
+            out.line("#expect(error?.fields.map(\\.field) == [\(swiftString(errorField))])")
+            out.line("#expect(store.calls.isEmpty)")
+        }
+    }
+
+    private static func updateTests(
+        _ names: SceneNames, _ update: UseCaseSpec, uc: String, ownerArgument: String, ownerCall: String, into out: inout CodeWriter
+    ) {
+        let call = "try await \(uc).\(names.method(update))(\(ownerArgument)id: Self.record(1).id, "
         if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
-            out += "\n    @Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws {\n"
-            out += "        let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in Self.record(1) } }\n"
-            out +=
-                "        _ = try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(other.input)))\n"
-            out +=
-                "        #expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(other.value)))])\n"
-            out += "    }\n"
+            out.blank()
+            out.block("@Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws") { out in
+                out.line("let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in Self.record(1) } }")
+                out.line("_ = \(call)\(names.changes)(\(field.bareProperty): \(other.input)))")
+                out.line(
+                    "#expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(other.value)))])"
+                )
+            }
         }
-        out += "\n    @Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws {\n"
-        out += "        let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in nil } }\n"
-        out += "        let error = await #expect(throws: ValidationError.self) {\n"
-        out += "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)())\n        }\n"
-        out += "        #expect(error?.fields.map(\\.field) == [\"body\"])\n"
-        out += "        #expect(store.calls.isEmpty)\n"
-        if let field = names.writable.first, let sample = Optional(Samples.input(field, reference: "Self.reference")) {
-            out +=
-                "        await #expect(throws: RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)) {\n"
-            out +=
-                "            try await \(uc).\(call)(\(ownerArgument)id: Self.record(1).id, \(names.changes)(\(field.bareProperty): \(sample)))\n        }\n"
+        out.blank()
+        out.block("@Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws") { out in
+            out.line("let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in nil } }")
+            out.block("let error = await #expect(throws: ValidationError.self)") { $0.line("\(call)\(names.changes)())") }
+            out.line("#expect(error?.fields.map(\\.field) == [\"body\"])")
+            out.line("#expect(store.calls.isEmpty)")
+            if let field = names.writable.first {
+                let sample = Samples.input(field, reference: "Self.reference")
+                let notFound =
+                    "RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)"
+                out.block("await #expect(throws: \(notFound))") { $0.line("\(call)\(names.changes)(\(field.bareProperty): \(sample)))") }
+            }
         }
-        out += "    }\n"
-        return out
     }
 }

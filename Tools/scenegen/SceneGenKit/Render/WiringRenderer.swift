@@ -3,16 +3,20 @@
 enum WiringRenderer {
     static func container(_ names: SceneNames) -> String {
         let stored = containerProperties(names)
-        var out = "import Domain\nimport UseCase\n\n"
-        out += "/// The \(names.scene) scene's dependencies. Tests fill `init` with mocks; `live` (LiveScenes) wires"
-        out += names.spec.gateways.isEmpty ? " PostgreSQL.\n" : "\n/// PostgreSQL and the HTTP APIs the spec names.\n"
-        out += "public struct \(names.container): Sendable {\n"
-        out += stored.map { "    public let \($0)\n" }.joined()
-        out += "\n" + DomainRenderer.initializer(stored, indent: "    ") + "\n"
         let arguments = stored.map { String($0.prefix { $0 != ":" }) }.map { "\($0): \($0)" }
-        out += "    public var useCase: \(names.useCase) {\n"
-        out += "        \(names.useCase)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
-        return out
+        var out = CodeWriter()
+        out.lines(["import Domain", "import UseCase", ""])
+        out.doc(
+            "The \(names.scene) scene's dependencies. Tests fill `init` with mocks; `live` (LiveScenes) wires"
+                + (names.spec.gateways.isEmpty ? " PostgreSQL." : "\nPostgreSQL and the HTTP APIs the spec names."))
+        out.block("public struct \(names.container): Sendable") { out in
+            out.lines(stored.map { "public let \($0)" })
+            out.blank()
+            DomainRenderer.initializer(stored, into: &out)
+            out.blank()
+            out.block("public var useCase: \(names.useCase)") { $0.line("\(names.useCase)(\(arguments.joined(separator: ", ")))") }
+        }
+        return out.text
     }
 
     /// `XContainer.live`: the production graph, in LiveScenes so the container itself (and the
@@ -26,12 +30,15 @@ enum WiringRenderer {
             )
         }
         live.append("system: resources.system")
-        var out = "import Gateway\nimport Scenes\n\n"
-        out += "/// The production graph of `\(names.container)`.\n"
-        out += "extension \(names.container) {\n"
-        out += "    public static func live(_ resources: AppResources) -> \(names.container) {\n"
-        out += "        \(names.container)(\n" + live.map { "            " + $0 }.joined(separator: ",\n") + "\n        )\n    }\n}\n"
-        return out
+        var out = CodeWriter()
+        out.lines(["import Gateway", "import Scenes", ""])
+        out.doc("The production graph of `\(names.container)`.")
+        out.block("extension \(names.container)") { out in
+            out.block("public static func live(_ resources: AppResources) -> \(names.container)") { out in
+                out.list("\(names.container)(", live)
+            }
+        }
+        return out.text
     }
 
     /// The scene's dependencies as `name: type`: its store, hand-written ports, gateways and
@@ -48,38 +55,47 @@ enum WiringRenderer {
     /// The once-file building each hand-written port for production (LiveScenes);
     /// `testableImports` follow the others, as the formatter wants them in a file people edit.
     static func livePorts(_ names: SceneNames, testableImports: String) -> String {
-        var out = "import Domain\nimport Gateway\nimport Scenes\n" + testableImports + "\n"
-        out += "/// The production implementations of the \(names.scene) scene's hand-written ports.\n"
-        out += "extension \(names.container) {\n"
-        out += names.spec.ports.map { port in
-            "    /// The `\(names.portProperty(port))` port.\n"
-                + "    static func live\(Names.typeName(port.name))(_ resources: AppResources) -> \(names.portType(port)) {\n"
-                + "        // scenegen: build the production \(port.type) here (this file is yours; scenegen never touches it again).\n"
-                + "        fatalError(\"\(names.container).live\(Names.typeName(port.name)) is not written yet\")\n"
-                + "    }\n"
-        }.joined(separator: "\n")
-        return out + "}\n"
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Gateway", "import Scenes"])
+        out.append(testableImports)
+        out.blank()
+        out.doc("The production implementations of the \(names.scene) scene's hand-written ports.")
+        out.block("extension \(names.container)") { out in
+            for (index, port) in names.spec.ports.enumerated() {
+                let name = Names.typeName(port.name)
+                if index > 0 { out.blank() }
+                out.doc("The `\(names.portProperty(port))` port.")
+                out.block("static func live\(name)(_ resources: AppResources) -> \(names.portType(port))") { out in
+                    out.line("// scenegen: build the production \(port.type) here (this file is yours; scenegen never touches it again).")
+                    out.line("fatalError(\"\(names.container).live\(name) is not written yet\")")
+                }
+            }
+        }
+        return out.text
     }
 
     static func routes(_ names: SceneNames) -> String {
         let limited = names.spec.isRateLimited
-        var out = "import Domain\nimport Foundation\nimport Hummingbird\nimport Presenter\nimport Scenes\n"
-        out += limited ? "import UseCase\n\n" : "\n"
-        out += "/// \(names.scene) routes: parse, call the use case, present"
-        out += limited ? "; a rate-limited route is counted first.\n" : ".\n"
-        out += "enum \(names.routes) {\n"
-        out += "    static func register(on routers: SceneRouters, container: \(names.container)"
-        out += (limited ? ", throttle: RequestThrottle" : "") + ") {\n"
-        out += "        let useCase = container.useCase\n"
-        for useCase in names.spec.useCases {
-            out += "\n" + route(names, useCase)
+        var out = CodeWriter()
+        out.lines(["import Domain", "import Foundation", "import Hummingbird", "import Presenter", "import Scenes"])
+        out.lines((limited ? ["import UseCase"] : []) + [""])
+        out.doc("\(names.scene) routes: parse, call the use case, present" + (limited ? "; a rate-limited route is counted first." : "."))
+        out.block("enum \(names.routes)") { out in
+            let throttle = limited ? ", throttle: RequestThrottle" : ""
+            out.block("static func register(on routers: SceneRouters, container: \(names.container)\(throttle))") { out in
+                out.line("let useCase = container.useCase")
+                for useCase in names.spec.useCases {
+                    out.blank()
+                    route(names, useCase, into: &out)
+                }
+            }
         }
-        out += "    }\n}\n"
-        out += requests(names) + CustomUseCaseRenderer.bodies(names)
-        return out
+        requests(names, into: &out)
+        CustomUseCaseRenderer.bodies(names, into: &out)
+        return out.text
     }
 
-    private static func route(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
+    private static func route(_ names: SceneNames, _ useCase: UseCaseSpec, into out: inout CodeWriter) {
         let group: String
         switch useCase.auth {
         case .public: group = "anyone"
@@ -131,17 +147,14 @@ enum WiringRenderer {
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
             || useCase.rateLimit?.class.perCustomer == false
-        var out = "        // \(useCase.route): \(useCase.name)\n"
-        out +=
-            "        routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in\n"
-        out += body.map { "            " + $0 + "\n" }.joined()
-        out += "        }\n"
-        return out
+        out.line("// \(useCase.route): \(useCase.name)")
+        out.line("routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in")
+        out.indented { $0.lines(body) }
+        out.line("}")
     }
 
     /// The JSON bodies of create and update, decoded with snake_case keys.
-    private static func requests(_ names: SceneNames) -> String {
-        var out = ""
+    private static func requests(_ names: SceneNames, into out: inout CodeWriter) {
         let writable = names.writable
         func wireType(_ field: SwiftField) -> String {
             switch field.field.type {
@@ -158,52 +171,65 @@ enum WiringRenderer {
             default: return field.bareProperty
             }
         }
-        func codingKeys() -> String {
-            var keys = "\n    enum CodingKeys: String, CodingKey {\n"
-            for field in writable {
-                keys += "        case \(field.property)" + (field.bareProperty == field.name ? "\n" : " = \(swiftString(field.name))\n")
-            }
-            return keys + "    }\n"
-        }
         let throwing = writable.contains { $0.field.type == .timestamp }
         if names.creates {
-            out += "\n/// The body of `\(names.useCases(.create)[0].route)`.\n"
-            out += "struct \(names.createRequest): Decodable {\n"
-            for field in writable {
-                out += "    let \(field.property): \(wireType(field))\(field.requiredOnCreate ? "" : "?")\n"
+            out.blank()
+            out.doc("The body of `\(names.useCases(.create)[0].route)`.")
+            out.block("struct \(names.createRequest): Decodable") { out in
+                out.lines(writable.map { "let \($0.property): \(wireType($0))\($0.requiredOnCreate ? "" : "?")" })
+                if !writable.isEmpty { codingKeys(writable.map { ($0.property, $0.name) }, into: &out) }
+                out.blank()
+                let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: !$0.requiredOnCreate))" }
+                out.block("func draft() throws -> \(names.draft)") {
+                    $0.line("\(throwing ? "try " : "")\(names.draft)(\(arguments.joined(separator: ", ")))")
+                }
             }
-            if !writable.isEmpty { out += codingKeys() }
-            out += "\n    func draft() throws -> \(names.draft) {\n"
-            let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: !$0.requiredOnCreate))" }
-            out += "        \(throwing ? "try " : "")\(names.draft)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
         }
         if names.updates {
-            out += "\n/// The body of `\(names.useCases(.update)[0].route)`: every field optional; absent or null leaves it as it is.\n"
-            out += "struct \(names.updateRequest): Decodable {\n"
-            for field in writable { out += "    let \(field.property): \(wireType(field))?\n" }
-            out += codingKeys()
-            out += "\n    func changes() throws -> \(names.changes) {\n"
-            let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
-            out += "        \(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))\n    }\n}\n"
+            out.blank()
+            out.doc("The body of `\(names.useCases(.update)[0].route)`: every field optional; absent or null leaves it as it is.")
+            out.block("struct \(names.updateRequest): Decodable") { out in
+                out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
+                codingKeys(writable.map { ($0.property, $0.name) }, into: &out)
+                out.blank()
+                let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
+                out.block("func changes() throws -> \(names.changes)") {
+                    $0.line("\(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))")
+                }
+            }
         }
-        return out
+    }
+
+    /// A blank line and `enum CodingKeys` mapping each property to its JSON key (snake_case), the
+    /// key left out where it is the property's name.
+    static func codingKeys(_ members: [(property: String, key: String)], into out: inout CodeWriter) {
+        out.blank()
+        out.block("enum CodingKeys: String, CodingKey") { out in
+            for member in members {
+                let bare = member.property.replacingOccurrences(of: "`", with: "")
+                out.line("case \(member.property)" + (bare == member.key ? "" : " = \(swiftString(member.key))"))
+            }
+        }
     }
 
     /// The one registry the app calls: every generated scene's routes over its live container.
     /// `SceneRegistry`: every scene of the specs, generated over its live container, hand-written
     /// through its own `register(on:resources:)`.
     static func registry(_ specs: [SceneSpec]) -> String {
-        var out = "import LiveScenes\nimport Scenes\n\n"
-        out += "/// Registers the routes of every scene, generated or hand-written, each through the one place that\n"
-        out += "/// lists its full paths (`<Scene>Routes`).\n"
-        out += "enum SceneRegistry {\n"
-        out += "    static func register(on routers: SceneRouters, resources: AppResources) {\n"
-        for spec in specs {
-            var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
-            if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
-            out += "        \(spec.scene)Routes.register(on: routers, \(arguments))\n"
+        var out = CodeWriter()
+        out.lines(["import LiveScenes", "import Scenes", ""])
+        out.doc(
+            "Registers the routes of every scene, generated or hand-written, each through the one place that\nlists its full paths (`<Scene>Routes`)."
+        )
+        out.block("enum SceneRegistry") { out in
+            out.block("static func register(on routers: SceneRouters, resources: AppResources)") { out in
+                for spec in specs {
+                    var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
+                    if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
+                    out.line("\(spec.scene)Routes.register(on: routers, \(arguments))")
+                }
+            }
         }
-        out += "    }\n}\n"
-        return out
+        return out.text
     }
 }

@@ -1,0 +1,169 @@
+/// The rules the spec sets on each field, and the checks of the draft and the changes that
+/// apply them.
+extension DomainRenderer {
+    /// The check of one input value, as an expression of the field's value type (optional when
+    /// the field has a rule that can fail).
+    static func hasRule(_ field: SwiftField) -> Bool {
+        switch field.field.type {
+        // An int is a PostgreSQL integer: it always has bounds, its column's when the spec sets none.
+        case .int: return true
+        case .string, .text, .bigint: return field.field.min != nil || field.field.max != nil
+        case .money, .enumeration: return true
+        case .uuid, .bool, .timestamp: return false
+        }
+    }
+
+    /// The entity's rules (when it is created or updated) and the checks of its draft and changes.
+    static func rules(_ names: SceneNames, into out: inout CodeWriter) {
+        guard names.creates || names.updates else { return }
+        let checked = names.writable.filter(hasRule)
+        if !checked.isEmpty {
+            out.blank()
+            out.doc("The spec's rules for each field, shared by create and update so both say the same thing.")
+            out.block("enum \(names.entity)Rules") { out in rules(of: checked, into: &out) }
+        }
+        if names.creates { validateDraft(names, into: &out) }
+        if names.updates { validateChanges(names, into: &out) }
+    }
+
+    /// The rule of each field, a blank line between.
+    static func rules(of fields: [SwiftField], into out: inout CodeWriter) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.blank() }
+            rule(field, into: &out)
+        }
+    }
+
+    private static func rule(_ field: SwiftField, into out: inout CodeWriter) {
+        let f = field.field
+        let name = f.name
+        out.block("static func \(field.bareProperty)(_ value: \(field.inputType), into errors: inout FieldErrors) -> \(field.valueType)?") {
+            out in
+            switch f.type {
+            case .string, .text:
+                // Counted in Unicode scalars, as PostgreSQL's char_length counts, so the CHECK agrees.
+                out.line("let length = value.storedLength")
+                out.line("let valid = " + bounds("length", f.min, f.max))
+                out.line("errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: " characters"))\")")
+                out.line("return valid ? value : nil")
+            case .int, .bigint:
+                let (min, max) = f.type == .int ? (f.min ?? Int64(Int32.min), f.max ?? Int64(Int32.max)) : (f.min, f.max)
+                out.line("let valid = " + bounds("value", min, max))
+                out.line("errors.require(valid, \"\(name)\", \"must be \(describe(min, max, unit: ""))\")")
+                out.line("return valid ? value : nil")
+            case .money:
+                let min = f.min ?? 0
+                out.line("let validAmount = " + bounds("value.amount", min, f.max))
+                out.line("errors.require(validAmount, \"\(name).amount\", \"must be \(describe(min, f.max, unit: " minor units"))\")")
+                out.line("let currency = Currency(value.currency)")
+                out.line("errors.require(currency != nil, \"\(name).currency\", \"must be an ISO 4217 code of three uppercase letters\")")
+                out.line("guard validAmount, let currency else { return nil }")
+                out.line("return Money(amount: value.amount, currency: currency)")
+            case .enumeration(let values):
+                out.line("let valid = \(field.enumType)(rawValue: value)")
+                out.line("errors.require(valid != nil, \"\(name)\", \"must be one of \(values.joined(separator: ", "))\")")
+                out.line("return valid")
+            case .uuid, .bool, .timestamp:
+                break
+            }
+        }
+    }
+
+    private static func bounds(_ expression: String, _ min: Int64?, _ max: Int64?) -> String {
+        switch (min, max) {
+        case (let min?, let max?): return "(\(min)...\(max)).contains(\(expression))"
+        case (let min?, nil): return "\(expression) >= \(min)"
+        case (nil, let max?): return "\(expression) <= \(max)"
+        case (nil, nil): return "true"
+        }
+    }
+
+    private static func describe(_ min: Int64?, _ max: Int64?, unit: String) -> String {
+        switch (min, max) {
+        case (let min?, let max?): return "\(min) to \(max)\(unit)"
+        case (let min?, nil): return "at least \(min)\(unit)"
+        case (nil, let max?): return "at most \(max)\(unit)"
+        case (nil, nil): return "valid"
+        }
+    }
+
+    /// The draft checked and completed into a new entity.
+    private static func validateDraft(_ names: SceneNames, into out: inout CodeWriter) {
+        let needsNow = names.fields.contains { $0.field.defaultValue == .now }
+        var parameters = ["id: UUID"]
+        if names.owned { parameters.append("customerID: UUID") }
+        if let parent = names.parent { parameters.append("\(parent.bareProperty): UUID") }
+        if needsNow { parameters.append("now: Date") }
+        let checked = names.writable.filter(hasRule)
+        var arguments: [String] = []
+        for field in names.fields {
+            arguments.append("\(field.bareProperty): " + draftValue(field, names: names))
+            if field.field.primary && names.owned { arguments.append("customerID: customerID") }
+        }
+        out.blank()
+        out.block("extension \(names.draft)") { out in
+            out.doc(
+                "The draft as a new \(names.entity), with its defaults filled in.\n- Throws: `ValidationError` listing every field that breaks the spec's rules."
+            )
+            out.block("public func validated(\(parameters.joined(separator: ", "))) throws(ValidationError) -> \(names.entity)") { out in
+                if !checked.isEmpty { out.line("var errors = FieldErrors()") }
+                for field in checked {
+                    let input = inputExpression(field)
+                    let check = "\(names.entity)Rules.\(field.bareProperty)($0, into: &errors)"
+                    if field.field.optional && field.field.defaultValue == nil {
+                        out.line("let \(field.bareProperty) = \(input).flatMap { \(check) }")
+                    } else {
+                        out.line("let \(field.bareProperty) = \(names.entity)Rules.\(field.bareProperty)(\(input), into: &errors)")
+                    }
+                }
+                if !checked.isEmpty { out.line("try errors.throwIfAny()") }
+                out.list("return \(names.entity)(", arguments)
+            }
+        }
+    }
+
+    /// The draft's input for `field` with its default applied, as the input type.
+    private static func inputExpression(_ field: SwiftField) -> String {
+        let property = "self.\(field.bareProperty)"
+        guard let defaultValue = field.field.defaultValue else { return property }
+        switch defaultValue {
+        case .string(let value): return "\(property) ?? \(swiftString(value))"
+        default: return "\(property) ?? \(field.defaultLiteral!)"
+        }
+    }
+
+    /// The expression giving the new entity's `field`.
+    private static func draftValue(_ field: SwiftField, names: SceneNames) -> String {
+        if field.field.primary { return "id" }
+        if field.name == names.parent?.name { return field.bareProperty }
+        if !field.writable {
+            return field.defaultLiteral ?? "nil"
+        }
+        if hasRule(field) {
+            return field.bareProperty + (field.field.optional && field.field.defaultValue == nil ? "" : "!")
+        }
+        return inputExpression(field)
+    }
+
+    private static func validateChanges(_ names: SceneNames, into out: inout CodeWriter) {
+        let writable = names.writable
+        let list = writable.map(\.name).joined(separator: ", ")
+        out.blank()
+        out.block("extension \(names.changes)") { out in
+            out.doc(
+                "The changes, checked and typed.\n- Throws: `ValidationError` listing every changed field that breaks the spec's rules, or\n  the whole body when it changes nothing."
+            )
+            out.block("public func validated() throws(ValidationError) -> \(names.patch)") { out in
+                out.line("var errors = FieldErrors()")
+                out.line("errors.require(!isEmpty, \"body\", \"must change at least one of \(list)\")")
+                for field in writable where hasRule(field) {
+                    out.line(
+                        "let \(field.bareProperty) = self.\(field.bareProperty).flatMap { \(names.entity)Rules.\(field.bareProperty)($0, into: &errors) }"
+                    )
+                }
+                out.line("try errors.throwIfAny()")
+                out.list("return \(names.patch)(", writable.map { "\($0.bareProperty): \($0.bareProperty)" })
+            }
+        }
+    }
+}

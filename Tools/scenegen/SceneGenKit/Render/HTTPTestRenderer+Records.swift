@@ -1,0 +1,162 @@
+/// The tests of the routes over stored records: list (with its filters), get, update, delete.
+extension HTTPTestRenderer {
+    func listTest(_ list: UseCaseSpec, into out: inout CodeWriter) {
+        let (parentLines, parent) = parentSetup
+        let listPath = path(list, parent: parent)
+        let insert = "try await Self.\(helperName(names.spec))(db, customerID: customerID"
+        let under = parent.map { ", under: \($0)" } ?? ""
+        func ids(_ page: String) -> String { "(\(page)[\"data\"] as? [[String: Any]])?.map { $0[\"id\"] as? String }" }
+        appTest("\(Names.camelCase(list.name))PagesNewestFirst", into: &out) { out in
+            if parent != nil {
+                // A row under another parent first: it must not show up in this parent's pages.
+                out.line("_ = \(insert))")
+                out.lines(parentLines)
+            }
+            out.line("let older = \(insert)\(under))")
+            out.line("let newer = \(insert)\(under))")
+            out.line("let first = try await client.send(.get, \"\(listPath)?limit=1\", token: \(token(list))).json")
+            out.line("#expect(\(ids("first")) == [newer.uuidString.lowercased()])")
+            out.line("let cursor = try #require(first[\"next_cursor\"] as? String)")
+            out.line("let second = try await client.send(.get, \"\(listPath)?limit=1&cursor=\\(cursor)\", token: \(token(list))).json")
+            out.line("#expect(\(ids("second")) == [older.uuidString.lowercased()])")
+            out.line("#expect(second[\"next_cursor\"] is NSNull)")
+            out.line("try await client.send(.get, \"\(listPath)?limit=0\", token: \(token(list))).expectProblem(422)")
+            out.line("try await client.send(.get, \"\(listPath)?cursor=nonsense\", token: \(token(list))).expectProblem(400)")
+            if parent != nil {
+                out.line("try await client.send(.get, \"\(path(list, parent: "UUID()"))\", token: \(token(list))).expectProblem(404)")
+            }
+            for field in names.fields where list.filters.contains(field.name) {
+                filterCheck(field, path: listPath, token: token(list), into: &out)
+            }
+            if names.actsForOwner(list) {
+                out.line("let (_, other) = try await signedInCustomer(db)")
+                out.line("let foreign = try await client.send(.get, \"\(listPath)\", token: other).json")
+                out.line("#expect((foreign[\"data\"] as? [Any])?.isEmpty == true)")
+            }
+        }
+    }
+
+    /// Filtering by the value a listed row has finds that row, and every row answered has it; a
+    /// value the field cannot hold is a 422 naming the field.
+    private func filterCheck(_ field: SwiftField, path: String, token: String, into out: inout CodeWriter) {
+        let member = "row[\(swiftString(field.name))]"
+        let value: String
+        switch field.field.type {
+        case .bool: value = "sameJSON(\(member), true) ? \"true\" : sameJSON(\(member), false) ? \"false\" : nil"
+        // In parentheses: a trailing closure in an `if let` reads like the statement's body.
+        case .int, .bigint: value = "(\(member) as? NSNumber).map({ \"\\($0.int64Value)\" })"
+        default: value = "(\(member) as? String)?.addingPercentEncoding(withAllowedCharacters: .alphanumerics)"
+        }
+        let v = field.bareProperty
+        let found = [
+            "let filtered = try await client.send(.get, \"\(path)?\(field.name)=\\(\(v))\", token: \(token)).json",
+            "let rows = try #require(filtered[\"data\"] as? [[String: Any]])",
+            "#expect(rows.contains { $0[\"id\"] as? String == row[\"id\"] as? String })",
+            "#expect(rows.allSatisfy { sameJSON($0[\(swiftString(field.name))], \(member)) })",
+        ]
+        // Values the field cannot hold, the column's bounds included for an int.
+        var bad = field.field.type == .string ? [] : ["not-a-value"]
+        if field.field.type == .int { bad.append("\(Int64(Int32.max) + 1)") }
+        out.line("// Filtered by `\(field.name)`.")
+        out.block("do") { out in
+            out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
+            out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first)")
+            if field.field.optional {
+                out.block("if let \(v) = \(value)") { $0.lines(found) }
+            } else {
+                out.block("do") { $0.lines(["let \(v) = try #require(\(value))"] + found) }
+            }
+            for (index, value) in bad.enumerated() {
+                let request = "client.send(.get, \"\(path)?\(field.name)=\(value)\", token: \(token))"
+                expectProblem("bad\(index)", 422, fields: swiftString(field.name), from: request, into: &out)
+            }
+        }
+    }
+
+    func getTest(_ get: UseCaseSpec, into out: inout CodeWriter) {
+        let parent = names.parent?.bareProperty
+        appTest("\(Names.camelCase(get.name))Answers404ForUnknown\(names.actsForOwner(get) ? "AndForeign" : "")Records", into: &out) {
+            out in
+            out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
+            if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            out.line("let found = try await client.send(.get, \"\(path(get, id: "id", parent: parent))\", token: \(token(get)))")
+            out.line("#expect(found.status == .ok)")
+            out.line("#expect(try found.json[\"id\"] as? String == id.uuidString.lowercased())")
+            out.line("try await client.send(.get, \"\(path(get, id: "UUID()", parent: parent))\", token: \(token(get))).expectProblem(404)")
+            if parent != nil {
+                out.line(
+                    "try await client.send(.get, \"\(path(get, id: "id", parent: "UUID()"))\", token: \(token(get))).expectProblem(404)")
+            }
+            out.line(
+                "try await client.send(.get, \"\(path(get, id: "", literal: "not-a-uuid", parent: parent))\", token: \(token(get))).expectProblem(400)"
+            )
+            if names.actsForOwner(get) {
+                out.line("let (_, other) = try await signedInCustomer(db)")
+                out.line("try await client.send(.get, \"\(path(get, id: "id", parent: parent))\", token: other).expectProblem(404)")
+            }
+        }
+    }
+
+    func updateTest(_ update: UseCaseSpec, into out: inout CodeWriter) {
+        let method = update.route.method.lowercased()
+        let parent = names.parent?.bareProperty
+        let send = "client.send(.\(method), \"\(path(update, id: "id", parent: parent))\", json: "
+        appTest("\(Names.camelCase(update.name))ChangesOnlyTheFieldsSent", into: &out) { out in
+            out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
+            if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
+                // Read through the get route (which may differ from the update's: an admin variant).
+                if let get = names.useCases(.get).first {
+                    out.line("let before = try await client.send(.get, \"\(path(get, id: "id", parent: parent))\", token: \(token(get)))")
+                }
+                out.line("let changed = try await \(send)#\"{\"\(field.name)\": \(other.json)}\"#, token: \(token(update)))")
+                out.line("#expect(changed.status == .ok, \"\\(String(buffer: changed.body))\")")
+                out.line("let body = try changed.json")
+                out.line("#expect(\(other.check("body[\(swiftString(field.name))]")))")
+                if names.useCases(.get).first != nil {
+                    out.line("var unchanged = try before.json")
+                    out.line("unchanged[\(swiftString(field.name))] = nil")
+                    out.line("for (key, value) in unchanged { #expect(body[key] != nil && sameJSON(body[key], value), \"\\(key)\") }")
+                }
+            }
+            out.line("try await \(send)\"{}\", token: \(token(update))).expectProblem(422)")
+            if let field = names.writable.first(where: { Samples.invalid($0) != nil }), let bad = Samples.invalid(field) {
+                let request = "\(send)#\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))"
+                expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
+            }
+            if let field = names.writable.first {
+                let json = Samples.json(field, reference: "id")
+                out.line(
+                    "try await client.send(.\(method), \"\(path(update, id: "UUID()", parent: parent))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)"
+                )
+                if names.actsForOwner(update) {
+                    out.line("let (_, other) = try await signedInCustomer(db)")
+                    out.line("try await \(send)#\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)")
+                }
+            }
+        }
+    }
+
+    func deleteTest(_ delete: UseCaseSpec, into out: inout CodeWriter) {
+        let parent = names.parent?.bareProperty
+        let route = "client.send(.delete, \"\(path(delete, id: "id", parent: parent))\""
+        appTest("\(Names.camelCase(delete.name))Answers204ThenNotFound", into: &out) { out in
+            out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
+            if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            if names.actsForOwner(delete) {
+                out.line("let (_, other) = try await signedInCustomer(db)")
+                out.line("try await \(route), token: other).expectProblem(404)")
+            }
+            if parent != nil {
+                out.line(
+                    "try await client.send(.delete, \"\(path(delete, id: "id", parent: "UUID()"))\", token: \(token(delete))).expectProblem(404)"
+                )
+            }
+            out.line("let deleted = try await \(route), token: \(token(delete)))")
+            out.line("#expect(deleted.status == .noContent)")
+            out.line("try await \(route), token: \(token(delete))).expectProblem(404)")
+            out.line("let left = try await db.pool.query(\"SELECT count(*)::int AS n FROM \(names.spec.record.table) WHERE id = $1\", id)")
+            out.line("#expect(try left.rows[0].decode(\"n\") as Int == 0)")
+        }
+    }
+}
