@@ -26,6 +26,23 @@ struct MigrationRendererTests {
         #expect(rendered == expected)
     }
 
+    /// A list nested under a parent pages per parent, newest first: its index says so.
+    @Test func aNestedListsParentIndexOrdersItsPage() throws {
+        let spec = try Self.wishlist()
+        #expect(MigrationRenderer.sql(for: spec).contains("CREATE INDEX wishlist_entries_item_id_idx ON wishlist_entries (item_id);"))
+        let text = try String(contentsOf: Self.reference.appendingPathComponent("Wishlist.yml"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "{ name: item_id, type: uuid, references: items }",
+                with: "{ name: item_id, type: uuid, references: items, readonly: true }"
+            )
+            .replacingOccurrences(of: "/v1/wishlist\"", with: "/v1/items/{item_id}/wishes\"")
+            .replacingOccurrences(of: "/v1/wishlist/{id}\"", with: "/v1/items/{item_id}/wishes/{id}\"")
+        let nested = try #require(SpecParser.parse(text, file: "Specs/Wishlist.yml").spec)
+        #expect(
+            MigrationRenderer.sql(for: nested).contains(
+                "CREATE INDEX wishlist_entries_item_id_idx ON wishlist_entries (item_id, created_at DESC, id DESC);"))
+    }
+
     @Test func isDeterministicAndNamedByVersion() throws {
         let spec = try Self.wishlist()
         #expect(MigrationRenderer.sql(for: spec) == MigrationRenderer.sql(for: spec))

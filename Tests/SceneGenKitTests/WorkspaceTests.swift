@@ -100,6 +100,23 @@ struct WorkspaceTests {
         #expect(Workspace(root: root).run(specPaths: [], mode: .check).exitCode == 0)
     }
 
+    /// The migration that created a table is a once-file: a field added to the spec later needs
+    /// a migration of its own, and until one adds the column nothing is written.
+    @Test func aFieldNoMigrationAddsStopsTheRun() throws {
+        let root = try Self.repository(["Wishlist": Self.reference])
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write).exitCode == 0)
+        let grown = Self.reference.replacingOccurrences(
+            of: "    - { name: priority,", with: "    - { name: weight, type: int, optional: true }\n    - { name: priority,")
+        try grown.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let refused = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(refused.exitCode != 0)
+        #expect(refused.errors.contains { $0.contains("column 'weight' of wishlist_entries is in no migration") }, "\(refused.errors)")
+        try "ALTER TABLE wishlist_entries ADD COLUMN weight integer;\n".write(
+            to: root.appendingPathComponent("Migrations/0003_wishlist_weight.sql"), atomically: true, encoding: .utf8)
+        let added = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(added.exitCode == 0, "\(added.errors)")
+    }
+
     @Test func dryRunWritesNothingAndSaysWhatWouldHappen() throws {
         let root = try Self.repository(["Wishlist": Self.reference])
         let before = try Self.snapshot(root)

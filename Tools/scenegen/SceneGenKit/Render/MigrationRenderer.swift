@@ -95,7 +95,7 @@ public enum MigrationRenderer {
     }
 
     /// Keyset pagination runs newest first on `created_at` when the entity has one, else on id;
-    /// an owned table is always read per owner.
+    /// an owned table is always read per owner, a nested one per parent.
     private static func indexes(for spec: SceneSpec) -> [String] {
         let table = spec.record.table
         let order =
@@ -107,8 +107,11 @@ public enum MigrationRenderer {
         } else if spec.useCases.contains(where: { $0.kind == .list }) {
             indexes.append("CREATE INDEX \(table)_list_idx ON \(table) (\(order));\n")
         }
+        // The parent of nested routes orders its list too: one index walks a parent's page.
+        let lists = spec.useCases.contains { $0.kind == .list }
         for field in spec.record.fields where field.references != nil && !field.unique {
-            indexes.append("CREATE INDEX \(table)_\(field.name)_idx ON \(table) (\(field.name));\n")
+            let columns = field.name == spec.parent?.name && lists ? "\(field.name), \(order)" : field.name
+            indexes.append("CREATE INDEX \(table)_\(field.name)_idx ON \(table) (\(columns));\n")
         }
         return indexes
     }
