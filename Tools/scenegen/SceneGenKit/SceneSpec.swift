@@ -112,11 +112,13 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         return !segment.isEmpty && segment.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
-    /// Two routes clash when one request could match both: same method, same length, and every
-    /// segment pair equal or one of them a parameter.
+    /// Two routes clash when the router could not tell them apart: same method, same length, and
+    /// every segment pair equal or both parameters. A fixed segment beside a parameter is no
+    /// clash: the router tries fixed segments first (`GET /v1/zones/cheapest` beside
+    /// `GET /v1/zones/{id}`, whose ids are UUIDs).
     func clashes(with other: Route) -> Bool {
         guard method == other.method, segments.count == other.segments.count else { return false }
-        return zip(segments, other.segments).allSatisfy { $0 == $1 || $0.hasPrefix("{") || $1.hasPrefix("{") }
+        return zip(segments, other.segments).allSatisfy { $0 == $1 || ($0.hasPrefix("{") && $1.hasPrefix("{")) }
     }
 }
 
