@@ -83,7 +83,8 @@ struct SpecParserTests {
         #expect(errors(clash).contains { $0.contains("route POST /v1/wishlist clashes with POST /v1/wishlist of use case 'add'") })
         // A fixed segment beside a parameter is no clash: the router tries the fixed one first.
         let beside = Self.wishlist.replacingOccurrences(
-            of: "useCases:\n", with: "useCases:\n  - { name: cheapest, kind: custom, route: \"GET /v1/wishlist/cheapest\", auth: customer }\n")
+            of: "useCases:\n",
+            with: "useCases:\n  - { name: cheapest, kind: custom, route: \"GET /v1/wishlist/cheapest\", auth: customer }\n")
         #expect(!errors(beside).contains { $0.contains("clashes") }, "\(errors(beside))")
         let shape = Self.wishlist.replacingOccurrences(of: "\"DELETE /v1/wishlist/{id}\"", with: "\"POST /v1/wishlist/{id}/remove\"")
         #expect(errors(shape).contains { $0.contains("a delete use case is routed with DELETE, not POST") })
