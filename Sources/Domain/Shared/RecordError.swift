@@ -7,6 +7,8 @@ public enum RecordError: Error, Hashable, Sendable {
     case notFound(entity: String, id: UUID)
     /// The value of a unique field is taken (the field as clients name it).
     case duplicate(field: String)
+    /// Fields unique together have values another record has; the last is the one to change.
+    case duplicateGroup(fields: [String])
     /// A reference field names a row that does not exist.
     case missingReference(field: String)
 }

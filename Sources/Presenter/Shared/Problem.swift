@@ -154,6 +154,11 @@ extension Problem {
             return make(
                 409, "duplicate", "Duplicate", detail: "Another record already has this \(field).",
                 errors: [FieldError(field, "is already taken")])
+        case .duplicateGroup(let fields):
+            let others = fields.dropLast().joined(separator: " and ")
+            return make(
+                409, "duplicate", "Duplicate", detail: "Another record already has this \(fields.joined(separator: " and ")).",
+                errors: [FieldError(fields.last ?? "", "is already taken with this \(others)")])
         case .missingReference(let field):
             return validation(ValidationError([FieldError(field, "refers to nothing that exists")]))
         }

@@ -29,7 +29,7 @@ enum GatewayRenderer {
                 }
                 let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
                 out.block("public func insert(_ \(v): \(e)) async throws -> \(e)") { out in
-                    out.block("try await translatingRecordErrors(table: \(swiftString(table)))") { out in
+                    out.block("try await translatingRecordErrors(table: \(swiftString(table))\(groups(names)))") { out in
                         out.line("let rows = try await database.query(")
                         out.indented { out in
                             out.line("\"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",")
@@ -68,7 +68,7 @@ enum GatewayRenderer {
                     }
                 }
                 out.block("public func update(\(names.scopeParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)?") { out in
-                    out.block("try await translatingRecordErrors(table: \(swiftString(table)))") { out in
+                    out.block("try await translatingRecordErrors(table: \(swiftString(table))\(groups(names)))") { out in
                         out.line("try await database.query(")
                         out.indented { out in
                             out.line("\"\"\"")
@@ -193,5 +193,14 @@ enum GatewayRenderer {
         }
         lines.append(line)
         return lines
+    }
+
+    /// `, groups: ["name": ["country", "name"]]`: the unique groups of two or more fields besides
+    /// the owner, by the field their constraint is named after, so a taken pair is reported as one.
+    static func groups(_ names: SceneNames) -> String {
+        let groups = names.spec.record.uniqueTogether.map { $0.filter { $0 != "customer_id" } }.filter { $0.count > 1 }
+        guard !groups.isEmpty else { return "" }
+        let entries = groups.map { "\(swiftString($0.last!)): [\($0.map(swiftString).joined(separator: ", "))]" }
+        return ", groups: [\(entries.joined(separator: ", "))]"
     }
 }

@@ -226,6 +226,14 @@ struct HTTPTestRenderer {
                 out.line("// The same body again breaks a uniqueness: 409 naming the field.")
                 expectProblem(
                     "again", 409, fields: swiftString(field), from: "\(send)\(createBody(variable)), token: \(token(create)))", into: &out)
+                let group = names.spec.record.uniqueTogether.first { $0.last { $0 != "customer_id" } == field }?.filter {
+                    $0 != "customer_id"
+                }
+                if let group, group.count > 1 {
+                    // A pair is named as a pair.
+                    let detail = "Another record already has this \(group.joined(separator: " and "))."
+                    out.line("#expect(try again.json[\"detail\"] as? String == \(swiftString(detail)))")
+                }
             }
         }
         appTest("\(Names.camelCase(create.name))RefusesBadInputWithFieldErrors", into: &out) { out in
