@@ -6,6 +6,7 @@ import NIOCore
 import Postgres
 import TestSupport
 import Testing
+import Translator
 
 /// Reviews and photos end to end: the whole app on real PostgreSQL, storing photos at the real
 /// media server `./Tools/test` starts (`Tools/media-server`).
@@ -62,7 +63,7 @@ struct ReviewHTTPTests {
             let posted = try await client.send(
                 .post, "/v1/items/\(mug)/reviews", json: #"{"content":"C:\\u0000 is a path","rating":5}"#, token: token)
             #expect(posted.status == .created)
-            #expect(try posted.json["content"] as? String == #"C:\u0000 is a path"#)
+            #expect(try posted.decode(ReviewModel.self).content == #"C:\u0000 is a path"#)
         }
     }
 
@@ -77,7 +78,7 @@ struct ReviewHTTPTests {
             // Public: nothing in a review names its author's account.
             #expect(Set(review.keys) == ["id", "item_id", "content", "rating", "photos", "created_at"])
             #expect(!String(buffer: posted.body).contains(customerID.uuidString.lowercased()))
-            #expect((review["photos"] as? [Any])?.isEmpty == true)
+            #expect(try posted.decode(ReviewModel.self).photos.isEmpty)
 
             try await client.send(.post, "/v1/items/\(mug)/reviews", json: #"{"content":"Again","rating":5}"#, token: token).expectProblem(
                 409)
@@ -86,14 +87,12 @@ struct ReviewHTTPTests {
 
             let listed = try await client.send(.get, "/v1/items/\(mug)/reviews")
             #expect(!String(buffer: listed.body).contains(customerID.uuidString.lowercased()))
-            let list = try await client.send(.get, "/v1/items/\(mug)/reviews?limit=1").json
-            #expect((list["data"] as? [[String: Any]])?.count == 1)
-            #expect(list["next_cursor"] is String)
-            let summary = try #require(list["rating_summary"] as? [String: Any])
-            #expect(summary["count"] as? Int == 2 && summary["average"] as? Double == 4.5)
-            #expect(summary["histogram"] as? [String: Int] == ["1": 0, "2": 0, "3": 0, "4": 1, "5": 1])
-            let item = try await client.send(.get, "/v1/items/\(mug)").json
-            #expect(item["review_count"] as? Int == 2 && item["rating_average"] as? Double == 4.5)
+            let list = try await client.send(.get, "/v1/items/\(mug)/reviews?limit=1").decode(ReviewListModel.self)
+            #expect(list.page.data.count == 1 && list.page.nextCursor != nil)
+            #expect(list.ratingSummary.count == 2 && list.ratingSummary.average == 4.5)
+            #expect(list.ratingSummary.histogram == ["1": 0, "2": 0, "3": 0, "4": 1, "5": 1])
+            let item = try await client.send(.get, "/v1/items/\(mug)").decode(ItemModel.self)
+            #expect(item.reviewCount == 2 && item.ratingAverage == 4.5)
         }
     }
 
@@ -121,21 +120,20 @@ struct ReviewHTTPTests {
             let review = try await Self.postReview(client, item: mug, token: token)
             let response = try await Self.upload(client, review: review, token: token, filename: "../../etc/passwd")
             #expect(response.status == .created, "\(String(buffer: response.body))")
-            let photo = try response.json
-            #expect(Set(photo.keys) == ["id", "review_id", "filename", "content_type", "size", "created_at"])
-            #expect(photo["content_type"] as? String == "image/jpeg" && photo["size"] as? Int == Self.jpeg.count)
-            let filename = try #require(photo["filename"] as? String)
+            #expect(Set(try response.json.keys) == ["id", "review_id", "filename", "content_type", "size", "created_at"])
+            let photo = try response.decode(ReviewPhotoModel.self)
+            #expect(photo.contentType == "image/jpeg" && photo.size == Self.jpeg.count)
+            let filename = photo.filename
             #expect(!filename.contains("/") && !filename.contains("passwd") && filename.hasSuffix(".jpg"))
             // The media server holds exactly the bytes sent, in its folder.
             let stored = try Data(contentsOf: URL(fileURLWithPath: Self.mediaDirectory).appendingPathComponent(filename))
             #expect(Array(stored) == Self.jpeg)
 
-            let listed = try await client.send(.get, "/v1/items/\(mug)/reviews").json
-            let photos = (listed["data"] as? [[String: Any]])?.first?["photos"] as? [[String: Any]]
-            #expect(photos?.map { $0["filename"] as? String } == [filename])
-            let gallery = try await client.send(.get, "/v1/items/\(mug)/photos").json
-            #expect((gallery["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [photo["id"] as? String])
-            #expect(gallery["next_cursor"] is NSNull)
+            let listed = try await client.send(.get, "/v1/items/\(mug)/reviews").decode(ReviewListModel.self)
+            #expect(listed.page.data.first?.photos.map(\.filename) == [filename])
+            let gallery = try await client.send(.get, "/v1/items/\(mug)/photos").decode(PageModel<ItemPhotoModel>.self)
+            #expect(gallery.data.map(\.id) == [photo.id] && gallery.data.map(\.itemID) == [mug.uuidString.lowercased()])
+            #expect(gallery.nextCursor == nil)
         }
     }
 

@@ -1,6 +1,6 @@
 /// A review as clients see it, with its photos. Reviews are public: nothing in it says which
 /// customer wrote it (an id would let anyone link a customer's reviews together).
-public struct ReviewModel: Encodable, Hashable, Sendable {
+public struct ReviewModel: Codable, Hashable, Sendable {
     public let id: String
     public let itemId: String
     public let content: String
@@ -16,7 +16,7 @@ public struct ReviewModel: Encodable, Hashable, Sendable {
 }
 
 /// `{"id","review_id","filename","content_type","size","created_at"}`.
-public struct ReviewPhotoModel: Encodable, Hashable, Sendable {
+public struct ReviewPhotoModel: Codable, Hashable, Sendable {
     public let id: String
     public let reviewId: String
     public let filename: String
@@ -33,7 +33,7 @@ public struct ReviewPhotoModel: Encodable, Hashable, Sendable {
 }
 
 /// `{"count", "average", "histogram": {"1": n, ..., "5": n}}`; `average` is null without reviews.
-public struct RatingSummaryModel: Encodable, Hashable, Sendable {
+public struct RatingSummaryModel: Codable, Hashable, Sendable {
     public let count: Int
     public let average: Double?
     public let histogram: [String: Int]
@@ -64,5 +64,17 @@ public struct ReviewListModel: Encodable, Sendable {
         try container.encode(page.data, forKey: .data)
         try container.encode(page.nextCursor, forKey: .nextCursor)
         try container.encode(ratingSummary, forKey: .ratingSummary)
+    }
+}
+
+/// Read back by the HTTP tests (in an extension, so the memberwise initializer stays).
+extension ReviewListModel: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            page: PageModel(
+                data: try container.decode([ReviewModel].self, forKey: .data),
+                nextCursor: try container.decodeIfPresent(String.self, forKey: .nextCursor)),
+            ratingSummary: try container.decode(RatingSummaryModel.self, forKey: .ratingSummary))
     }
 }
