@@ -57,6 +57,18 @@ struct CatalogHTTPTests {
         }
     }
 
+    /// A query parameter given twice is refused, not read as its first value.
+    @Test func aRepeatedQueryParameterIsRefused() async throws {
+        try await withApp { client, _ in
+            for query in ["category=kitchen&category=garden", "limit=1&limit=2", "cursor=a&cursor=b"] {
+                let twice = try await client.send(.get, "/v1/items?\(query)")
+                try twice.expectProblem(422)
+                #expect(twice.fieldNames == [String(query.prefix { $0 != "=" })], "\(query)")
+            }
+            #expect(try await client.send(.get, "/v1/items?category=kitchen&limit=2").status == .ok)
+        }
+    }
+
     @Test func unknownAndMalformedIDs() async throws {
         try await withApp { client, _ in
             try await client.send(.get, "/v1/items/\(UUID())").expectProblem(404)

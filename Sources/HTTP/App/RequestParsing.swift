@@ -82,7 +82,7 @@ enum RequestParsing {
     /// An optional integer query parameter.
     /// - Throws: `ProblemError` 422 naming the parameter.
     static func int(_ name: String, in request: Request) throws -> Int? {
-        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let text = try single(name, in: request) else { return nil }
         guard let value = Int(text) else {
             throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be an integer")])))
         }
@@ -93,9 +93,20 @@ enum RequestParsing {
     /// - Throws: `ProblemError` 422 naming the parameter when it holds U+0000, which no text the
     ///   service stores or compares with can hold.
     static func string(_ name: String, in request: Request) throws -> String? {
-        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let text = try single(name, in: request) else { return nil }
         guard !text.utf8.contains(0) else { throw NulCharacter.problem(in: name) }
         return text
+    }
+
+    /// A query parameter given at most once: `?country=JP&country=US` is refused rather than read
+    /// as its first value, which would answer a question the client did not ask.
+    /// - Throws: `ProblemError` 422 naming the parameter.
+    private static func single(_ name: String, in request: Request) throws -> String? {
+        let values = request.uri.queryParameters.getAll(name)
+        guard values.count <= 1 else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be given once")])))
+        }
+        return values.first.map { String($0) }
     }
 
     /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed), in
