@@ -60,7 +60,7 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
 ///   alike), or the generator's matrix of specs in its tests.
 /// - Throws: `APIDocument.LoadError` when the API document cannot be loaded.
 func buildRouter(
-    _ resources: AppResources, scenes: (SceneRouters, AppResources) -> Void = SceneRegistry.register(on:resources:)
+    _ resources: AppResources, scenes: (SceneRouters, AppResources) throws -> Void = SceneRegistry.register(on:resources:)
 ) throws -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
     let document = try APIDocument.bundled.get()
@@ -77,7 +77,7 @@ func buildRouter(
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts)),
         admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
-    scenes(routers, resources)
+    try scenes(routers, resources)
     AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: document.json))

@@ -221,8 +221,19 @@ enum WiringRenderer {
         out.doc(
             "Registers the routes of every scene, generated or hand-written, each through the one place that\nlists its full paths (`<Scene>Routes`)."
         )
+        // The generated http gateways' base URLs are checked first: a bad one stops the start.
+        let gateways = specs.filter { !$0.handwritten }.flatMap { spec in spec.gateways.map { (spec.scene, $0) } }
         out.block("enum SceneRegistry") { out in
-            out.block("static func register(on routers: SceneRouters, resources: AppResources)") { out in
+            if !gateways.isEmpty {
+                out.doc("- Throws: `ConfigError` when a generated gateway's base URL is not an http or https URL.")
+            }
+            out.block("static func register(on routers: SceneRouters, resources: AppResources)\(gateways.isEmpty ? "" : " throws")") {
+                out in
+                for (scene, gateway) in gateways {
+                    out.line(
+                        "try resources.checkGatewayBaseURL(\(swiftString(gateway.baseURLEnv)), for: \(swiftString("\(scene)'s \(gateway.name)")))"
+                    )
+                }
                 for spec in specs {
                     var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
                     if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
