@@ -252,7 +252,14 @@ public struct Workspace {
                     errors.append("\(spec.file):1:1: error: table '\(table)' is also the table of \(earlier.file)")
                 }
                 for type in spec.declaredTypes where earlier.declaredTypes.contains(type) {
-                    errors.append("\(spec.file):1:1: error: type '\(type)' is also declared in \(earlier.file)")
+                    // Reported where a model declares it (an entity has no position of its own).
+                    let (here, there) =
+                        spec.models.contains { $0.name == type } || !earlier.models.contains { $0.name == type }
+                        ? (spec, earlier) : (earlier, spec)
+                    let position = here.models.first { $0.name == type }?.position
+                    errors.append(
+                        "\(here.file):\(position?.line ?? 1):\(position?.column ?? 1): error: type '\(type)' is also declared in \(there.file)"
+                    )
                 }
                 for useCase in spec.useCases {
                     for other in earlier.useCases where useCase.route.clashes(with: other.route) {
