@@ -137,7 +137,7 @@ struct PostgresItemStoreTests {
             let items = (1...50).map { n in
                 Item(
                     id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c",
-                    price: Money(amount: 1, currency: Self.yen), stock: 1, createdAt: Self.start)
+                    price: Money(amount: 1, currency: Self.yen), stock: 1, createdAt: Self.start, reviewCount: 0, ratingAverage: nil)
             }
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<3 { group.addTask { try await store.insertIfEmpty(items) } }

@@ -7,6 +7,7 @@ import Postgres
 import Scenes
 import TestSupport
 import Testing
+
 @testable import HTTP
 
 /// The served API document and the router describe the same routes, both ways.

@@ -6,6 +6,7 @@ import LiveScenes
 import Logging
 import Scenes
 import Testing
+
 @testable import HTTP
 
 /// The rate limits on the real app, counted in real PostgreSQL, with small limits set for the test.

@@ -9,7 +9,7 @@ struct CatalogPresenterTests {
     let item = Item(
         id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
         description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
-        stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5))
+        stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5), reviewCount: 2, ratingAverage: 4.5)
 
     func json(_ presentation: Presentation) throws -> [String: Any] {
         let body = try #require(presentation.body)
@@ -21,7 +21,7 @@ struct CatalogPresenterTests {
     }
 
     @Test func itemJSONHasTheDocumentedShape() throws {
-        let presentation = CatalogPresenter.item(.success(item))
+        let presentation = CatalogPresenter.show(.success(.item(item)))
         #expect(presentation.status == 200)
         #expect(header(presentation, "Content-Type") == "application/json")
         let body = try json(presentation)
@@ -33,22 +33,23 @@ struct CatalogPresenterTests {
         let price = try #require(body["price"] as? [String: Any])
         #expect(price["amount"] as? Int == 1200 && price["currency"] as? String == "JPY")
         #expect(body["created_at"] as? String == "2026-11-22T11:40:49.500Z")
+        #expect(body["rating_average"] as? Double == 4.5 && body["review_count"] as? Int == 2)
     }
 
     @Test func lastPageWritesAnExplicitNullCursor() throws {
-        let body = try json(CatalogPresenter.page(.success(Page(items: [item], nextCursor: nil))))
+        let body = try json(CatalogPresenter.list(.success(.page(Page(items: [item], nextCursor: nil)))))
         #expect(body["next_cursor"] is NSNull)
         #expect((body["data"] as? [Any])?.count == 1)
     }
 
     @Test func createdCarriesLocation() {
-        let presentation = CatalogPresenter.created(.success(item))
+        let presentation = CatalogPresenter.create(.success(.created(item)))
         #expect(presentation.status == 201)
         #expect(header(presentation, "Location") == "/v1/items/6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
     }
 
     @Test func validationIsA422ProblemWithFieldErrors() throws {
-        let presentation = CatalogPresenter.item(.failure(ValidationError([FieldError("stock", "must be between 0 and 1000000000")])))
+        let presentation = CatalogPresenter.edit(.failure(ValidationError([FieldError("stock", "must be between 0 and 1000000000")])))
         #expect(presentation.status == 422)
         #expect(header(presentation, "Content-Type") == "application/problem+json")
         let body = try json(presentation)
@@ -59,17 +60,20 @@ struct CatalogPresenterTests {
         #expect(errors == [["field": "stock", "message": "must be between 0 and 1000000000"]])
     }
 
-    @Test func domainErrorsMapToTheirStatuses() throws {
-        #expect(CatalogPresenter.item(.failure(CatalogError.itemNotFound(item.id))).status == 404)
-        #expect(CatalogPresenter.created(.failure(CatalogError.duplicateSKU("MUG-1"))).status == 409)
-        let unavailable = CatalogPresenter.item(.failure(StoreUnavailable("connection refused")))
+    @Test func outcomesAndErrorsMapToTheirStatuses() throws {
+        let missing = try json(CatalogPresenter.show(.success(.notFound(id: item.id))))
+        #expect(missing["status"] as? Int == 404 && missing["detail"] as? String == "No item has id 6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11.")
+        let duplicate = try json(CatalogPresenter.create(.success(.duplicateSKU(sku: "MUG-1"))))
+        #expect(duplicate["status"] as? Int == 409 && duplicate["title"] as? String == "Duplicate SKU")
+        #expect(duplicate["errors"] as? [[String: String]] == [["field": "sku", "message": "is already taken"]])
+        let unavailable = CatalogPresenter.show(.failure(StoreUnavailable("connection refused")))
         #expect(unavailable.status == 503)
         #expect(header(unavailable, "Retry-After") == "1")
     }
 
     @Test func unexpectedErrorsAre500sThatRevealNothing() throws {
         struct Secret: Error { let password = "hunter2" }
-        let presentation = CatalogPresenter.item(.failure(Secret()))
+        let presentation = CatalogPresenter.show(.failure(Secret()))
         #expect(presentation.status == 500)
         let text = String(decoding: try #require(presentation.body), as: UTF8.self)
         #expect(!text.contains("hunter2") && !text.contains("Secret"))

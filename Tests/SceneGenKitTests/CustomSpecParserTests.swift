@@ -87,8 +87,44 @@ struct CustomSpecParserTests {
         let found = errors(replacing("{ name: days, type: int,", "{ name: days, type: integer,"))
         #expect(
             found.contains(
-                "Specs/T.yml:23:31: error: unknown type 'integer' (known: uuid, string, text, int, bigint, bool, money, timestamp, enum)"),
+                "Specs/T.yml:23:31: error: unknown type 'integer' (known: uuid, string, text, int, bigint, bool, money, timestamp, number, enum)"
+            ),
             "\(found)")
+    }
+
+    @Test func numbersAnswerOnly() {
+        let found = errors(replacing("{ name: days, type: int, min: 1, max: 30, default: 7 }", "{ name: days, type: number }"))
+        #expect(found.contains { $0.contains("number is for answers only") }, "\(found)")
+        #expect(errors(replacing("{ name: url, type: string }", "{ name: url, type: number }")).isEmpty)
+    }
+
+    @Test func aPartialMoneyIsAnOptionalMoney() {
+        let partial = "{ name: price, type: money, optional: true, partial: true }"
+        #expect(errors(replacing("{ name: message, type: string, max: 200, optional: true }", partial)).isEmpty)
+        for bad in ["{ name: price, type: money, partial: true }", "{ name: price, type: int, optional: true, partial: true }"] {
+            let found = errors(replacing("{ name: message, type: string, max: 200, optional: true }", bad))
+            #expect(found.contains { $0.contains("partial marks an optional money input") }, "\(found)")
+        }
+    }
+
+    @Test func aLocationNamesAnIDOfTheAnswer() {
+        func located(_ outcome: String) -> [String] {
+            errors(replacing("{ name: found, status: 200, body: entity }", outcome))
+        }
+        #expect(located(#"{ name: found, status: 200, body: entity, location: "/v1/wishlist/{id}" }"#).isEmpty)
+        #expect(
+            located(#"{ name: found, status: 200, body: entity, location: "/v1/wishlist/{note}" }"#).contains {
+                $0.contains("'{note}' in location \"/v1/wishlist/{note}\" must name a required uuid, int or bigint member")
+            })
+        #expect(located(#"{ name: found, status: 200, body: entity, location: "v1/x" }"#).contains { $0.contains("location is a path") })
+        #expect(
+            errors(replacing(#"{ name: not_found, status: 404 }"#, #"{ name: not_found, status: 404, location: "/x" }"#)).contains {
+                $0.contains("location belongs to a success or a redirect")
+            })
+        #expect(
+            errors(replacing(#"{ name: not_found, status: 404 }"#, #"{ name: gone, status: 303, location: "/x/{id}" }"#)).contains {
+                $0.contains("location names members of the answer")
+            })
     }
 
     @Test func inputFieldsTakeOnlyTheirKeys() {

@@ -68,7 +68,8 @@ struct SpecParserTests {
             ), "\(found)")
         #expect(
             found.contains(
-                "Specs/T.yml:10:27: error: unknown type 'strng' (known: uuid, string, text, int, bigint, bool, money, timestamp, enum)"))
+                "Specs/T.yml:10:27: error: unknown type 'strng' (known: uuid, string, text, int, bigint, bool, money, timestamp, number, enum)"
+            ))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:11:") && $0.contains("min (9) is greater than max (5)") }, "\(found)")
         #expect(found.contains("Specs/T.yml:16:5: error: duplicate use case name 'add'"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:19:101:") && $0.contains("gateway 'Mailer' is not declared") }, "\(found)")

@@ -6,6 +6,7 @@ import Logging
 import Postgres
 import Scenes
 import TestSupport
+
 @testable import HTTP
 
 /// What the generated HTTP tests of the matrix sign in with on admin routes.

@@ -21,16 +21,20 @@ struct MatrixBoardModelTests {
     @Test func aBoardIsWrittenWholeWithItsNestedModels() throws {
         let board = Board(
             title: "t", level: .midWay, total: Money(amount: 1200, currency: Currency("JPY")!), updatedAt: nil, tags: ["x", "y"],
-            levels: [.b], lead: nil, records: [Self.record], tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n"))
+            levels: [.b], lead: nil, records: [Self.record],
+            tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n", ratio: nil), score: 4.25)
         let presentation = MatrixBoardPresenter.show(.success(.board(board)))
         #expect(presentation.status == 200)
         let body = try Self.json(presentation)
-        #expect(Set(body.keys) == ["title", "level", "total", "updated_at", "tags", "levels", "lead", "records", "tally"])
+        #expect(Set(body.keys) == ["title", "level", "total", "updated_at", "tags", "levels", "lead", "records", "tally", "score"])
+        #expect(body["score"] as? Double == 4.25)
         #expect(body["level"] as? String == "mid-way" && body["levels"] as? [String] == ["b"])
         #expect(body["updated_at"] is NSNull && body["lead"] is NSNull && body["tags"] as? [String] == ["x", "y"])
         #expect((body["total"] as? [String: Any])?["amount"] as? Int == 1200)
         let tally = try #require(body["tally"] as? [String: Any])
-        #expect(tally["count"] as? Int64 == Int64.max && tally["ok"] as? Bool == false && tally["owner_id"] is NSNull)
+        #expect(
+            tally["count"] as? Int64 == Int64.max && tally["ok"] as? Bool == false && tally["owner_id"] is NSNull
+                && tally["ratio"] is NSNull)
         let record = try #require((body["records"] as? [[String: Any]])?.first)
         #expect(record["state"] as? String == "LIVE" && record["id"] as? String == "00000000-0000-4000-8000-000000000001")
     }

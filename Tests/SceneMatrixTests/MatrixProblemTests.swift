@@ -38,4 +38,25 @@ struct MatrixProblemTests {
         let signedOut = MatrixOwnedPresenter.seal(.success(.signedOut))
         #expect(signedOut.status == 401 && signedOut.headers.contains { $0.name == "WWW-Authenticate" && $0.value == "Bearer" })
     }
+
+    @Test func aSuccessWithALocationNamesItsRecord() {
+        let gadget = TypedGadget(
+            id: UUID(uuidString: "00000000-0000-4000-8000-0000000000CD")!, label: "g", createdAt: Date(timeIntervalSince1970: 0))
+        let repriced = MatrixTypedPresenter.reprice(.success(.repriced(gadget)))
+        #expect(repriced.status == 200)
+        #expect(repriced.headers.contains { $0 == ("Location", "/v1/matrix/gadgets/00000000-0000-4000-8000-0000000000cd") })
+    }
+
+    @Test func aPartialMoneyTakesEitherHalfAndChecksWhatItGets() throws {
+        func discount(_ amount: Int64?, _ currency: String?) throws -> MoneyChange? {
+            try MatrixTypedRepriceInput.Unchecked(
+                id: UUID(), price: MoneyInput(amount: 1, currency: "JPY"), at: Date(), targetID: UUID(), mode: "soft", notify: true,
+                discount: MoneyChangeInput(amount: amount, currency: currency)
+            ).validated().discount
+        }
+        #expect(try discount(100, nil) == MoneyChange(amount: 100, currency: nil))
+        #expect(try discount(nil, "EUR") == MoneyChange(amount: nil, currency: Currency("EUR")))
+        #expect(throws: ValidationError([FieldError("discount.amount", "must be 0 to 5000 minor units")])) { try discount(5001, "EUR") }
+        #expect(throws: ValidationError([FieldError("discount", "must set amount, currency or both")])) { try discount(nil, nil) }
+    }
 }

@@ -71,8 +71,10 @@ struct CartUseCaseTests {
     }
 
     @Test func currenciesDoNotMix() async throws {
-        var dollarPen = pen
-        dollarPen.price = Money(amount: 300, currency: Currency("USD")!)
+        let dollarPen = Item(
+            id: pen.id, sku: pen.sku, name: pen.name, description: pen.description, category: pen.category,
+            price: Money(amount: 300, currency: Currency("USD")!), stock: pen.stock, createdAt: pen.createdAt, reviewCount: 0,
+            ratingAverage: nil)
         let (useCase, _) = make(items: [mug, dollarPen])
         // Not even into an empty cart: a cart is priced in the shop's currency.
         #expect(try await set(useCase, dollarPen.id, 1) == .currencyMismatch(cart: "JPY", item: "USD"))

@@ -11,9 +11,20 @@ struct CatalogUseCaseTests {
         CatalogContainer(store: store, system: Fixtures.system).useCase
     }
 
+    /// The list's input as a client sends it, checked as the route checks it.
+    func listInput(limit: Int? = nil, cursor: String? = nil, q: String? = nil, category: String? = nil) throws -> CatalogListInput {
+        try CatalogListInput.Unchecked(limit: limit, cursor: cursor, q: q, category: category).validated()
+    }
+
+    func page(_ outcome: CatalogListOutcome) -> Page<Item> {
+        switch outcome {
+        case .page(let page): page
+        }
+    }
+
     @Test func listAsksForOneMoreThanTheLimitAndIssuesACursor() async throws {
         let store = MockItemStore { $0.items = { _, _, limit in (0..<limit).map { Fixtures.item($0) } } }
-        let page = try await useCase(store).list(limit: 3, cursor: nil, search: nil, category: nil)
+        let page = page(try await useCase(store).list(listInput(limit: 3)))
         #expect(page.items.count == 3)
         #expect(page.nextCursor == PageCursor(createdAt: Fixtures.item(2).createdAt, id: Fixtures.item(2).id))
         #expect(store.calls == [.items(ItemFilter(), nil, 4)])
@@ -21,7 +32,7 @@ struct CatalogUseCaseTests {
 
     @Test func lastPageHasNoCursor() async throws {
         let store = MockItemStore { $0.items = { _, _, _ in [Fixtures.item(0)] } }
-        let page = try await useCase(store).list(limit: nil, cursor: nil, search: nil, category: nil)
+        let page = page(try await useCase(store).list(listInput()))
         #expect(page.nextCursor == nil)
         #expect(store.calls == [.items(ItemFilter(), nil, 21)])
     }
@@ -29,98 +40,130 @@ struct CatalogUseCaseTests {
     @Test func cursorAndFiltersReachTheStore() async throws {
         let store = MockItemStore { $0.items = { _, _, _ in [] } }
         let cursor = PageCursor(createdAt: Fixtures.now, id: Fixtures.fixedID)
-        _ = try await useCase(store).list(limit: 10, cursor: cursor.token, search: "  oak mug ", category: "kitchen")
+        _ = try await useCase(store).list(listInput(limit: 10, cursor: cursor.token, q: "  oak mug ", category: "kitchen"))
         #expect(store.calls == [.items(ItemFilter(search: "oak mug", category: "kitchen"), cursor, 11)])
+    }
+
+    @Test func aBlankSearchSearchesNothing() async throws {
+        let store = MockItemStore { $0.items = { _, _, _ in [] } }
+        _ = try await useCase(store).list(listInput(q: " \n "))
+        #expect(store.calls == [.items(ItemFilter(), nil, 21)])
     }
 
     @Test(arguments: [0, 101, -5])
     func limitOutOfRangeIsAFieldError(limit: Int) async throws {
-        let store = MockItemStore()
-        await #expect(throws: ValidationError([FieldError("limit", "must be between 1 and 100")])) {
-            try await useCase(store).list(limit: limit, cursor: nil, search: nil, category: nil)
-        }
-        #expect(store.calls.isEmpty)
+        #expect(throws: ValidationError([FieldError("limit", "must be 1 to 100")])) { try listInput(limit: limit) }
     }
 
-    @Test func badCursorAndLongSearchAreReportedTogether() async throws {
-        do {
-            _ = try await useCase(MockItemStore()).list(
-                limit: 5, cursor: "garbage!", search: String(repeating: "x", count: 201), category: nil)
-            Issue.record("accepted bad input")
-        } catch let error as ValidationError {
-            #expect(error.fields.map(\.field) == ["cursor", "q"])
+    @Test func aBadCursorIsAFieldErrorBeforeTheStore() async throws {
+        let store = MockItemStore()
+        await #expect(throws: ValidationError.self) { try await useCase(store).list(listInput(cursor: "garbage!")) }
+        #expect(store.calls.isEmpty)
+        #expect(throws: ValidationError([FieldError("q", "must be at most 200 characters")])) {
+            try listInput(q: String(repeating: "x", count: 201))
         }
     }
 
     @Test func showUnknownItemIsNotFound() async throws {
         let store = MockItemStore { $0.item = { _ in nil } }
-        await #expect(throws: CatalogError.itemNotFound(Fixtures.fixedID)) {
-            try await useCase(store).show(id: Fixtures.fixedID)
-        }
+        #expect(try await useCase(store).show(CatalogShowInput(id: Fixtures.fixedID)) == .notFound(id: Fixtures.fixedID))
     }
+
+    /// `Fixtures.draft` as the route hands it to the use case.
+    static let createInput = CatalogCreateInput(
+        sku: "MUG-1", name: "Mug", description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Fixtures.yen),
+        stock: 3)
 
     @Test func createUsesTheContainersClockAndIDs() async throws {
         let store = MockItemStore {
             $0.create = { id, draft, price, at in
                 Item(
                     id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
-                    price: price, stock: draft.stock, createdAt: at)
+                    price: price, stock: draft.stock, createdAt: at, reviewCount: 0, ratingAverage: nil)
             }
         }
-        let item = try await useCase(store).create(Fixtures.draft)
+        guard case .created(let item) = try await useCase(store).create(Self.createInput) else {
+            Issue.record("not created")
+            return
+        }
         #expect(item.id == Fixtures.fixedID)
         #expect(store.calls == [.create(Fixtures.fixedID, Fixtures.draft, Money(amount: 1200, currency: Fixtures.yen), Fixtures.now)])
     }
 
-    @Test func createReportsEveryInvalidField() async throws {
-        var draft = Fixtures.draft
-        draft.sku = "bad sku!"
-        draft.name = "  "
-        draft.priceAmount = -1
-        draft.currency = "yen"
-        draft.stock = -2
+    @Test func createReportsEveryFieldBreakingARuleTheSpecCannotState() async throws {
+        let input = CatalogCreateInput(
+            sku: "bad sku!", name: "  ", description: "", category: "\n", price: Money(amount: 1, currency: Fixtures.yen), stock: 0)
         let store = MockItemStore()
         do {
-            _ = try await useCase(store).create(draft)
+            _ = try await useCase(store).create(input)
             Issue.record("accepted an invalid draft")
         } catch let error as ValidationError {
-            #expect(Set(error.fields.map(\.field)) == ["sku", "name", "price.amount", "price.currency", "stock"])
+            #expect(error.fields.map(\.field) == ["sku", "name", "category"])
         }
         #expect(store.calls.isEmpty)
     }
 
-    @Test func duplicateSKUFromTheStorePassesThrough() async throws {
+    @Test func theGeneratedCheckReportsEveryBrokenBound() throws {
+        let unchecked = CatalogCreateInput.Unchecked(
+            sku: "", name: "Mug", category: "kitchen", price: MoneyInput(amount: -1, currency: "yen"), stock: -2)
+        do {
+            _ = try unchecked.validated()
+            Issue.record("accepted an invalid input")
+        } catch {
+            #expect(Set(error.fields.map(\.field)) == ["sku", "price.amount", "price.currency", "stock"])
+        }
+    }
+
+    @Test func aTakenSKUIsItsOutcome() async throws {
         let store = MockItemStore { $0.create = { _, draft, _, _ in throw CatalogError.duplicateSKU(draft.sku) } }
-        await #expect(throws: CatalogError.duplicateSKU("MUG-1")) { try await useCase(store).create(Fixtures.draft) }
+        #expect(try await useCase(store).create(Self.createInput) == .duplicateSKU(sku: "MUG-1"))
     }
 
-    @Test func updateSendsOnlyTheChangedFields() async throws {
+    func editInput(
+        name: String? = nil, price: MoneyChange? = nil, stock: Int? = nil
+    ) -> CatalogEditInput {
+        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price, stock: stock)
+    }
+
+    @Test func editSendsOnlyTheChangedFields() async throws {
         let store = MockItemStore { $0.update = { _, _ in Fixtures.item(1, stock: 9) } }
-        let changes = ItemChanges(stock: 9)
-        let item = try await useCase(store).update(id: Fixtures.fixedID, changes: changes)
-        #expect(item.stock == 9)
-        #expect(store.calls == [.update(Fixtures.fixedID, changes)])
+        #expect(try await useCase(store).edit(editInput(stock: 9)) == .item(Fixtures.item(1, stock: 9)))
+        _ = try await useCase(store).edit(editInput(price: MoneyChange(amount: 1500, currency: nil)))
+        #expect(
+            store.calls == [.update(Fixtures.fixedID, ItemChanges(stock: 9)), .update(Fixtures.fixedID, ItemChanges(priceAmount: 1500))])
     }
 
-    @Test func emptyOrInvalidUpdateIsRejectedBeforeTheStore() async throws {
+    @Test func anEmptyOrBlankEditIsRefusedBeforeTheStore() async throws {
         let store = MockItemStore()
-        await #expect(throws: ValidationError.self) { try await useCase(store).update(id: Fixtures.fixedID, changes: ItemChanges()) }
-        await #expect(throws: ValidationError([FieldError("stock", "must be between 0 and 1000000000")])) {
-            try await useCase(store).update(id: Fixtures.fixedID, changes: ItemChanges(stock: -1))
+        await #expect(throws: ValidationError.self) { try await useCase(store).edit(editInput()) }
+        await #expect(throws: ValidationError([FieldError("name", "must not be blank")])) {
+            try await useCase(store).edit(editInput(name: " "))
         }
         #expect(store.calls.isEmpty)
     }
 
-    @Test func updateOfUnknownItemIsNotFound() async throws {
-        let store = MockItemStore { $0.update = { _, _ in nil } }
-        await #expect(throws: CatalogError.itemNotFound(Fixtures.fixedID)) {
-            try await useCase(store).update(id: Fixtures.fixedID, changes: ItemChanges(name: "New"))
+    @Test func aPartialPriceIsCheckedWhereItIsSent() throws {
+        func price(_ amount: Int64?, _ currency: String?) throws -> MoneyChange? {
+            try CatalogEditInput.Unchecked(id: Fixtures.fixedID, price: MoneyChangeInput(amount: amount, currency: currency)).validated()
+                .price
         }
+        #expect(try price(1500, nil) == MoneyChange(amount: 1500, currency: nil))
+        #expect(try price(nil, "USD") == MoneyChange(amount: nil, currency: Currency("USD")))
+        #expect(throws: ValidationError([FieldError("price", "must set amount, currency or both")])) { try price(nil, nil) }
+        #expect(throws: ValidationError([FieldError("price.currency", "must be an ISO 4217 code of three uppercase letters")])) {
+            try price(1, "yen")
+        }
+        #expect(throws: ValidationError([FieldError("price.amount", "must be 0 to 1000000000000 minor units")])) { try price(-1, nil) }
+    }
+
+    @Test func editOfUnknownItemIsNotFound() async throws {
+        let store = MockItemStore { $0.update = { _, _ in nil } }
+        #expect(try await useCase(store).edit(editInput(name: "New")) == .notFound(id: Fixtures.fixedID))
     }
 
     @Test func storeOutageSurfacesAsUnavailable() async throws {
         let store = MockItemStore { $0.item = { _ in throw StoreUnavailable("down") } }
-        await #expect(throws: StoreUnavailable("down")) { try await useCase(store).show(id: Fixtures.fixedID) }
+        await #expect(throws: StoreUnavailable("down")) { try await useCase(store).show(CatalogShowInput(id: Fixtures.fixedID)) }
     }
 
     @Test func seedingIsDeterministicAndOnlyIntoAnEmptyCatalog() async throws {

@@ -9,7 +9,7 @@ extension Fixtures {
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 100))!,
             sku: "SKU-\(index)", name: "Item \(index)", description: "", category: "kitchen",
             price: Money(amount: 1200, currency: yen), stock: stock,
-            createdAt: now.addingTimeInterval(-Double(index)))
+            createdAt: now.addingTimeInterval(-Double(index)), reviewCount: 0, ratingAverage: nil)
     }
 
     static let draft = ItemDraft(

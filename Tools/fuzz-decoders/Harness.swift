@@ -84,8 +84,11 @@ func timestamp(_ input: [UInt8]) {
 func validators(_ input: [UInt8]) {
     let text = String(decoding: input, as: UTF8.self)
     var errors = FieldErrors()
-    ItemRules.checkText(text, field: "name", max: ItemRules.nameMaxLength, into: &errors)
-    if errors.all.isEmpty { require(text.unicodeScalars.count <= ItemRules.nameMaxLength, "name too long accepted") }
+    let item = CatalogCreateInput.Unchecked(
+        sku: text, name: text, description: text, category: text, price: MoneyInput(amount: 1, currency: text), stock: 1)
+    if let checked = try? item.validated() { require(checked.name.unicodeScalars.count <= 200, "name too long accepted") }
+    ItemRules.checkSKU(text, into: &errors)
+    ItemRules.checkNotBlank(text, field: "name", into: &errors)
     _ = try? SignUp(email: text, password: text, name: text).validated()
     _ = AccountRules.emailIsPlausible(text)
     _ = LanguageTag.isWellFormed(text)

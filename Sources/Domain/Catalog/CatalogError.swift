@@ -1,7 +1,5 @@
-import Foundation
-
-/// What can go wrong in the catalog besides invalid input.
+/// What the item store refuses besides being unreachable.
 public enum CatalogError: Error, Equatable, Sendable {
-    case itemNotFound(UUID)
+    /// Another item has this SKU (the create's `duplicate_sku` outcome).
     case duplicateSKU(String)
 }

@@ -12,14 +12,3 @@ public enum RecordError: Error, Hashable, Sendable {
     /// A reference field names a row that does not exist.
     case missingReference(field: String)
 }
-
-/// A money amount as a client sends it, before the currency code is checked.
-public struct MoneyInput: Hashable, Sendable {
-    public var amount: Int64
-    public var currency: String
-
-    public init(amount: Int64, currency: String) {
-        self.amount = amount
-        self.currency = currency
-    }
-}

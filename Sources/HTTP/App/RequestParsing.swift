@@ -156,3 +156,11 @@ struct MoneyRequest: Decodable {
 
     var input: MoneyInput { MoneyInput(amount: amount, currency: currency) }
 }
+
+/// `{"amount": 1500}`, `{"currency": "USD"}` or both: a change of a money value.
+struct MoneyChangeRequest: Decodable {
+    let amount: Int64?
+    let currency: String?
+
+    var input: MoneyChangeInput { MoneyChangeInput(amount: amount, currency: currency) }
+}

@@ -38,7 +38,7 @@ public enum DemoCatalog {
                 category: category.name,
                 price: Money(amount: price, currency: Currency("JPY")!),
                 stock: Int(random.next() % 200),
-                createdAt: epoch.addingTimeInterval(Double(index) * 60))
+                createdAt: epoch.addingTimeInterval(Double(index) * 60), reviewCount: 0, ratingAverage: nil)
         }
     }
 }

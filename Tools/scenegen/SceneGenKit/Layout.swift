@@ -83,3 +83,12 @@ public struct Layout: Hashable, Sendable {
     /// regenerated like everything else, so it always shows what the renderer makes today.
     var customLogicIsOnce: Bool { sceneRoot == nil }
 }
+
+/// Tables no spec entity describes that a spec's fields may still reference: `customers` (the
+/// customers the tests sign in) and the tables of scenes kept through hand-written stores,
+/// whose rows the test support makes (`Tests/TestSupport/TestRows.swift`).
+enum KnownTables {
+    /// Each hand-kept table's row maker, called as `<maker>(db, customerID:)`.
+    static let rowMakers = ["items": "TestRows.insertItem"]
+    static let names = ["customers"] + rowMakers.keys.sorted()
+}

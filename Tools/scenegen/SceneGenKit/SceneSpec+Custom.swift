@@ -35,6 +35,9 @@ public struct OutcomeSpec: Hashable, Sendable {
     public var detail: String?
     /// A problem outcome's field errors.
     public var fieldErrors: [OutcomeFieldError] = []
+    /// `location: "/v1/items/{id}"`: the `Location` header of a success, its `{name}`s members
+    /// of the body.
+    public var location: String?
 }
 
 extension OutcomeSpec {
@@ -88,4 +91,25 @@ public struct GatewayOperationSpec: Hashable, Sendable {
     /// Statuses that become cases of the operation's typed error.
     public let errors: [OutcomeSpec]
     public let position: SourcePosition
+}
+
+extension SceneSpec {
+    /// The members an outcome's `location` may name: the fields of its body when the body is a
+    /// list of fields, the entity, or a model this spec declares; `nil` for a body it cannot
+    /// name (none, a page, another spec's type). Lists and other declared types are left out.
+    func locationMembers(of outcome: OutcomeSpec) -> [FieldSpec]? {
+        switch outcome.body {
+        case .fields(let fields): return fields
+        case .entity: return entity?.fields
+        case .model(let type):
+            if let model = models.first(where: { $0.name == type }) {
+                return model.fields.compactMap { field in
+                    guard case .field(let spec) = field.value, !field.list else { return nil }
+                    return spec
+                }
+            }
+            return entity?.name == type ? entity?.fields : nil
+        case .page, .none: return nil
+        }
+    }
 }

@@ -38,6 +38,9 @@ public struct FieldSpec: Hashable, Sendable {
     /// `admin_only: true`: written by admin routes only; a customer's or the public's create or
     /// update that sets it is refused (422).
     public var adminOnly = false
+    /// `partial: true` on a money input: a change of amount, currency or both
+    /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
+    public var partial = false
     public let unique: Bool
     public let references: String?
     public let min: Int64?
@@ -47,9 +50,12 @@ public struct FieldSpec: Hashable, Sendable {
 
 public enum FieldType: Hashable, Sendable {
     case uuid, string, text, int, bigint, bool, money, timestamp
+    /// A fractional number (a `Double`), for answers only: a value the logic computes, such as
+    /// a mean rating. What is stored or taken from clients is exact (int, bigint, money).
+    case number
     case enumeration([String])
 
-    static let names = ["uuid", "string", "text", "int", "bigint", "bool", "money", "timestamp", "enum"]
+    static let names = ["uuid", "string", "text", "int", "bigint", "bool", "money", "timestamp", "number", "enum"]
 }
 
 public enum DefaultValue: Hashable, Sendable {

@@ -153,7 +153,18 @@ extension SpecReader {
             checkPlaceholders([detail].compactMap { $0 } + fieldErrors.map(\.message), members: [], at: node.position)
         }
         guard let name, let status else { return nil }
+        var location: String?
+        if let locationNode = keys["location"], let text = string(locationNode, "location") {
+            location = text
+            if !text.hasPrefix("/") || text.contains(where: \.isWhitespace) {
+                sink.error("location is a path of this service, as \"/v1/items/{id}\"", at: locationNode.position)
+            }
+            if !(200..<400).contains(status) {
+                sink.error("location belongs to a success or a redirect (status 200-399)", at: locationNode.position)
+            }
+        }
         var outcome = OutcomeSpec(name: name, status: status, body: body, position: node.position)
+        outcome.location = location
         outcome.detail = detail
         outcome.fieldErrors = fieldErrors
         return outcome

@@ -16,6 +16,13 @@ extension SpecReader {
             case "bool": type = .bool
             case "money": type = .money
             case "timestamp": type = .timestamp
+            case "number":
+                type = .number
+                if role != .plain {
+                    sink.error(
+                        "number is for answers only (a value the logic computes, such as a mean rating); what is stored or taken from clients is exact: int, bigint or money",
+                        at: typeNode.position)
+                }
             case "enum":
                 type = .enumeration(enumValues(keys["values"], at: typeNode.position))
             default:
@@ -58,6 +65,12 @@ extension SpecReader {
             defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
             references: references, min: min, max: max, position: node.position)
         field.adminOnly = bool(keys["admin_only"], "admin_only")
+        field.partial = bool(keys["partial"], "partial")
+        if field.partial && (type != .money || !field.optional), let node = keys["partial"] {
+            sink.error(
+                "partial marks an optional money input whose amount or currency may come alone (a change of a price): it needs type money and optional: true",
+                at: node.position)
+        }
         if field.adminOnly && (field.readonly || field.primary) {
             sink.error("admin_only marks a field admin routes write; a readonly or primary field is written by none", at: node.position)
         }
@@ -82,7 +95,7 @@ extension SpecReader {
             return .string(text)
         case .enumeration(let values):
             if values.contains(text) { return .string(text) }
-        case .uuid, .money:
+        case .uuid, .money, .number:
             break
         }
         sink.error("default '\(text)' does not fit a field of type \(type.name)", at: node.position)
@@ -132,6 +145,7 @@ extension FieldType {
         case .bool: "bool"
         case .money: "money"
         case .timestamp: "timestamp"
+        case .number: "number"
         case .enumeration: "enum"
         }
     }

@@ -62,7 +62,33 @@ extension SpecReader {
             file: file, scene: scene, summary: summary, handwritten: handwritten, entity: entity, useCases: useCases, gateways: gateways)
         spec.ports = ports
         spec.models = models
+        checkLocations(spec)
         return spec
+    }
+
+    /// Each `location`'s `{name}`s are required members of its outcome's body that fit in a
+    /// path segment.
+    mutating func checkLocations(_ spec: SceneSpec) {
+        for useCase in spec.useCases {
+            for outcome in useCase.outcomes {
+                guard let location = outcome.location else { continue }
+                guard let members = spec.locationMembers(of: outcome) else {
+                    sink.error(
+                        "location names members of the answer: its body must be fields, the entity or a model this spec declares",
+                        at: outcome.position)
+                    continue
+                }
+                for placeholder in OutcomeSpec.placeholders(in: location) {
+                    let field = members.first { $0.name == placeholder }
+                    // Ids only: their text needs no escaping in a path.
+                    if field == nil || field!.optional || ![.uuid, .int, .bigint].contains(field!.type) {
+                        sink.error(
+                            "'{\(placeholder)}' in location \"\(location)\" must name a required uuid, int or bigint member of the body",
+                            at: outcome.position)
+                    }
+                }
+            }
+        }
     }
 
     mutating func entity(_ node: Node) -> EntitySpec? {

@@ -230,9 +230,9 @@ public struct Workspace {
     }
 
     /// References to tables no spec describes: the generated tests could not make the rows
-    /// they point at. `customers` is always known: its rows are the customers the tests sign in.
+    /// they point at. `KnownTables` are always known.
     private func referenceErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
-        let tables = Set(known.compactMap(\.entity?.table) + ["customers"])
+        let tables = Set(known.compactMap(\.entity?.table) + KnownTables.names)
         return specs.flatMap { spec in
             (spec.entity?.fields ?? []).compactMap { field in
                 guard let table = field.references, !tables.contains(table) else { return nil }

@@ -2,6 +2,7 @@
 import Domain
 import Gateway
 import Scenes
+
 @testable import LiveScenes
 
 /// The production implementations of the MatrixBoard scene's hand-written ports.

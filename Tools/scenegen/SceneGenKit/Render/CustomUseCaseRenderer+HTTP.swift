@@ -78,7 +78,7 @@ extension CustomUseCaseRenderer {
                 for field in body {
                     let type: String
                     switch field.spec.type {
-                    case .money: type = "MoneyRequest"
+                    case .money: type = field.spec.partial ? "MoneyChangeRequest" : "MoneyRequest"
                     case .timestamp: type = "String"
                     default: type = field.swift.inputType
                     }

@@ -13,6 +13,7 @@ extension CustomUseCaseRenderer {
         case .int: (type, expression) = ("Int", value)
         case .bigint: (type, expression) = ("Int64", value)
         case .bool: (type, expression) = ("Bool", value)
+        case .number: (type, expression) = ("Double", value)
         case .string, .text: (type, expression) = ("String", value)
         }
         return (type + (optional ? "?" : ""), expression)
@@ -50,7 +51,9 @@ extension CustomUseCaseRenderer {
         _ names: SceneNames, _ useCase: UseCaseSpec, _ outcome: OutcomeSpec, members: [FieldSpec], into out: inout CodeWriter
     ) {
         let words = outcome.name.replacingOccurrences(of: "_", with: " ")
-        let title = words.prefix(1).uppercased() + words.dropFirst()
+        let spelled = outcome.name.split(separator: "_").map { Names.initialisms.contains(String($0)) ? $0.uppercased() : String($0) }
+            .joined(separator: " ")
+        let title = spelled.prefix(1).uppercased() + spelled.dropFirst()
         let slug = swiftString(outcome.name.replacingOccurrences(of: "_", with: "-"))
         let detail = interpolated(outcome.detail ?? "\(names.scene) \(useCase.name): \(words).", members)
         if outcome.status == 401 && outcome.fieldErrors.isEmpty && members.isEmpty {
@@ -87,7 +90,7 @@ extension CustomUseCaseRenderer {
         case .uuid: "\(value).uuidString.lowercased()"
         case .enumeration: "\(value).rawValue"
         case .timestamp: "Timestamp.rfc3339(\(value))"
-        case .int, .bigint, .bool: "String(\(value))"
+        case .int, .bigint, .bool, .number: "String(\(value))"
         case .string, .text, .money: value
         }
     }
@@ -119,14 +122,27 @@ extension CustomUseCaseRenderer {
         return out.text
     }
 
+    /// `, headers: [("Location", ...)]` for an outcome with a `location`, each `{name}` the text
+    /// of the body's member that `access` reaches; empty without one.
+    private static func location(_ names: SceneNames, _ outcome: OutcomeSpec, access: (FieldSpec) -> String) -> String {
+        guard let location = outcome.location, let members = names.spec.locationMembers(of: outcome) else { return "" }
+        var literal = swiftString(location)
+        for field in members {
+            literal = literal.replacingOccurrences(of: "{\(field.name)}", with: "\\(\(text(field, access(field))))")
+        }
+        return ", headers: [(\"Location\", \(literal))]"
+    }
+
     /// The `case` of `outcome` in the presenter's switch.
     private static func presentation(_ names: SceneNames, _ useCase: UseCaseSpec, _ outcome: OutcomeSpec, into out: inout CodeWriter) {
         let name = Names.member(outcome.name)
         switch outcome.body {
         case .entity:
-            out.line("case .\(name)(let record): .json(\(outcome.status), \(names.translator).model(record))")
+            let headers = location(names, outcome) { "record.\(SwiftField(field: $0, entity: names.entity).property)" }
+            out.line("case .\(name)(let record): .json(\(outcome.status), \(names.translator).model(record)\(headers))")
         case .model(let type):
-            out.line("case .\(name)(let value): .json(\(outcome.status), \(names.translator(of: type)).model(value))")
+            let headers = location(names, outcome) { "value.\(SceneNames.identifier(Names.member($0.name)))" }
+            out.line("case .\(name)(let value): .json(\(outcome.status), \(names.translator(of: type)).model(value)\(headers))")
         case .page(let type):
             out.line("case .\(name)(let page):")
             out.indented {
@@ -141,7 +157,9 @@ extension CustomUseCaseRenderer {
             let members = specs.map { Names.member($0.name) }
             let bindings = members.map { "let \($0)" }.joined(separator: ", ")
             let arguments = members.map { "\($0): \($0)" }.joined(separator: ", ")
-            out.line("case .\(name)(\(bindings)): .json(\(outcome.status), \(names.outcomeModel(useCase, outcome))(\(arguments)))")
+            let headers = location(names, outcome) { SceneNames.identifier(Names.member($0.name)) }
+            out.line(
+                "case .\(name)(\(bindings)): .json(\(outcome.status), \(names.outcomeModel(useCase, outcome))(\(arguments))\(headers))")
         case .none where outcome.status >= 400:
             out.line("case .\(name):")
             out.indented { problem(names, useCase, outcome, members: [], into: &$0) }

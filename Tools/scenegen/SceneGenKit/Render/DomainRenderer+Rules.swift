@@ -9,7 +9,7 @@ extension DomainRenderer {
         case .int: return true
         case .string, .text, .bigint: return field.field.min != nil || field.field.max != nil
         case .money, .enumeration: return true
-        case .uuid, .bool, .timestamp: return false
+        case .uuid, .bool, .timestamp, .number: return false
         }
     }
 
@@ -51,6 +51,16 @@ extension DomainRenderer {
                 out.line("let valid = " + bounds("value", min, max))
                 out.line("errors.require(valid, \"\(name)\", \"must be \(describe(min, max, unit: ""))\")")
                 out.line("return valid ? value : nil")
+            case .money where f.partial:
+                let min = f.min ?? 0
+                out.line("let validAmount = value.amount.map { " + bounds("$0", min, f.max) + " } ?? true")
+                out.line("errors.require(validAmount, \"\(name).amount\", \"must be \(describe(min, f.max, unit: " minor units"))\")")
+                out.line("let currency = value.currency.map(Currency.init)")
+                out.line(
+                    "errors.require(currency != .some(nil), \"\(name).currency\", \"must be an ISO 4217 code of three uppercase letters\")")
+                out.line("errors.require(value.amount != nil || value.currency != nil, \"\(name)\", \"must set amount, currency or both\")")
+                out.line("guard validAmount, currency != .some(nil), value.amount != nil || value.currency != nil else { return nil }")
+                out.line("return MoneyChange(amount: value.amount, currency: currency ?? nil)")
             case .money:
                 let min = f.min ?? 0
                 out.line("let validAmount = " + bounds("value.amount", min, f.max))
@@ -63,7 +73,7 @@ extension DomainRenderer {
                 out.line("let valid = \(field.enumType)(rawValue: value)")
                 out.line("errors.require(valid != nil, \"\(name)\", \"must be one of \(values.joined(separator: ", "))\")")
                 out.line("return valid")
-            case .uuid, .bool, .timestamp:
+            case .uuid, .bool, .timestamp, .number:
                 break
             }
         }

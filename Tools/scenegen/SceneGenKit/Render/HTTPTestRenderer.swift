@@ -82,6 +82,13 @@ struct HTTPTestRenderer {
 
     func helperName(_ spec: SceneSpec) -> String { "insert\(spec.record.name)" }
 
+    /// What makes a row of `table` in a test: the test support's for a hand-kept table
+    /// (`KnownTables`), else the insert helper of the spec whose entity keeps it.
+    func rowMaker(_ table: String) -> String? {
+        if let maker = KnownTables.rowMakers[table] { return maker }
+        return specs.first { $0.entity?.table == table }.map { "Self.\(helperName($0))" }
+    }
+
     /// `static func insertX(_ db:, customerID:) -> UUID` for `spec` and every table it references.
     private func insertHelper(for spec: SceneSpec, into helpers: inout [String: String]) {
         guard helpers[spec.record.table] == nil else { return }
@@ -100,10 +107,10 @@ struct HTTPTestRenderer {
             if let table = field.references {
                 if table == "customers" {
                     binds.append("customerID")
-                } else if let referenced = specs.first(where: { $0.entity?.table == table }) {
-                    insertHelper(for: referenced, into: &helpers)
+                } else if let maker = rowMaker(table) {
+                    if let referenced = specs.first(where: { $0.entity?.table == table }) { insertHelper(for: referenced, into: &helpers) }
                     let variable = Names.camelCase(field.name)
-                    let insert = "try await \(helperName(referenced))(db, customerID: customerID)"
+                    let insert = "try await \(maker)(db, customerID: customerID)"
                     if field.name == parent?.name {
                         lines.append("let \(variable): UUID")
                         lines.append("if let parentRow { \(variable) = parentRow } else { \(variable) = \(insert) }")
@@ -151,10 +158,8 @@ struct HTTPTestRenderer {
     private func referenceSetup() -> (lines: [String], variable: (SwiftField) -> String) {
         var lines: [String] = []
         for field in names.writable where field.requiredOnCreate {
-            guard let table = field.field.references, table != "customers",
-                let referenced = specs.first(where: { $0.entity?.table == table })
-            else { continue }
-            lines.append("let \(field.bareProperty) = try await Self.\(helperName(referenced))(db, customerID: customerID)")
+            guard let table = field.field.references, table != "customers", let maker = rowMaker(table) else { continue }
+            lines.append("let \(field.bareProperty) = try await \(maker)(db, customerID: customerID)")
         }
         return (lines, { field in field.field.references == "customers" ? "customerID" : field.bareProperty })
     }
@@ -181,10 +186,8 @@ struct HTTPTestRenderer {
 
     /// The statement making the parent row a test's paths go under, and its variable.
     var parentSetup: (lines: [String], variable: String?) {
-        guard let parent = names.parent, let table = parent.field.references,
-            let referenced = specs.first(where: { $0.entity?.table == table })
-        else { return ([], nil) }
-        return (["let \(parent.bareProperty) = try await Self.\(helperName(referenced))(db, customerID: customerID)"], parent.bareProperty)
+        guard let parent = names.parent, let table = parent.field.references, let maker = rowMaker(table) else { return ([], nil) }
+        return (["let \(parent.bareProperty) = try await \(maker)(db, customerID: customerID)"], parent.bareProperty)
     }
 
     private func createTests(_ create: UseCaseSpec, into out: inout CodeWriter) {

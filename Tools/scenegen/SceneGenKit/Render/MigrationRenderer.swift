@@ -68,6 +68,9 @@ public enum MigrationRenderer {
             return ["\(column) boolean\(null)\(defaultClause(field))"]
         case .timestamp:
             return ["\(column) timestamptz\(null)\(defaultClause(field))"]
+        case .number:
+            // The reader refuses number for entity fields; a column would be a float.
+            return ["\(column) double precision\(null)"]
         }
     }
 

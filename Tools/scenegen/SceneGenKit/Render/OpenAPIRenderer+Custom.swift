@@ -57,6 +57,9 @@ extension OpenAPIRenderer {
                 content["application/problem+json"] = ["schema": problems.count == 1 ? problems[0] : ["oneOf": problems]]
             }
             if !content.isEmpty { response["content"] = content }
+            if outcomes.allSatisfy({ $0.location != nil }) {
+                response["headers"] = ["Location": ["description": "Where the answer's record is", "schema": ["type": "string"]]]
+            }
             responses["\(status)"] = response
         }
         responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]

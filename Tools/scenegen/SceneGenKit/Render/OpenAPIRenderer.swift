@@ -16,6 +16,8 @@ enum OpenAPIRenderer {
         var errors: [String] = []
         var paths: [String: [String: Any]] = [:]
         var schemas = sharedSchemas
+        let partial = specs.flatMap(\.useCases).contains { $0.input?.body.contains(where: \.partial) == true }
+        if !partial { schemas["MoneyChange"] = nil }
         var parameters = sharedParameters
         let loaded: Any?
         do {
@@ -112,6 +114,10 @@ enum OpenAPIRenderer {
                 "type": "object", "required": ["amount", "currency"],
                 "properties": ["amount": ["type": "integer"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]],
             ],
+            "MoneyChange": [
+                "type": "object", "minProperties": 1, "description": "A change of amount, currency or both",
+                "properties": ["amount": ["type": "integer"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]],
+            ],
             "Problem": [
                 "type": "object", "required": ["type", "title", "status", "detail"],
                 "properties": [
@@ -202,7 +208,10 @@ enum OpenAPIRenderer {
             if let min = f.min { schema["minimum"] = min }
             if let max = f.max { schema["maximum"] = max }
         case .bool: schema = ["type": "boolean"]
-        case .money: return nullable ? ["oneOf": [ref("Money"), ["type": "null"]]] : ref("Money")
+        case .number: schema = ["type": "number"]
+        case .money:
+            let money = ref(f.partial ? "MoneyChange" : "Money")
+            return nullable ? ["oneOf": [money, ["type": "null"]]] : money
         case .timestamp: schema = ["type": "string", "format": "date-time"]
         case .enumeration(let values): return ["enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
         }

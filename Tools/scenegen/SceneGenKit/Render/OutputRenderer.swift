@@ -21,6 +21,7 @@ enum OutputRenderer {
             case .int: (type, value) = ("Int", access)
             case .bigint: (type, value) = ("Int64", access)
             case .bool: (type, value) = ("Bool", access)
+            case .number: (type, value) = ("Double", access)
             case .string, .text: (type, value) = ("String", access)
             }
             members.append((field.property, field.name, type + (field.field.optional ? "?" : ""), value))

@@ -27,6 +27,8 @@ enum Samples {
         case .int: return "\(number(f, preferring: 1))"
         case .bigint: return "\(number(f, preferring: 1))"
         case .bool: return "true"
+        case .number: return "1.5"
+        case .money where f.partial: return "MoneyChangeInput(amount: \(number(f, preferring: 100)))"
         case .money: return "MoneyInput(amount: \(number(f, preferring: 100)), currency: \"JPY\")"
         case .timestamp: return "Date(timeIntervalSince1970: 1_795_000_000)"
         case .enumeration(let values): return swiftString(values[0])
@@ -43,6 +45,9 @@ enum Samples {
             return count <= 20 ? "\"\(String(repeating: "a", count: count))\"" : "\"\\#(String(repeating: \"a\", count: \(count)))\""
         case .int, .bigint: return "\(number(f, preferring: 1))"
         case .bool: return "true"
+        case .number: return "1.5"
+        // A partial change sends its amount alone, as a price change does.
+        case .money where f.partial: return "{\"amount\": \(number(f, preferring: 100))}"
         case .money: return "{\"amount\": \(number(f, preferring: 100)), \"currency\": \"JPY\"}"
         case .timestamp: return "\"2026-11-20T08:00:00Z\""
         case .enumeration(let values): return "\"\(values[0])\""
@@ -55,7 +60,7 @@ enum Samples {
     static func other(_ field: SwiftField) -> (input: String, value: String, json: String, check: (String) -> String)? {
         let f = field.field
         switch f.type {
-        case .uuid, .timestamp: return nil
+        case .uuid, .timestamp, .number: return nil
         case .string, .text:
             let count = length(f)
             guard count <= 20 else { return nil }
@@ -101,6 +106,9 @@ enum Samples {
             // An int without bounds still has its column's: one past them is refused, not a 500.
             if f.type == .int { return ("\(Int64(Int32.max) + 1)", "\(Int64(Int32.max) + 1)", f.name) }
             return nil
+        case .money where f.partial:
+            let amount = (f.min ?? 0) - 1
+            return ("MoneyChangeInput(amount: \(amount))", "{\"amount\": \(amount)}", "\(f.name).amount")
         case .money:
             let amount = (f.min ?? 0) - 1
             return (
@@ -108,7 +116,7 @@ enum Samples {
             )
         case .enumeration:
             return ("\"not_a_value\"", "\"not_a_value\"", f.name)
-        case .uuid, .bool, .timestamp:
+        case .uuid, .bool, .timestamp, .number:
             return nil
         }
     }
@@ -123,6 +131,7 @@ enum Samples {
             return count <= 20 ? "\(member) as? String == \(swiftString(String(repeating: "a", count: count)))" : nil
         case .int, .bigint: return "\(member) as? Int == \(number(f, preferring: 1))"
         case .bool: return "\(member) as? Bool == true"
+        case .number: return "\(member) as? Double == 1.5"
         case .money: return "(\(member) as? [String: Any])?[\"amount\"] as? Int == \(number(f, preferring: 100))"
         case .timestamp: return "\(member) is String"
         case .enumeration(let values): return "\(member) as? String == \(swiftString(values[0]))"
@@ -162,6 +171,7 @@ enum Samples {
             let high = Swift.min(field.max ?? Int64(Int32.max), low + 1_000_000_000)
             return ["\(type).random(in: \(low)...\(high))"]
         case .bool: return ["true"]
+        case .number: return ["1.5"]
         case .money: return ["Int64(\(number(field, preferring: 100)))", "\"JPY\""]
         case .timestamp: return ["Date()"]
         case .enumeration(let values): return [swiftString(values[0])]

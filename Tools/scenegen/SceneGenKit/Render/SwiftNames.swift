@@ -130,7 +130,8 @@ struct SwiftField {
         case .int: return "Int"
         case .bigint: return "Int64"
         case .bool: return "Bool"
-        case .money: return "Money"
+        case .number: return "Double"
+        case .money: return field.partial ? "MoneyChange" : "Money"
         case .timestamp: return "Date"
         case .enumeration: return enumType
         }
@@ -139,7 +140,7 @@ struct SwiftField {
     /// The type a client's input arrives in before it is checked.
     var inputType: String {
         switch field.type {
-        case .money: return "MoneyInput"
+        case .money: return field.partial ? "MoneyChangeInput" : "MoneyInput"
         case .enumeration: return "String"
         default: return valueType
         }

@@ -1,6 +1,6 @@
 extension Names {
     /// Initialisms the house style spells in capitals inside a name.
-    static let initialisms: Set<String> = ["id", "url", "uri", "api", "http", "json", "sql"]
+    static let initialisms: Set<String> = ["id", "url", "uri", "api", "http", "json", "sql", "sku"]
 
     /// `item_id` -> `itemID`, `share_url` -> `shareURL`, `item_ids` -> `itemIDs`: a member of the
     /// typed inputs and outcomes.

@@ -1,0 +1,24 @@
+// once: created by scenegen from Specs/Catalog.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension CatalogUseCase {
+    /// `POST /v1/admin/items` (auth: admin): a new item, its SKU the shop's only one.
+    /// - Throws: `ValidationError` for a SKU of other characters or a blank name or category;
+    ///   `StoreUnavailable`.
+    public func create(_ input: CatalogCreateInput) async throws -> CatalogCreateOutcome {
+        var errors = FieldErrors()
+        ItemRules.checkSKU(input.sku, into: &errors)
+        ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
+        ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
+        try errors.throwIfAny()
+        let draft = ItemDraft(
+            sku: input.sku, name: input.name, description: input.description, category: input.category,
+            priceAmount: input.price.amount, currency: input.price.currency.code, stock: input.stock)
+        do {
+            return .created(try await store.create(id: system.newID(), draft: draft, price: input.price, createdAt: system.now()))
+        } catch CatalogError.duplicateSKU(let sku) {
+            return .duplicateSKU(sku: sku)
+        }
+    }
+}
