@@ -74,3 +74,14 @@ public func sameJSON(_ left: Any?, _ right: Any?) -> Bool {
     }
     return canonical(left) != nil && canonical(left) == canonical(right)
 }
+
+extension HTTPFields {
+    /// Header fields by their names, for generated tests (which import no HTTPTypes).
+    public static func named(_ fields: [String: String]) -> HTTPFields {
+        var headers = HTTPFields()
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if let name = HTTPField.Name(name) { headers[name] = value }
+        }
+        return headers
+    }
+}

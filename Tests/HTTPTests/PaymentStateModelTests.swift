@@ -102,15 +102,16 @@ struct PaymentStateModelTests {
         let patient = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(3600))
         let hasty = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(0))
         let webhooks = PaymentWebhookContainer(
-            orders: patient, events: PostgresPaymentEventStore(database: db.pool),
-            verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"))
+            verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),
+            orders: store, refunds: PostgresRefundStore(database: db.pool), payments: provider, actionTimeout: .seconds(3600),
+            system: .live)
 
         func fire(_ input: Input) async throws {
             switch input {
             case .refresh: _ = try await patient.useCase!.refresh(orderID: order.id, customerID: customer)
             case .webhook:
                 let event = PaymentEvent(id: "evt_\(UUID())", type: "payment_intent.succeeded", paymentIntentID: "pi_model")
-                _ = try await webhooks.useCase!.handle(event)
+                _ = try await webhooks.useCase.handle(event)
             case .reconcile: _ = try await patient.reconciler!.reconcile()
             case .reconcileAfterDeadline:
                 try await db.pool.query(

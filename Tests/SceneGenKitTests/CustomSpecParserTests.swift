@@ -127,6 +127,18 @@ struct CustomSpecParserTests {
             })
     }
 
+    @Test func headersRawBodiesAndBackgroundWorkAreChecked() {
+        let query = "query:\n        - { name: dry_run, type: bool, optional: true }"
+        let rawWithBody = errors(replacing(query, query + "\n      raw_body: { max: 1024 }"))
+        #expect(rawWithBody.contains { $0.contains("a raw body is read unparsed: it takes no body fields") }, "\(rawWithBody)")
+        let zero = errors(replacing(query, query + "\n      raw_body: { max: 0 }\n      headers: [ { name: x_key, type: money } ]"))
+        #expect(zero.contains { $0.contains("raw_body max is a byte count from 1 to 67108864") }, "\(zero)")
+        #expect(zero.contains { $0.contains("a header parameter cannot be of type money") }, "\(zero)")
+        let background = errors(
+            replacing("gateways: [ShareLinks]\n    input:", "gateways: [ShareLinks]\n    background: maybe\n    input:"))
+        #expect(background.contains { $0.contains("background") }, "\(background)")
+    }
+
     @Test func inputFieldsTakeOnlyTheirKeys() {
         let found = errors(replacing("{ name: days, type: int, min: 1,", "{ name: days, type: int, unique: true, min: 1,"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:23:36") && $0.contains("unknown key 'unique' in input field") }, "\(found)")

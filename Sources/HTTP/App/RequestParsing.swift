@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Presenter
 
@@ -122,6 +123,43 @@ enum RequestParsing {
                 Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp in the years 1 to 9999")])))
         }
         return date
+    }
+
+    /// An optional request header, given at most once and holding no U+0000.
+    /// - Throws: `ProblemError` 422 naming the header.
+    static func header(_ name: String, in request: Request) throws -> String? {
+        guard let field = HTTPField.Name(name) else { return nil }
+        let values = request.headers[values: field]
+        guard values.count <= 1 else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be given once")])))
+        }
+        guard let text = values.first else { return nil }
+        guard !text.utf8.contains(0) else { throw NulCharacter.problem(in: name) }
+        return text
+    }
+
+    /// An optional header read by `convert`; `description` says what it must be.
+    /// - Throws: `ProblemError` 422 naming the header when `convert` cannot read it.
+    static func header<T>(_ name: String, in request: Request, as description: String, _ convert: (String) -> T?) throws -> T? {
+        guard let text = try header(name, in: request) else { return nil }
+        guard let value = convert(text) else {
+            throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must be \(description)")])))
+        }
+        return value
+    }
+
+    /// The body as bytes, unparsed, at most `max` of them: refused with 413 before it is read
+    /// when its Content-Length says more, and while it is read when it brings more.
+    /// - Throws: `ProblemError` 413.
+    static func rawBody(_ request: Request, max: Int) async throws -> [UInt8] {
+        let tooLarge = ProblemError(
+            Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body must be at most \(max) bytes."))
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > max { throw tooLarge }
+        do {
+            return Array(buffer: try await request.body.collect(upTo: max))
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        }
     }
 
     /// An optional query parameter read by `convert`; `description` says what it must be.

@@ -4,12 +4,18 @@ public struct CustomInputSpec: Hashable, Sendable {
     /// One per route parameter, in the route's order (`{id}` is a uuid unless declared).
     public let path: [FieldSpec]
     public let query: [FieldSpec]
+    /// Request headers, each named as its field's words joined by `-` (`stripe_signature` reads
+    /// `Stripe-Signature`).
+    public var headers: [FieldSpec] = []
     public let body: [FieldSpec]
+    /// `raw_body: { max: N }`: the body as bytes, unparsed (a signature is checked over them),
+    /// at most N bytes (a larger one is refused with 413 before it is read).
+    public var rawBodyMax: Int?
     /// `session: true`: the input carries the bearer token of the customer's session
     /// (`sessionToken`), for logic about the session itself (keep it, end it).
     public var session = false
 
-    public var all: [FieldSpec] { path + query + body }
+    public var all: [FieldSpec] { path + query + headers + body }
 }
 
 /// One answer of a custom use case: a case of its outcome enum, and the HTTP status the presenter

@@ -11,6 +11,9 @@ public struct PortSpec: Hashable, Sendable {
     /// `value: true`: a value the use cases need (a setting such as the shop's currency), held as
     /// it is rather than as `any` protocol.
     public var value = false
+    /// `optional: true`: the production graph may have none (a feature off by configuration);
+    /// the logic decides what its absence answers.
+    public var optional = false
 }
 
 /// A value type of the scene's answers (`HomeFeed`): a Domain struct, its response model and

@@ -84,6 +84,9 @@ public struct UseCaseSpec: Hashable, Sendable {
     public let position: SourcePosition
     /// Counted against a rate limit before it runs (429 with `Retry-After` past it).
     public var rateLimit: RateLimitSpec?
+    /// `background: true`: the logic may start work that outlives the answer (`BackgroundWork`,
+    /// its failures logged with the request's id).
+    public var background = false
 }
 
 public enum Auth: String, Hashable, Sendable, CaseIterable { case `public`, customer, admin }

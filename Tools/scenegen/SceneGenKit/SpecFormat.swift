@@ -2,7 +2,7 @@
 /// published JSON Schema (`Specs/scene.schema.json`) is checked against.
 public enum SpecFormat {
     public static let sceneKeys = ["scene", "summary", "code", "entity", "ports", "models", "useCases", "gateways"]
-    public static let portKeys = ["name", "type", "value"]
+    public static let portKeys = ["name", "type", "value", "optional"]
     public static let modelKeys = ["name", "fields"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
     public static let modelFieldKeys = ["name", "type", "values", "optional", "list"]
@@ -11,14 +11,16 @@ public enum SpecFormat {
         "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",
     ]
     public static let useCaseKeys = [
-        "name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes", "rate_limit",
+        "name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes", "rate_limit", "background",
     ]
     /// A use case's `rate_limit`: the class counted, and the body field whose presence makes a
     /// request count (every request when absent).
     public static let rateLimitKeys = ["class", "when"]
     public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]
     /// A custom use case's `input`.
-    public static let inputKeys = ["path", "query", "body", "session"]
+    public static let inputKeys = ["path", "query", "headers", "body", "raw_body", "session"]
+    /// A custom use case's `raw_body`: the body unparsed, bounded.
+    public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.
     public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max", "partial"]
     /// A field of an answer or of a gateway call: a type and nothing to check.

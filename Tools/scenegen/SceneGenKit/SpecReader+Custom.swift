@@ -38,7 +38,21 @@ extension SpecReader {
         let keys = node.map { mapping($0, "input", allowed: SpecFormat.inputKeys, required: []) } ?? [:]
         let path = fields(keys["path"], "path", allowed: Self.pathTypes, optionalAllowed: false)
         let query = fields(keys["query"], "query", allowed: Self.queryTypes, optionalAllowed: true)
+        let headers = fields(keys["headers"], "header", allowed: Self.queryTypes, optionalAllowed: true)
         let body = fields(keys["body"], "body", allowed: nil, optionalAllowed: true)
+        var rawBodyMax: Int?
+        if let rawNode = keys["raw_body"] {
+            let rawKeys = mapping(rawNode, "raw_body", allowed: SpecFormat.rawBodyKeys, required: ["max"])
+            if let max = int(rawKeys["max"], "max") {
+                if (1...64 * 1024 * 1024).contains(max) {
+                    rawBodyMax = Int(max)
+                } else {
+                    sink.error("raw_body max is a byte count from 1 to 67108864", at: rawKeys["max"]!.position)
+                }
+            }
+            if keys["body"] != nil { sink.error("a raw body is read unparsed: it takes no body fields", at: rawNode.position) }
+            if ["GET", "DELETE"].contains(route.method) { sink.error("a \(route.method) route takes no body", at: rawNode.position) }
+        }
         for field in path where !route.parameters.contains(field.name) {
             sink.error("path parameter '\(field.name)' is not in the route \(route)", at: field.position)
         }
@@ -60,7 +74,7 @@ extension SpecReader {
         if let bodyNode = keys["body"], ["GET", "DELETE"].contains(route.method) {
             sink.error("a \(route.method) route takes no body; use input.query", at: bodyNode.position)
         }
-        let all = typedPath + query + body
+        let all = typedPath + query + headers + body
         checkUnique(all.map(\.name), positions: all.map(\.position), "input field")
         let session = bool(keys["session"], "session")
         if session && auth != .customer, let node = keys["session"] {
@@ -73,6 +87,8 @@ extension SpecReader {
             sink.error("'customer_id' is the signed-in customer, which the input of a customer route carries already", at: clash.position)
         }
         var input = CustomInputSpec(path: typedPath, query: query, body: body)
+        input.headers = headers
+        input.rawBodyMax = rawBodyMax
         input.session = session
         return input
     }

@@ -18,6 +18,7 @@ extension SpecReader {
             guard let name, let type else { continue }
             var port = PortSpec(name: name, type: type, position: portNode.position)
             port.value = bool(keys["value"], "value")
+            port.optional = bool(keys["optional"], "optional")
             ports.append(port)
         }
         checkUnique(ports.map(\.name), positions: ports.map(\.position), "port")

@@ -223,6 +223,10 @@ extension SpecReader {
             name: name, kind: kind, route: route, auth: auth, page: page, filters: filters, gateways: used, input: input,
             outcomes: outcomes, position: node.position)
         useCase.rateLimit = rateLimit
+        useCase.background = bool(keys["background"], "background")
+        if useCase.background && kind != .custom, let node = keys["background"] {
+            sink.error("background work is a custom use case's: its logic starts it", at: node.position)
+        }
         return useCase
     }
 

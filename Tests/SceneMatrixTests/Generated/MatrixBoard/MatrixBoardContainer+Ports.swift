@@ -16,4 +16,9 @@ extension MatrixBoardContainer {
     static func livePageCap(_ resources: AppResources) -> Int {
         20
     }
+
+    /// The optional `mirror` port: none, as a feature off by configuration.
+    static func liveMirror(_ resources: AppResources) -> (any BoardSource)? {
+        nil
+    }
 }

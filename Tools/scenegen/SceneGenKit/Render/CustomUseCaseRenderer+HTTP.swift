@@ -33,6 +33,19 @@ extension CustomUseCaseRenderer {
             }
             arguments.append("\(field.bare): \(value)")
         }
+        for field in TypedField.list(input.headers, prefix: prefix) {
+            let name = swiftString(Names.header(field.name))
+            let value: String
+            switch field.spec.type {
+            case .uuid: value = "try RequestParsing.header(\(name), in: request, as: \"a UUID\") { UUID(uuidString: $0) }"
+            case .int: value = "try RequestParsing.header(\(name), in: request, as: \"an integer\") { Int($0) }"
+            case .bigint: value = "try RequestParsing.header(\(name), in: request, as: \"an integer\") { Int64($0) }"
+            case .bool: value = "try RequestParsing.header(\(name), in: request, as: \"true or false\") { Bool($0) }"
+            case .timestamp: value = "try RequestParsing.timestamp(RequestParsing.header(\(name), in: request), field: \(name))"
+            default: value = "try RequestParsing.header(\(name), in: request)"
+            }
+            arguments.append("\(field.bare): \(value)")
+        }
         let body = TypedField.list(input.body, prefix: prefix)
         if !body.isEmpty {
             lines.append("let body = try await RequestParsing.json(\(names.body(useCase)).self, from: request)")
@@ -60,8 +73,9 @@ extension CustomUseCaseRenderer {
                 lines.append(check)
             }
         }
+        let background = useCase.background ? ", background: RequestBackgroundWork(logger: context.logger)" : ""
         lines.append(
-            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()) })"
+            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()\(background)) })"
         )
         return lines
     }

@@ -16,6 +16,13 @@ enum CustomUseCaseRenderer {
         if hasCustomer(useCase) {
             members.append(("customerID", "UUID", "The signed-in customer.", "try context.requireCustomer()"))
         }
+        if let max = useCase.input?.rawBodyMax {
+            members.append(
+                (
+                    "rawBody", "[UInt8]", "The request's body as it came, unparsed (at most \(max) bytes).",
+                    "try await RequestParsing.rawBody(request, max: \(max))"
+                ))
+        }
         if useCase.input?.session == true {
             members.append(
                 ("sessionToken", "String", "The bearer token of the session making the request.", "BearerToken.from(request) ?? \"\""))
@@ -171,7 +178,10 @@ enum CustomUseCaseRenderer {
         out.lines(["import Domain", "import Foundation", ""])
         out.block("extension \(names.useCase)") { out in
             out.doc(doc + "\n- Throws: `NotImplemented` until its logic is written.")
-            out.block("public func \(names.method(useCase))(_ input: \(names.input(useCase))) async throws -> \(names.outcome(useCase))") {
+            let background = useCase.background ? ", background: any BackgroundWork" : ""
+            out.block(
+                "public func \(names.method(useCase))(_ input: \(names.input(useCase))\(background)) async throws -> \(names.outcome(useCase))"
+            ) {
                 out in
                 out.line("// scenegen: write this use case here (this file is yours; scenegen never touches it again).")
                 out.line("// Answer one of the outcomes (a changed spec that no longer fits fails to compile here):")

@@ -18,7 +18,6 @@ extension HTTPTestRenderer {
         let url = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let method = useCase.route.method.lowercased()
         let token = self.token(useCase)
-        let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
         func body(_ fields: [FieldSpec], replacing: FieldSpec? = nil, with value: String? = nil) -> String {
             let members = fields.map { field in
                 "\"\(field.name)\": "
@@ -26,15 +25,19 @@ extension HTTPTestRenderer {
             }
             return ", json: #\"{" + members.joined(separator: ", ") + "}\"#"
         }
-        let json = input.body.isEmpty ? "" : body(required)
+        let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
+        let requiredHeaders = input.headers.filter { !$0.optional && $0.defaultValue == nil }
+            .map { "\(swiftString(Names.header($0.name))): \(swiftString(queryValue($0)))" }
+        let headers = requiredHeaders.isEmpty ? "" : ", headers: .named([\(requiredHeaders.joined(separator: ", "))])"
+        let json = input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty ? "" : body(required)
         var statuses = Set(useCase.outcomes.map(\.status) + [501])
         if !useCase.gateways.isEmpty { statuses.insert(502) }
         if !input.all.isEmpty { statuses.insert(422) }
         appTest("\(Names.camelCase(useCase.name))ChecksItsInputBeforeItsLogic", into: &out) { out in
-            out.line("let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token))")
+            out.line("let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token)\(headers))")
             out.line("#expect(\(statuses.sorted()).contains(valid.status.code), \"\\(String(buffer: valid.body))\")")
             if !required.isEmpty {
-                let request = "client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token))"
+                let request = "client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token)\(headers))"
                 expectProblem(
                     "missing", 422, fields: required.map { swiftString($0.name) }.joined(separator: ", "), from: request, into: &out)
             }
@@ -42,13 +45,25 @@ extension HTTPTestRenderer {
                 let bad = Samples.invalid(SwiftField(field: field, entity: ""))
             {
                 let fields = input.body.filter { !$0.optional && $0.defaultValue == nil || $0 == field }
-                let request = "client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token))"
+                let request =
+                    "client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token)\(headers))"
                 expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
             } else if let field = input.query.first(where: { $0.type.isEnumeration || $0.type == .int }) {
                 let bad = field.type.isEnumeration ? "not_a_value" : "not-a-number"
                 let separator = query.isEmpty ? "?" : "&"
-                let request = "client.send(.\(method), \"\(url)\(separator)\(field.name)=\(bad)\"\(json), token: \(token))"
+                let request = "client.send(.\(method), \"\(url)\(separator)\(field.name)=\(bad)\"\(json), token: \(token)\(headers))"
                 expectProblem("invalid", 422, fields: swiftString(field.name), from: request, into: &out)
+            }
+            let missingHeaders = input.headers.filter { !$0.optional && $0.defaultValue == nil }
+            if !missingHeaders.isEmpty {
+                let request = "client.send(.\(method), \"\(url)\"\(json), token: \(token))"
+                let fields = missingHeaders.map { swiftString($0.name) }.joined(separator: ", ")
+                expectProblem("withoutHeaders", 422, fields: fields, from: request, into: &out)
+            }
+            if let max = input.rawBodyMax {
+                // Refused by its Content-Length, before it is read.
+                let oversize = "json: String(repeating: \"a\", count: \(max + 1))"
+                out.line("try await client.send(.\(method), \"\(url)\", \(oversize), token: \(token)\(headers)).expectProblem(413)")
             }
         }
     }

@@ -27,6 +27,16 @@ extension OpenAPIRenderer {
                     "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
                 ]
             }
+            parameters += input.headers.map { field in
+                [
+                    "name": Names.header(field.name), "in": "header", "required": !field.optional && field.defaultValue == nil,
+                    "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                ]
+            }
+            if let max = input.rawBodyMax {
+                let bytes: [String: Any] = ["schema": ["type": "string", "format": "binary", "maxLength": max]]
+                operation["requestBody"] = ["required": true, "content": ["*/*": bytes]]
+            }
             if !input.body.isEmpty {
                 let body = object(input.body) { !$0.optional && $0.defaultValue == nil }
                 operation["requestBody"] = ["required": true, "content": json(body)]
@@ -63,6 +73,9 @@ extension OpenAPIRenderer {
             responses["\(status)"] = response
         }
         responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]
+        if let max = useCase.input?.rawBodyMax {
+            responses["413"] = ["description": "A body over \(max) bytes", "content": problemResponse["content"]!]
+        }
         if useCase.rateLimit != nil {
             responses["429"] = [
                 "description": "Past the rate limit; Retry-After says when to try again", "content": problemResponse["content"]!,

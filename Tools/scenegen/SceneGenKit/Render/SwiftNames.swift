@@ -74,7 +74,10 @@ struct SceneNames {
     func gatewayPort(_ gateway: GatewaySpec) -> String { "\(gateway.name)Gateway" }
     func portProperty(_ port: PortSpec) -> String { Self.identifier(Names.member(port.name)) }
     /// `any HomeStore`, or a value port's own type.
-    func portType(_ port: PortSpec) -> String { port.value ? port.type : "any \(port.type)" }
+    func portType(_ port: PortSpec) -> String {
+        let type = port.value ? port.type : "any \(port.type)"
+        return port.optional ? (port.value ? "\(type)?" : "(\(type))?") : type
+    }
     func gatewayProperty(_ gateway: GatewaySpec) -> String { Self.lowerFirst(gateway.name) }
     func method(_ useCase: UseCaseSpec) -> String { Self.identifier(Names.camelCase(useCase.name)) }
     /// `share` -> `ShareLinks`-style type name of a use case.

@@ -15,6 +15,11 @@ extension Names {
             }.joined()
     }
 
+    /// `stripe_signature` -> `Stripe-Signature`: the header an input field of `headers` reads.
+    static func header(_ snake: String) -> String {
+        snake.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+    }
+
     /// `create_link` -> `CreateLink`, `get_url` -> `GetURL`.
     static func typeName(_ snake: String) -> String {
         let member = member(snake)

@@ -142,11 +142,13 @@ enum WiringRenderer {
             body += CustomUseCaseRenderer.routeBody(names, useCase)
         }
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
-        let usesRequest = [.create, .list, .update].contains(useCase.kind) || !(input.query + input.body).isEmpty || input.session
+        let usesRequest =
+            [.create, .list, .update].contains(useCase.kind) || !(input.query + input.headers + input.body).isEmpty || input.session
+            || input.rawBodyMax != nil
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
-            || useCase.rateLimit?.class.perCustomer == false
+            || useCase.rateLimit?.class.perCustomer == false || useCase.background
         out.line("// \(useCase.route): \(useCase.name)")
         out.line("routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in")
         out.indented { $0.lines(body) }
