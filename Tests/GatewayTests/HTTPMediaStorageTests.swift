@@ -16,12 +16,12 @@ struct HTTPMediaStorageTests {
     }
 
     /// A file of `size` bytes starting with a PNG signature.
-    static func file(size: Int) throws -> PhotoFile {
+    static func file(size: Int) throws -> UploadedFile {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("media-test-\(UUID())").path
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += (0..<(size - bytes.count)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        return PhotoFile(path: path, size: size, leadingBytes: Array(bytes.prefix(12)))
+        return UploadedFile(path: path, size: size, leadingBytes: Array(bytes.prefix(12)))
     }
 
     @Test func uploadsTheFileByteForByteInChunks() async throws {

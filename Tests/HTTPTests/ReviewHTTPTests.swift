@@ -88,7 +88,7 @@ struct ReviewHTTPTests {
             let listed = try await client.send(.get, "/v1/items/\(mug)/reviews")
             #expect(!String(buffer: listed.body).contains(customerID.uuidString.lowercased()))
             let list = try await client.send(.get, "/v1/items/\(mug)/reviews?limit=1").decode(ReviewListModel.self)
-            #expect(list.page.data.count == 1 && list.page.nextCursor != nil)
+            #expect(list.data.count == 1 && list.nextCursor != nil)
             #expect(list.ratingSummary.count == 2 && list.ratingSummary.average == 4.5)
             #expect(list.ratingSummary.histogram == ["1": 0, "2": 0, "3": 0, "4": 1, "5": 1])
             let item = try await client.send(.get, "/v1/items/\(mug)").decode(ItemModel.self)
@@ -130,7 +130,7 @@ struct ReviewHTTPTests {
             #expect(Array(stored) == Self.jpeg)
 
             let listed = try await client.send(.get, "/v1/items/\(mug)/reviews").decode(ReviewListModel.self)
-            #expect(listed.page.data.first?.photos.map(\.filename) == [filename])
+            #expect(listed.data.first?.photos.map(\.filename) == [filename])
             let gallery = try await client.send(.get, "/v1/items/\(mug)/photos").decode(PageModel<ItemPhotoModel>.self)
             #expect(gallery.data.map(\.id) == [photo.id] && gallery.data.map(\.itemID) == [mug.uuidString.lowercased()])
             #expect(gallery.nextCursor == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Presenter
 import Testing
 
 @testable import HTTP

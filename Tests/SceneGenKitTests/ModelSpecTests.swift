@@ -65,6 +65,25 @@ struct ModelSpecTests {
             of: "ports:",
             with: "entity:\n  name: Pin\n  table: pins\n  fields:\n    - { name: id, type: uuid, primary: true }\nports:")
         #expect(Self.errors(withEntity).contains { $0.contains("port name 'store' is taken by the scene's own store") })
+        #expect(
+            replacing("{ name: tags, type: string, list: true }", "{ name: tags, type: int, map: true, list: true }").contains {
+                $0.contains("a map is an object of values, never null: not with list or optional")
+            })
+        #expect(
+            replacing("type: Item, optional: true }", "type: Item, map: true }").contains {
+                $0.contains("a map holds values of a field type")
+            })
+        #expect(
+            replacing("  - name: BoardView\n", "  - name: BoardView\n    domain: mine\n").contains {
+                $0.contains("domain must be 'generated' (the default) or 'handwritten'")
+            })
+        #expect(replacing("  - name: BoardView\n", "  - name: BoardView\n    domain: handwritten\n").isEmpty)
+        let upload = Self.board.replacingOccurrences(
+            of: "route: \"GET /v1/board\"\n    auth: public\n",
+            with: "route: \"GET /v1/board\"\n    auth: public\n    input:\n      upload: { field: photo, max: 0 }\n")
+        let refused = Self.errors(upload)
+        #expect(refused.contains { $0.contains("upload max is a byte count from 1 to 1073741824") }, "\(refused)")
+        #expect(refused.contains { $0.contains("an upload is sent with POST or PUT, not GET") }, "\(refused)")
     }
 
     /// Across specs: a type must be declared once, by some spec, and two parts of the specs may

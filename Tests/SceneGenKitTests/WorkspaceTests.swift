@@ -143,6 +143,24 @@ struct WorkspaceTests {
         #expect(try Self.snapshot(root)["Specs/Wishlist.yml"] == changed, "check writes nothing")
     }
 
+    /// A hand-written file where scenegen would write one (a scene converted to a spec, its old
+    /// code still in place) is someone's work: the run stops and names it.
+    @Test func aFileScenegenDidNotWriteIsNeverOverwritten() throws {
+        let root = try Self.repository(["Wishlist": Self.reference])
+        let path = root.appendingPathComponent("Sources/UseCase/Wishlist/WishlistUseCase.swift")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "// my own use case\n".write(to: path, atomically: true, encoding: .utf8)
+
+        let refused = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(refused.exitCode != 0)
+        #expect(
+            refused.errors.contains {
+                $0.hasPrefix("Sources/UseCase/Wishlist/WishlistUseCase.swift: error: a file scenegen did not write is where it writes")
+            }, "\(refused.errors)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == "// my own use case\n")
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write, force: true).exitCode == 0)
+    }
+
     @Test func aHandEditedGeneratedFileStopsTheRunAndIsNamed() throws {
         let root = try Self.repository(["Wishlist": Self.reference])
         _ = Workspace(root: root).run(specPaths: [], mode: .write)
@@ -267,7 +285,8 @@ struct WorkspaceTests {
         #expect(
             outcome.errors.contains {
                 $0.contains("Specs/Wishlist.yml:9:")
-                    && $0.contains("references 'vendors', which is the table of no spec (known: customers, items, wishlist_entries)")
+                    && $0.contains(
+                        "references 'vendors', which is the table of no spec (known: customers, items, reviews, wishlist_entries)")
             })
     }
 

@@ -13,3 +13,14 @@ struct FixedBoardSource: BoardSource {
 
     func title() async throws -> String { fixed }
 }
+
+/// A model whose Domain type is hand-written (`domain: handwritten` in `MatrixBoard.yml`): it
+/// holds more than answers show (`author`), and its enum member is a type of its own.
+public struct BoardNote: Hashable, Sendable {
+    public enum Mood: String, Hashable, Sendable { case calm, loud }
+
+    public let text: String
+    public let mood: Mood
+    /// Kept, never shown.
+    public let author: String
+}

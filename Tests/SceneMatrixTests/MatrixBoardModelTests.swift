@@ -22,11 +22,18 @@ struct MatrixBoardModelTests {
         let board = Board(
             title: "t", level: .midWay, total: Money(amount: 1200, currency: Currency("JPY")!), updatedAt: nil, tags: ["x", "y"],
             levels: [.b], lead: nil, records: [Self.record],
-            tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n", ratio: nil), score: 4.25)
+            tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n", ratio: nil), score: 4.25,
+            counts: ["b": 2, "a": 1], pinned: BoardNote(text: "hi", mood: .loud, author: "staff"))
         let presentation = MatrixBoardPresenter.show(.success(.board(board)))
         #expect(presentation.status == 200)
         let body = try Self.json(presentation)
-        #expect(Set(body.keys) == ["title", "level", "total", "updated_at", "tags", "levels", "lead", "records", "tally", "score"])
+        #expect(
+            Set(body.keys) == [
+                "title", "level", "total", "updated_at", "tags", "levels", "lead", "records", "tally", "score", "counts", "pinned",
+            ])
+        #expect(body["counts"] as? [String: Int] == ["a": 1, "b": 2])
+        // A hand-written Domain type shows only what the spec lists.
+        #expect(body["pinned"] as? [String: String] == ["text": "hi", "mood": "loud"])
         #expect(body["score"] as? Double == 4.25)
         #expect(body["level"] as? String == "mid-way" && body["levels"] as? [String] == ["b"])
         #expect(body["updated_at"] is NSNull && body["lead"] is NSNull && body["tags"] as? [String] == ["x", "y"])

@@ -42,11 +42,21 @@ public struct TestDatabase: Sendable {
         let database = TestDatabase(name: name, url: url, pool: pool)
         do {
             let value = try await body(database)
-            await pool.shutdown()
+            await drop(database, admin: admin)
             return value
         } catch {
-            await pool.shutdown()
+            await drop(database, admin: admin)
             throw error
+        }
+    }
+
+    /// Closes the test's pool and drops its database (a copy of the template costs some 20 MB:
+    /// a run against a server kept between runs would otherwise fill its disk). Best effort:
+    /// a database left behind is removed with its throwaway cluster.
+    private static func drop(_ database: TestDatabase, admin: PostgresPool) async {
+        await database.pool.shutdown()
+        _ = try? await admin.withConnection { connection in
+            try await connection.executeScript("DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)")
         }
     }
 }

@@ -13,4 +13,13 @@ public enum TestRows {
         )
         return id
     }
+
+    /// A review by `customerID` of a new item, rated 5.
+    public static func insertReview(_ db: TestDatabase, customerID: UUID) async throws -> UUID {
+        let id = UUID()
+        let item = try await insertItem(db, customerID: customerID)
+        try await db.pool.query(
+            "INSERT INTO reviews (id, item_id, customer_id, content, rating) VALUES ($1, $2, $3, $4, $5)", id, item, customerID, "a", 5)
+        return id
+    }
 }

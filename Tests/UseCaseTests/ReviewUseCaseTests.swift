@@ -9,10 +9,10 @@ import UseCase
 struct ReviewUseCaseTests {
     static let author = Fixtures.id(700)
     static let item = Fixtures.id(701)
-    static let jpeg = PhotoFile(path: "/tmp/x", size: 2048, leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0])
+    static let jpeg = UploadedFile(path: "/tmp/x", size: 2048, leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0])
 
     static func useCase(_ store: MockReviewStore, media: MockMediaStorage? = MockMediaStorage()) -> ReviewUseCase {
-        ReviewContainer(store: store, media: media, system: Fixtures.system, spoolDirectory: URL(fileURLWithPath: "/tmp")).useCase
+        ReviewContainer(store: store, media: media, system: Fixtures.system).useCase
     }
 
     static func review(photos: Int = 0) -> Review {
@@ -24,73 +24,81 @@ struct ReviewUseCaseTests {
             photos: Array(repeating: photo, count: photos), createdAt: Fixtures.now)
     }
 
+    static func photoInput(by customer: UUID = author) -> ReviewAddPhotoInput {
+        ReviewAddPhotoInput(customerID: customer, id: Fixtures.id(702))
+    }
+
     @Test func postStoresTheCheckedReview() async throws {
         let store = MockReviewStore { $0.insert = { _ in } }
-        let review = try await Self.useCase(store).post(
-            customerID: Self.author, itemID: Self.item, ReviewDraft(content: "Lovely mug", rating: 5))
+        let outcome = try await Self.useCase(store).post(
+            ReviewPostInput(customerID: Self.author, itemID: Self.item, content: "Lovely mug", rating: 5))
+        guard case .created(let review) = outcome else {
+            Issue.record("not created: \(outcome)")
+            return
+        }
         #expect(review.id == Fixtures.fixedID && review.photos.isEmpty && review.createdAt == Fixtures.now)
         #expect(store.calls == [.insert(review)])
     }
 
     @Test func postRefusesBadContentAndRating() async throws {
+        let unchecked = ReviewPostInput.Unchecked(customerID: Self.author, itemID: Self.item, content: "", rating: 6)
+        #expect(throws: ValidationError.self) { try unchecked.validated() }
+        let long = ReviewPostInput.Unchecked(
+            customerID: Self.author, itemID: Self.item, content: String(repeating: "a", count: 2001), rating: 3)
+        #expect(throws: ValidationError([FieldError("content", "must be 1 to 2000 characters")])) { try long.validated() }
         let store = MockReviewStore()
-        let error = await #expect(throws: ValidationError.self) {
-            try await Self.useCase(store).post(customerID: Self.author, itemID: Self.item, ReviewDraft(content: "  ", rating: 6))
-        }
-        #expect(error?.fields.map(\.field) == ["content", "rating"])
-        let long = String(repeating: "a", count: ReviewRules.maxContentLength + 1)
-        await #expect(throws: ValidationError.self) {
-            try await Self.useCase(store).post(customerID: Self.author, itemID: Self.item, ReviewDraft(content: long, rating: 3))
+        await #expect(throws: ValidationError([FieldError("content", "must not be blank")])) {
+            try await Self.useCase(store).post(ReviewPostInput(customerID: Self.author, itemID: Self.item, content: " \n ", rating: 3))
         }
         #expect(store.calls.isEmpty)
     }
 
+    @Test func theStoresRefusalsAreOutcomes() async throws {
+        let input = ReviewPostInput(customerID: Self.author, itemID: Self.item, content: "Again", rating: 3)
+        let twice = MockReviewStore { $0.insert = { _ in throw ReviewError.alreadyReviewed(itemID: Self.item) } }
+        #expect(try await Self.useCase(twice).post(input) == .alreadyReviewed)
+        let gone = MockReviewStore { $0.insert = { _ in throw ReviewError.itemNotFound(Self.item) } }
+        #expect(try await Self.useCase(gone).post(input) == .itemNotFound(itemID: Self.item))
+    }
+
     @Test func listAnswersNotFoundForAnUnknownItemAndSummarises() async throws {
         let missing = MockReviewStore { $0.itemExists = { _ in false } }
-        await #expect(throws: ReviewError.itemNotFound(Self.item)) {
-            try await Self.useCase(missing).list(itemID: Self.item, limit: nil, cursor: nil)
-        }
+        let input = ReviewListInput(itemID: Self.item, limit: 10, cursor: nil)
+        #expect(try await Self.useCase(missing).list(input) == .itemNotFound(itemID: Self.item))
         let store = MockReviewStore {
             $0.itemExists = { _ in true }
             $0.reviews = { _, _, _ in [Self.review()] }
             $0.ratingSummary = { _ in RatingSummary(histogram: [4: 2, 5: 1]) }
         }
-        let (page, summary) = try await Self.useCase(store).list(itemID: Self.item, limit: 10, cursor: nil)
-        #expect(page.items == [Self.review()] && page.nextCursor == nil)
+        guard case .list(let list) = try await Self.useCase(store).list(input) else {
+            Issue.record("no list")
+            return
+        }
+        #expect(list.data == [Self.review()] && list.nextCursor == nil)
+        let summary = list.ratingSummary
         #expect(summary.count == 3 && summary.average == 4.33 && summary.histogram[1] == 0)
     }
 
-    @Test func onlyTheAuthorAddsPhotosAndAtMostFive() async throws {
+    @Test func onlyTheAuthorAddsPhotosAndAtMostFiveAskedBeforeTheUpload() async throws {
         let store = MockReviewStore { $0.review = { _ in Self.review() } }
-        await #expect(throws: ReviewError.notAuthor) {
-            try await Self.useCase(store).addPhoto(customerID: Fixtures.id(999), reviewID: Fixtures.id(702), file: Self.jpeg)
-        }
+        #expect(try await Self.useCase(store).addPhotoBeforeUpload(Self.photoInput(by: Fixtures.id(999))) == .notAuthor)
+        #expect(try await Self.useCase(store).addPhotoBeforeUpload(Self.photoInput()) == nil)
         let full = MockReviewStore { $0.review = { _ in Self.review(photos: ReviewRules.maxPhotos) } }
-        await #expect(throws: ReviewError.tooManyPhotos(limit: 5)) {
-            try await Self.useCase(full).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
-        }
+        #expect(try await Self.useCase(full).addPhotoBeforeUpload(Self.photoInput()) == .tooManyPhotos(limit: 5))
         let none = MockReviewStore { $0.review = { _ in nil } }
-        await #expect(throws: ReviewError.reviewNotFound(Fixtures.id(702))) {
-            try await Self.useCase(none).authorizePhoto(customerID: Self.author, reviewID: Fixtures.id(702))
-        }
+        #expect(try await Self.useCase(none).addPhotoBeforeUpload(Self.photoInput()) == .reviewNotFound(id: Fixtures.id(702)))
+        // Asked again once the file is in: the review may have filled up while it was read.
+        #expect(try await Self.useCase(full).addPhoto(Self.photoInput(), upload: Self.jpeg) == .tooManyPhotos(limit: 5))
     }
 
     @Test func theFileIsJudgedByItsBytesBeforeAnythingIsUploaded() async throws {
         let store = MockReviewStore { $0.review = { _ in Self.review() } }
         let media = MockMediaStorage()
         let useCase = Self.useCase(store, media: media)
-        let text = PhotoFile(path: "/tmp/x", size: 5, leadingBytes: Array("hello".utf8))
-        await #expect(throws: ReviewError.photoUnrecognized) {
-            try await useCase.addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: text)
-        }
-        let empty = PhotoFile(path: "/tmp/x", size: 0, leadingBytes: [])
-        await #expect(throws: ReviewError.photoEmpty) {
-            try await useCase.addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: empty)
-        }
-        let huge = PhotoFile(path: "/tmp/x", size: ReviewRules.maxPhotoBytes + 1, leadingBytes: [0xFF, 0xD8, 0xFF])
-        await #expect(throws: ReviewError.photoTooLarge(limit: ReviewRules.maxPhotoBytes)) {
-            try await useCase.addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: huge)
-        }
+        let text = UploadedFile(path: "/tmp/x", size: 5, leadingBytes: Array("hello".utf8))
+        #expect(try await useCase.addPhoto(Self.photoInput(), upload: text) == .photoUnrecognized)
+        let empty = UploadedFile(path: "/tmp/x", size: 0, leadingBytes: [])
+        #expect(try await useCase.addPhoto(Self.photoInput(), upload: empty) == .photoEmpty)
         #expect(media.calls.isEmpty)
     }
 
@@ -101,8 +109,10 @@ struct ReviewUseCaseTests {
             $0.addPhoto = { _, _ in }
         }
         let media = MockMediaStorage { $0.upload = { _, name, _ in "stored-" + name } }
-        let photo = try await Self.useCase(store, media: media).addPhoto(
-            customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
+        guard case .created(let photo) = try await Self.useCase(store, media: media).addPhoto(Self.photoInput(), upload: Self.jpeg) else {
+            Issue.record("not created")
+            return
+        }
         let name = "\(Fixtures.fixedID.uuidString.lowercased()).jpg"
         #expect(media.calls == [.upload(Self.jpeg, name, .jpeg)])
         #expect(photo.filename == "stored-" + name && photo.format == .jpeg && photo.size == 2048 && photo.itemID == Self.item)
@@ -119,12 +129,12 @@ struct ReviewUseCaseTests {
         }
         let media = MockMediaStorage { $0.upload = { _, _, _ in throw ExternalServiceError(service: "media", reason: "down") } }
         await #expect(throws: ExternalServiceError.self) {
-            try await Self.useCase(store, media: media).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
+            try await Self.useCase(store, media: media).addPhoto(Self.photoInput(), upload: Self.jpeg)
         }
         #expect(!store.calls.contains { if case .addPhoto = $0 { return true } else { return false } })
         #expect(store.calls.last == .releasePhotoSlot(Fixtures.fixedID))
         await #expect(throws: ExternalServiceError.self) {
-            try await Self.useCase(store, media: nil).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
+            try await Self.useCase(store, media: nil).addPhoto(Self.photoInput(), upload: Self.jpeg)
         }
     }
 
@@ -134,9 +144,7 @@ struct ReviewUseCaseTests {
             $0.reservePhotoSlot = { _, _, _, _ in false }
         }
         let media = MockMediaStorage { $0.upload = { _, name, _ in name } }
-        await #expect(throws: ReviewError.tooManyPhotos(limit: 5)) {
-            try await Self.useCase(store, media: media).addPhoto(customerID: Self.author, reviewID: Fixtures.id(702), file: Self.jpeg)
-        }
+        #expect(try await Self.useCase(store, media: media).addPhoto(Self.photoInput(), upload: Self.jpeg) == .tooManyPhotos(limit: 5))
         #expect(media.calls.isEmpty, "nothing reached the media API")
     }
 

@@ -6,7 +6,7 @@ public enum PhotoFormat: String, Hashable, Sendable, CaseIterable {
     case gif = "image/gif"
     case webp = "image/webp"
 
-    /// How many leading bytes `sniff` needs at most.
+    /// How many leading bytes `sniff` needs at most (an `UploadedFile` keeps more).
     public static let signatureLength = 12
 
     /// The format whose signature `bytes` starts with, or `nil`.
@@ -28,20 +28,5 @@ public enum PhotoFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: return "gif"
         case .webp: return "webp"
         }
-    }
-}
-
-/// A photo a client uploaded, spooled to a local file while it was read so that no upload sits
-/// in memory whole.
-public struct PhotoFile: Hashable, Sendable {
-    public let path: String
-    public let size: Int
-    /// The first `PhotoFormat.signatureLength` bytes (fewer for a shorter file).
-    public let leadingBytes: [UInt8]
-
-    public init(path: String, size: Int, leadingBytes: [UInt8]) {
-        self.path = path
-        self.size = size
-        self.leadingBytes = leadingBytes
     }
 }

@@ -33,6 +33,9 @@ public struct ReviewPhoto: Hashable, Sendable {
     public let size: Int
     public let createdAt: Date
 
+    /// The format as answers name it (`content_type`).
+    public var contentType: PhotoFormat { format }
+
     public init(id: UUID, reviewID: UUID, itemID: UUID, filename: String, format: PhotoFormat, size: Int, createdAt: Date) {
         self.id = id
         self.reviewID = reviewID
@@ -41,28 +44,6 @@ public struct ReviewPhoto: Hashable, Sendable {
         self.format = format
         self.size = size
         self.createdAt = createdAt
-    }
-}
-
-/// What a client sends to review an item, before it is checked.
-public struct ReviewDraft: Hashable, Sendable {
-    public var content: String
-    public var rating: Int
-
-    public init(content: String, rating: Int) {
-        self.content = content
-        self.rating = rating
-    }
-
-    /// - Throws: `ValidationError` naming `content` and/or `rating`.
-    public func validate() throws(ValidationError) {
-        var errors = FieldErrors()
-        let length = content.trimmingCharacters(in: .whitespacesAndNewlines).count
-        errors.require(
-            length >= 1 && content.storedLength <= ReviewRules.maxContentLength, "content",
-            "must be 1 to \(ReviewRules.maxContentLength) characters")
-        errors.require((1...5).contains(rating), "rating", "must be an integer from 1 to 5")
-        try errors.throwIfAny()
     }
 }
 
@@ -92,30 +73,19 @@ public struct RatingSummary: Hashable, Sendable {
     }
 }
 
-/// The limits of reviews and their photos.
+/// The limits of reviews and their photos the logic keeps (a review's length and a photo's
+/// size are the spec's: `Specs/Review.yml`).
 public enum ReviewRules {
-    public static let maxContentLength = 2000
     public static let maxPhotos = 5
-    public static let maxPhotoBytes = 10 * 1024 * 1024
     /// How long an upload's place among a review's photos is held for it: far longer than the
     /// longest media API deadline (`MEDIA_TIMEOUT_SECONDS` is at most 120), so only the place of
     /// an upload whose process died lapses.
     public static let photoSlotLifetime: TimeInterval = 600
 }
 
-/// What can go wrong with reviews besides invalid input.
+/// What the review store refuses besides being unreachable (each an outcome of `post`).
 public enum ReviewError: Error, Equatable, Sendable {
     case itemNotFound(UUID)
-    case reviewNotFound(UUID)
     /// The customer already reviewed this item.
     case alreadyReviewed(itemID: UUID)
-    /// Only the review's author may add photos.
-    case notAuthor
-    case tooManyPhotos(limit: Int)
-    /// The request has no file in the `photo` field.
-    case photoMissing
-    case photoEmpty
-    case photoTooLarge(limit: Int)
-    /// The leading bytes are not those of a JPEG, PNG, GIF or WebP image.
-    case photoUnrecognized
 }

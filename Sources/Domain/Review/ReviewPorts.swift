@@ -36,5 +36,5 @@ public protocol MediaStorage: Sendable {
     /// Uploads `file` under `filename`.
     /// - Returns: the name the media API stored it under.
     /// - Throws: `ExternalServiceError` when the API cannot be reached or refuses the file.
-    func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String
+    func upload(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String
 }

@@ -20,7 +20,7 @@ public struct HTTPMediaStorage: MediaStorage {
         self.timeout = timeout
     }
 
-    public func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+    public func upload(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String {
         do {
             let stored = try await send(file, filename: filename, format: format)
             CallOutcomes.record(service: "media", operation: "POST /photo", outcome: "ok")
@@ -31,7 +31,7 @@ public struct HTTPMediaStorage: MediaStorage {
         }
     }
 
-    private func send(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+    private func send(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String {
         let boundary = "storefront-\(UUID.random().uuidString.lowercased())"
         let head = Array(
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"

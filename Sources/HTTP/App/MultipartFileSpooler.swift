@@ -19,7 +19,7 @@ struct MultipartFileSpooler {
         let parameters = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parameters.first?.lowercased() == "multipart/form-data" else {
             throw ProblemError(
-                Problem.make(415, "unsupported-media-type", "Unsupported media type", detail: "Send the photo as multipart/form-data."))
+                Problem.make(415, "unsupported-media-type", "Unsupported media type", detail: "Send the file as multipart/form-data."))
         }
         for parameter in parameters.dropFirst() where parameter.lowercased().hasPrefix("boundary=") {
             let value = parameter.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
@@ -33,10 +33,10 @@ struct MultipartFileSpooler {
     ///   removes the file.
     /// - Throws: `TooLarge` once the file part passes `limit`, `ProblemError` 400 for a malformed
     ///   body or 422 for a second file part.
-    func spool<Body: AsyncSequence>(_ body: Body, into directory: URL) async throws -> PhotoFile? where Body.Element == ByteBuffer {
+    func spool<Body: AsyncSequence>(_ body: Body, into directory: URL) async throws -> UploadedFile? where Body.Element == ByteBuffer {
         var parser = MultipartParser(boundary: boundary)
         var sink: FileSink?
-        var finished: PhotoFile?
+        var finished: UploadedFile?
         do {
             for try await chunk in body {
                 try parser.feed(Array(chunk.readableBytesView)) { event in
@@ -103,17 +103,17 @@ private final class FileSink {
     }
 
     private func keep(_ bytes: ArraySlice<UInt8>) throws {
-        if leadingBytes.count < PhotoFormat.signatureLength {
-            leadingBytes += bytes.prefix(PhotoFormat.signatureLength - leadingBytes.count)
+        if leadingBytes.count < UploadedFile.leadingByteCount {
+            leadingBytes += bytes.prefix(UploadedFile.leadingByteCount - leadingBytes.count)
         }
         size += bytes.count
         try handle.write(contentsOf: bytes)
     }
 
-    func close() -> PhotoFile {
+    func close() -> UploadedFile {
         try? keep(metadata.finish()[...])
         try? handle.close()
-        return PhotoFile(path: path, size: size, leadingBytes: leadingBytes)
+        return UploadedFile(path: path, size: size, leadingBytes: leadingBytes)
     }
 
     func discard() {

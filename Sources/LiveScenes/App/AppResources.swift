@@ -13,6 +13,9 @@ public struct AppResources: Sendable {
     /// The one password hasher of this instance: its bound on hashes computed at once
     /// (`config.passwordHashConcurrency`) holds across every scene that checks passwords.
     public let passwordHasher: any PasswordHasher
+    /// The bound on uploads this instance reads at once (`config.uploadMaxConcurrent`), shared by
+    /// every route that takes one.
+    public let uploadSpooling: ConcurrencyLimit
 
     public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
         self.config = config
@@ -20,6 +23,7 @@ public struct AppResources: Sendable {
         self.system = system
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
+        self.uploadSpooling = ConcurrencyLimit(maximum: config.uploadMaxConcurrent)
     }
 
     /// Opens nothing yet: the pool connects on first use.

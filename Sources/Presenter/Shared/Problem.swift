@@ -121,6 +121,7 @@ public enum Problem {
     /// written yet (501); anything else is a 500.
     public static func from(_ error: any Error) -> Presentation {
         switch error {
+        case let error as ProblemError: return error.presentation
         case let error as ValidationError: return validation(error)
         case let error as RecordError: return record(error)
         case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")

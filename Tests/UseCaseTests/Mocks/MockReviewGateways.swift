@@ -53,11 +53,11 @@ final class MockReviewStore: ReviewStore, Sendable {
 /// A `MediaStorage` that answers what the test set and records every upload.
 final class MockMediaStorage: MediaStorage, Sendable {
     enum Call: Equatable, Sendable {
-        case upload(PhotoFile, String, PhotoFormat)
+        case upload(UploadedFile, String, PhotoFormat)
     }
 
     struct Stubs: Sendable {
-        var upload: (@Sendable (PhotoFile, String, PhotoFormat) throws -> String)?
+        var upload: (@Sendable (UploadedFile, String, PhotoFormat) throws -> String)?
     }
 
     private let recorder: MockRecorder<Call, Stubs>
@@ -68,7 +68,7 @@ final class MockMediaStorage: MediaStorage, Sendable {
 
     var calls: [Call] { recorder.calls }
 
-    func upload(_ file: PhotoFile, filename: String, format: PhotoFormat) async throws -> String {
+    func upload(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String {
         try recorder.record(.upload(file, filename, format), \.upload)(file, filename, format)
     }
 }

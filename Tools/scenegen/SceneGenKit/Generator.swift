@@ -138,7 +138,9 @@ public enum Generator {
                 file(.gateway, "\(names.postgresStore).swift", GatewayRenderer.store(names, migration: migration)),
             ]
         }
-        for model in spec.models { files.append(file(.domain, "\(model.name).swift", ModelRenderer.domain(names, model))) }
+        for model in spec.models where !model.handwrittenDomain {
+            files.append(file(.domain, "\(model.name).swift", ModelRenderer.domain(names, model)))
+        }
         files += [
             file(.useCase, "\(s)UseCase.swift", UseCaseRenderer.useCase(names)),
             file(.translator, "\(s)Translator.swift", OutputRenderer.translator(names)),

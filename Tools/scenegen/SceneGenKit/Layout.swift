@@ -89,6 +89,6 @@ public struct Layout: Hashable, Sendable {
 /// whose rows the test support makes (`Tests/TestSupport/TestRows.swift`).
 enum KnownTables {
     /// Each hand-kept table's row maker, called as `<maker>(db, customerID:)`.
-    static let rowMakers = ["items": "TestRows.insertItem"]
+    static let rowMakers = ["items": "TestRows.insertItem", "reviews": "TestRows.insertReview"]
     static let names = ["customers"] + rowMakers.keys.sorted()
 }

@@ -11,6 +11,8 @@ public struct CustomInputSpec: Hashable, Sendable {
     /// `raw_body: { max: N }`: the body as bytes, unparsed (a signature is checked over them),
     /// at most N bytes (a larger one is refused with 413 before it is read).
     public var rawBodyMax: Int?
+    /// `upload:`: one file of a `multipart/form-data` body.
+    public var upload: UploadSpec?
     /// `session: true`: the input carries the bearer token of the customer's session
     /// (`sessionToken`), for logic about the session itself (keep it, end it).
     public var session = false
@@ -118,4 +120,16 @@ extension SceneSpec {
         case .page, .none: return nil
         }
     }
+}
+
+/// `upload: { field: photo, max: 10485760, precheck: true }`: the file of the multipart part
+/// `field`, streamed to disk as it arrives (at most `max` bytes: 413 past it, refused by its
+/// Content-Length before it is read) and handed to the logic as an `UploadedFile`. Uploads read
+/// at once are bounded per instance (`UPLOAD_MAX_CONCURRENT`, 503 past it). With `precheck`,
+/// the logic first answers whether the upload may start at all (who may add to what, a place
+/// under a limit) before a byte of the body is read.
+public struct UploadSpec: Hashable, Sendable {
+    public let field: String
+    public let max: Int
+    public let precheck: Bool
 }

@@ -22,6 +22,10 @@ public struct ModelSpec: Hashable, Sendable {
     public let name: String
     public let fields: [ModelFieldSpec]
     public let position: SourcePosition
+    /// `domain: handwritten`: the Domain type is written by hand (it holds more than answers
+    /// show, as a review's author); the spec's fields are what answers show, read from its
+    /// properties of the same names by the generated translator, so the compiler checks it.
+    public var handwrittenDomain = false
 }
 
 /// A member of a model: a value of a field type, or a type another model or an entity is
@@ -38,6 +42,8 @@ public struct ModelFieldSpec: Hashable, Sendable {
     public let value: Value
     /// `list: true`: an array of the value (never `null`; empty when there is none).
     public let list: Bool
+    /// `map: true`: a JSON object of values keyed by text (`{"1": 4, "5": 9}`), never `null`.
+    public var map = false
     public let optional: Bool
     public let position: SourcePosition
 }
@@ -53,6 +59,8 @@ extension SceneSpec {
 
     /// Whether a use case is counted against a rate limit (its routes then take the throttle).
     var isRateLimited: Bool { useCases.contains { $0.rateLimit != nil } }
+    /// Whether a use case takes an upload (its routes need the instance's `UploadReceiver`).
+    var takesUploads: Bool { useCases.contains { $0.input?.upload != nil } }
 
     /// The types this spec declares: its entity and its models.
     public var declaredTypes: [String] { (entity.map { [$0.name] } ?? []) + models.map(\.name) }

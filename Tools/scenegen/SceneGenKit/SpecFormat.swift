@@ -3,9 +3,9 @@
 public enum SpecFormat {
     public static let sceneKeys = ["scene", "summary", "code", "entity", "ports", "models", "useCases", "gateways"]
     public static let portKeys = ["name", "type", "value", "optional"]
-    public static let modelKeys = ["name", "fields"]
+    public static let modelKeys = ["name", "fields", "domain"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
-    public static let modelFieldKeys = ["name", "type", "values", "optional", "list"]
+    public static let modelFieldKeys = ["name", "type", "values", "optional", "list", "map"]
     public static let entityKeys = ["name", "table", "owner", "fields", "unique"]
     public static let fieldKeys = [
         "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",
@@ -18,7 +18,9 @@ public enum SpecFormat {
     public static let rateLimitKeys = ["class", "when"]
     public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]
     /// A custom use case's `input`.
-    public static let inputKeys = ["path", "query", "headers", "body", "raw_body", "session"]
+    public static let inputKeys = ["path", "query", "headers", "body", "raw_body", "upload", "session"]
+    /// A custom use case's `upload`: one file of a multipart body, streamed to disk.
+    public static let uploadKeys = ["field", "max", "precheck"]
     /// A custom use case's `raw_body`: the body unparsed, bounded.
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.

@@ -53,6 +53,24 @@ extension SpecReader {
             if keys["body"] != nil { sink.error("a raw body is read unparsed: it takes no body fields", at: rawNode.position) }
             if ["GET", "DELETE"].contains(route.method) { sink.error("a \(route.method) route takes no body", at: rawNode.position) }
         }
+        var upload: UploadSpec?
+        if let uploadNode = keys["upload"] {
+            let uploadKeys = mapping(uploadNode, "upload", allowed: SpecFormat.uploadKeys, required: ["field", "max"])
+            let field = self.name(uploadKeys["field"], "upload field")
+            let max = int(uploadKeys["max"], "max")
+            if let max, !(1...1024 * 1024 * 1024).contains(max) {
+                sink.error("upload max is a byte count from 1 to 1073741824", at: uploadKeys["max"]!.position)
+            }
+            if keys["body"] != nil || keys["raw_body"] != nil {
+                sink.error("an upload is the body (multipart): no body fields or raw_body beside it", at: uploadNode.position)
+            }
+            if route.method != "POST" && route.method != "PUT" {
+                sink.error("an upload is sent with POST or PUT, not \(route.method)", at: uploadNode.position)
+            }
+            if let field, let max {
+                upload = UploadSpec(field: field, max: Int(max), precheck: bool(uploadKeys["precheck"], "precheck"))
+            }
+        }
         for field in path where !route.parameters.contains(field.name) {
             sink.error("path parameter '\(field.name)' is not in the route \(route)", at: field.position)
         }
@@ -89,6 +107,7 @@ extension SpecReader {
         var input = CustomInputSpec(path: typedPath, query: query, body: body)
         input.headers = headers
         input.rawBodyMax = rawBodyMax
+        input.upload = upload
         input.session = session
         return input
     }

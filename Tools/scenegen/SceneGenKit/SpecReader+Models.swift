@@ -38,8 +38,18 @@ extension SpecReader {
             if keys["fields"] != nil && fieldNodes.isEmpty { sink.error("a model lists at least one field", at: keys["fields"]!.position) }
             let fields = fieldNodes.compactMap { modelField($0) }
             checkUnique(fields.map(\.name), positions: fields.map(\.position), "model field")
+            var handwrittenDomain = false
+            if let domainNode = keys["domain"], let domain = string(domainNode, "domain") {
+                if domain == "handwritten" {
+                    handwrittenDomain = true
+                } else if domain != "generated" {
+                    sink.error("domain must be 'generated' (the default) or 'handwritten'", at: domainNode.position)
+                }
+            }
             guard let name, fields.count == fieldNodes.count else { continue }
-            models.append(ModelSpec(name: name, fields: fields, position: modelNode.position))
+            var model = ModelSpec(name: name, fields: fields, position: modelNode.position)
+            model.handwrittenDomain = handwrittenDomain
+            models.append(model)
         }
         checkUnique(models.map(\.name), positions: models.map(\.position), "model")
         return models
@@ -50,12 +60,17 @@ extension SpecReader {
     private mutating func modelField(_ node: Node) -> ModelFieldSpec? {
         let keys = mapping(node, "model field", allowed: SpecFormat.modelFieldKeys, required: ["name", "type"])
         let list = bool(keys["list"], "list")
+        let map = bool(keys["map"], "map")
         let optional = bool(keys["optional"], "optional")
+        if map && (list || optional), let mapNode = keys["map"] {
+            sink.error("a map is an object of values, never null: not with list or optional", at: mapNode.position)
+        }
         if list && optional, let listNode = keys["list"] {
             sink.error("a list is never null (an empty list says there is none): drop optional", at: listNode.position)
         }
         if let typeNode = keys["type"], let typeName = string(typeNode, "type"), Names.isUpperCamelCase(typeName) {
             if keys["values"] != nil { sink.error("'values' belongs to enum fields only", at: keys["values"]!.position) }
+            if map, let mapNode = keys["map"] { sink.error("a map holds values of a field type, not \(typeName)", at: mapNode.position) }
             guard let name = self.name(keys["name"], "model field name") else { return nil }
             return ModelFieldSpec(name: name, value: .named(typeName), list: list, optional: optional, position: node.position)
         }
@@ -63,10 +78,13 @@ extension SpecReader {
         var plain = node
         if case .mapping(var mapping) = node {
             mapping["list"] = nil
+            mapping["map"] = nil
             plain = .mapping(mapping)
         }
         guard let field = field(plain, role: .plain) else { return nil }
-        return ModelFieldSpec(name: field.name, value: .field(field), list: list, optional: field.optional, position: node.position)
+        var model = ModelFieldSpec(name: field.name, value: .field(field), list: list, optional: field.optional, position: node.position)
+        model.map = map
+        return model
     }
 
     /// `body: HomeFeed` or `body: { page: ItemPhoto }` of an outcome.

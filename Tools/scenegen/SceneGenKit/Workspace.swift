@@ -10,7 +10,8 @@ public struct Workspace {
         case create, rewrite, unchanged
         /// A once-file that exists: never touched.
         case keep
-        /// A generated file edited by hand: the run stops rather than overwrite it.
+        /// A generated file edited by hand, or a file scenegen did not write in its place: the run
+        /// stops rather than overwrite it.
         case edited
         /// A generated file no spec produces any more.
         case delete
@@ -140,9 +141,12 @@ public struct Workspace {
             }
         case .write:
             if !edited.isEmpty && !force {
-                for (file, _, _) in edited {
+                for (file, _, existing) in edited {
+                    let sidecar = try? String(contentsOf: root.appendingPathComponent(file.path + Ownership.sidecarSuffix), encoding: .utf8)
                     outcome.errors.append(
-                        "\(file.path): error: generated file was edited by hand; move the change into the spec or a once-file, or rerun with --force to overwrite it"
+                        Ownership.isGenerated((sidecar ?? "") + (existing ?? ""))
+                            ? "\(file.path): error: generated file was edited by hand; move the change into the spec or a once-file, or rerun with --force to overwrite it"
+                            : "\(file.path): error: a file scenegen did not write is where it writes; move it away (its code into a once-file), or rerun with --force to overwrite it"
                     )
                 }
                 outcome.exitCode = 1
@@ -196,7 +200,8 @@ public struct Workspace {
             if file.path.hasSuffix(Ownership.sidecarSuffix) { return .rewrite }
             let sidecar = try? String(contentsOf: root.appendingPathComponent(file.path + Ownership.sidecarSuffix), encoding: .utf8)
             let owned = (sidecar ?? "") + existing
-            return Ownership.isGenerated(owned) && !Ownership.isUnedited(owned) ? .edited : .rewrite
+            // A file scenegen did not write (no generated line) is someone's: never overwritten.
+            return !Ownership.isGenerated(owned) || !Ownership.isUnedited(owned) ? .edited : .rewrite
         }
     }
 

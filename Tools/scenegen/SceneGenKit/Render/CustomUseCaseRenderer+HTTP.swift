@@ -74,8 +74,23 @@ extension CustomUseCaseRenderer {
             }
         }
         let background = useCase.background ? ", background: RequestBackgroundWork(logger: context.logger)" : ""
+        let method = names.method(useCase)
+        if let upload = useCase.input?.upload {
+            // Everything that can be refused is refused before the body is read.
+            lines.append("return \(names.presenter).\(method)(")
+            lines.append("    await outcome {")
+            lines.append("        let checked = try input.validated()")
+            lines.append("        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max))")
+            if upload.precheck {
+                lines.append("        if let refusal = try await useCase.\(names.precheck(useCase))(checked) { return refusal }")
+            }
+            lines.append(
+                "        return try await upload.receive(request.body) { try await useCase.\(method)(checked, upload: $0\(background)) }")
+            lines.append("    })")
+            return lines
+        }
         lines.append(
-            "return \(names.presenter).\(names.method(useCase))(await outcome { try await useCase.\(names.method(useCase))(input.validated()\(background)) })"
+            "return \(names.presenter).\(method)(await outcome { try await useCase.\(method)(input.validated()\(background)) })"
         )
         return lines
     }

@@ -177,10 +177,23 @@ enum CustomUseCaseRenderer {
         var out = CodeWriter()
         out.lines(["import Domain", "import Foundation", ""])
         out.block("extension \(names.useCase)") { out in
+            if useCase.input?.upload?.precheck == true {
+                out.doc(
+                    "Whether the upload of `\(useCase.route)` may start, asked before its body is read: an\noutcome refuses it, `nil` lets it go on.\n- Throws: `NotImplemented` until its logic is written."
+                )
+                out.block(
+                    "public func \(names.precheck(useCase))(_ input: \(names.input(useCase))) async throws -> \(names.outcome(useCase))?"
+                ) { out in
+                    out.line("// scenegen: check here what refuses the upload before it is read (this file is yours).")
+                    out.line("throw NotImplemented(operation: \(swiftString("\(names.scene).\(useCase.name)")))")
+                }
+                out.blank()
+            }
             out.doc(doc + "\n- Throws: `NotImplemented` until its logic is written.")
+            let upload = useCase.input?.upload.map { _ in ", upload: UploadedFile" } ?? ""
             let background = useCase.background ? ", background: any BackgroundWork" : ""
             out.block(
-                "public func \(names.method(useCase))(_ input: \(names.input(useCase))\(background)) async throws -> \(names.outcome(useCase))"
+                "public func \(names.method(useCase))(_ input: \(names.input(useCase))\(upload)\(background)) async throws -> \(names.outcome(useCase))"
             ) {
                 out in
                 out.line("// scenegen: write this use case here (this file is yours; scenegen never touches it again).")

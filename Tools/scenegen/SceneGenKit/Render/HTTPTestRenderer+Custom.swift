@@ -28,8 +28,14 @@ extension HTTPTestRenderer {
         let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
         let requiredHeaders = input.headers.filter { !$0.optional && $0.defaultValue == nil }
             .map { "\(swiftString(Names.header($0.name))): \(swiftString(queryValue($0)))" }
-        let headers = requiredHeaders.isEmpty ? "" : ", headers: .named([\(requiredHeaders.joined(separator: ", "))])"
-        let json = input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty ? "" : body(required)
+        // Headers after the token: an upload's content type, then required header fields.
+        let headers =
+            (input.upload == nil ? "" : ", contentType: \"multipart/form-data; boundary=sgb\"")
+            + (requiredHeaders.isEmpty ? "" : ", headers: .named([\(requiredHeaders.joined(separator: ", "))])")
+        // An upload's valid request: a small file in its field (its bytes are the logic's to judge).
+        let json =
+            input.upload.map { Self.multipart($0.field) }
+            ?? (input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty ? "" : body(required))
         var statuses = Set(useCase.outcomes.map(\.status) + [501])
         if !useCase.gateways.isEmpty { statuses.insert(502) }
         if !input.all.isEmpty { statuses.insert(422) }
@@ -60,6 +66,16 @@ extension HTTPTestRenderer {
                 let fields = missingHeaders.map { swiftString($0.name) }.joined(separator: ", ")
                 expectProblem("withoutHeaders", 422, fields: fields, from: request, into: &out)
             }
+            if let upload = input.upload {
+                // Refused before the logic or the body is read: not multipart, or announced too large.
+                out.line("try await client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token)).expectProblem(415)")
+                let oversize = "String(repeating: \"a\", count: \(upload.max + 64 * 1024 + 1))"
+                out.line("try await client.send(.\(method), \"\(url)\", json: \(oversize), token: \(token)\(headers)).expectProblem(413)")
+                if !upload.precheck {
+                    let request = "client.send(.\(method), \"\(url)\", json: \"--sgb--\\r\\n\", token: \(token)\(headers))"
+                    expectProblem("withoutFile", 422, fields: swiftString(upload.field), from: request, into: &out)
+                }
+            }
             if let max = input.rawBodyMax {
                 // Refused by its Content-Length, before it is read.
                 let oversize = "json: String(repeating: \"a\", count: \(max + 1))"
@@ -78,5 +94,11 @@ extension HTTPTestRenderer {
         case .enumeration(let values): return values[0]
         default: return String(repeating: "a", count: Samples.length(field))
         }
+    }
+
+    /// `, json: <a multipart body with a three-byte file in field>` (sent as multipart).
+    static func multipart(_ field: String) -> String {
+        let body = "--sgb\\r\\nContent-Disposition: form-data; name=\\\"\(field)\\\"; filename=\\\"a\\\"\\r\\n\\r\\nabc\\r\\n--sgb--\\r\\n"
+        return ", json: \"\(body)\""
     }
 }

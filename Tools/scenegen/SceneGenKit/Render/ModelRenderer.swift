@@ -23,10 +23,16 @@ enum ModelRenderer {
                 let element = CustomUseCaseRenderer.wire(typed, "$0")
                 return Member(
                     name: field.name, property: typed.property, bare: typed.bare,
-                    domainType: field.list ? "[\(typed.valueType)]" : typed.optionalValueType,
-                    wireType: field.list ? "[\(element.type)]" : element.type,
+                    domainType: field.list ? "[\(typed.valueType)]" : field.map ? "[String: \(typed.valueType)]" : typed.optionalValueType,
+                    wireType: field.list ? "[\(element.type)]" : field.map ? "[String: \(element.type)]" : element.type,
                     wire: { value in
-                        field.list ? "\(value).map { \(element.expression) }" : CustomUseCaseRenderer.wire(typed, value).expression
+                        if field.list { return "\(value).map { \(element.expression) }" }
+                        // Keys as text: a hand-written Domain type may key by number (stars: count).
+                        if field.map {
+                            let pair = CustomUseCaseRenderer.wire(typed, "$0.value").expression
+                            return "Dictionary(uniqueKeysWithValues: \(value).map { (String(describing: $0.key), \(pair)) })"
+                        }
+                        return CustomUseCaseRenderer.wire(typed, value).expression
                     },
                     enumDeclaration: typed.enumDeclaration)
             case .named(let type):

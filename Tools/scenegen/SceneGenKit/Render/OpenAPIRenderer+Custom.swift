@@ -33,6 +33,13 @@ extension OpenAPIRenderer {
                     "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
                 ]
             }
+            if let upload = input.upload {
+                let form: [String: Any] = [
+                    "type": "object", "required": [upload.field],
+                    "properties": [upload.field: ["type": "string", "format": "binary", "maxLength": upload.max]],
+                ]
+                operation["requestBody"] = ["required": true, "content": ["multipart/form-data": ["schema": form]]]
+            }
             if let max = input.rawBodyMax {
                 let bytes: [String: Any] = ["schema": ["type": "string", "format": "binary", "maxLength": max]]
                 operation["requestBody"] = ["required": true, "content": ["*/*": bytes]]
@@ -73,6 +80,16 @@ extension OpenAPIRenderer {
             responses["\(status)"] = response
         }
         responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]
+        if let upload = useCase.input?.upload {
+            let problem = problemResponse["content"]!
+            let refusals = [
+                ("413", "A file over \(upload.max) bytes"), ("415", "A body that is not multipart/form-data"),
+                ("503", "Too many uploads being read; Retry-After says when to try again"),
+            ]
+            for (status, description) in refusals where responses[status] == nil {
+                responses[status] = ["description": description, "content": problem]
+            }
+        }
         if let max = useCase.input?.rawBodyMax {
             responses["413"] = ["description": "A body over \(max) bytes", "content": problemResponse["content"]!]
         }

@@ -258,7 +258,8 @@ enum OpenAPIRenderer {
             case .field(let spec): value = schema(SwiftField(field: spec, entity: ""), nullable: field.optional && !field.list)
             case .named(let type): value = field.optional && !field.list ? ["oneOf": [ref(type), ["type": "null"]]] : ref(type)
             }
-            properties[field.name] = field.list ? ["type": "array", "items": value] : value
+            properties[field.name] =
+                field.list ? ["type": "array", "items": value] : field.map ? ["type": "object", "additionalProperties": value] : value
         }
         return ["type": "object", "required": model.fields.map(\.name), "properties": properties]
     }

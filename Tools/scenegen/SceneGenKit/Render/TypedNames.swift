@@ -60,6 +60,8 @@ extension SceneNames {
     func input(_ useCase: UseCaseSpec) -> String { "\(scene)\(Names.typeName(useCase.name))Input" }
     func outcome(_ useCase: UseCaseSpec) -> String { "\(scene)\(Names.typeName(useCase.name))Outcome" }
     func rules(_ useCase: UseCaseSpec) -> String { "\(scene)\(Names.typeName(useCase.name))Rules" }
+    /// The logic that says whether an upload may start, before its body is read.
+    func precheck(_ useCase: UseCaseSpec) -> String { "\(method(useCase))BeforeUpload" }
     func body(_ useCase: UseCaseSpec) -> String { "\(scene)\(Names.typeName(useCase.name))Body" }
     /// The response model of an outcome with a list of fields.
     func outcomeModel(_ useCase: UseCaseSpec, _ outcome: OutcomeSpec) -> String {

@@ -82,7 +82,8 @@ enum WiringRenderer {
         out.doc("\(names.scene) routes: parse, call the use case, present" + (limited ? "; a rate-limited route is counted first." : "."))
         out.block("enum \(names.routes)") { out in
             let throttle = limited ? ", throttle: RequestThrottle" : ""
-            out.block("static func register(on routers: SceneRouters, container: \(names.container)\(throttle))") { out in
+            let uploads = names.spec.takesUploads ? ", uploads: UploadReceiver" : ""
+            out.block("static func register(on routers: SceneRouters, container: \(names.container)\(throttle)\(uploads))") { out in
                 out.line("let useCase = container.useCase")
                 for useCase in names.spec.useCases {
                     out.blank()
@@ -144,7 +145,7 @@ enum WiringRenderer {
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let usesRequest =
             [.create, .list, .update].contains(useCase.kind) || !(input.query + input.headers + input.body).isEmpty || input.session
-            || input.rawBodyMax != nil
+            || input.rawBodyMax != nil || input.upload != nil
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
@@ -239,6 +240,7 @@ enum WiringRenderer {
                 for spec in specs {
                     var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
                     if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
+                    if !spec.handwritten && spec.takesUploads { arguments += ", uploads: UploadReceiver(resources)" }
                     out.line("\(spec.scene)Routes.register(on: routers, \(arguments))")
                 }
             }

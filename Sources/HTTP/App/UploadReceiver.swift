@@ -1,0 +1,75 @@
+import Domain
+import Foundation
+import Hummingbird
+import LiveScenes
+import Presenter
+
+/// Reads the one file of a multipart body for a route whose spec says `upload`, in two steps so
+/// that everything that can be refused is refused before the body is read: `prepare` checks the
+/// content type and the announced length, then (after the logic's precheck) `receive` streams
+/// the file part to disk (`MultipartFileSpooler`) under this instance's bound on uploads read at
+/// once, hands it to the logic and removes it afterwards.
+struct UploadReceiver: Sendable {
+    /// What a multipart body may hold besides the file: boundaries, part headers, small fields.
+    static let maxMultipartOverhead = 64 * 1024
+
+    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`).
+    let spooling: ConcurrencyLimit
+    let directory: URL
+
+    init(_ resources: AppResources) {
+        spooling = resources.uploadSpooling
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads")
+    }
+
+    /// One request's upload, checked as far as it can be without reading it.
+    struct Upload {
+        let receiver: UploadReceiver
+        let spooler: MultipartFileSpooler
+
+        /// Streams the file part to disk and runs `use` on it, then removes it.
+        /// - Throws: `ProblemError` 503 past the bound on uploads read at once, 413 past the
+        ///   file's limit, 422 without a file in the field (or with two), 400 for a malformed
+        ///   body; what `use` throws.
+        func receive<T>(_ body: RequestBody, _ use: (UploadedFile) async throws -> T) async throws -> T {
+            guard receiver.spooling.tryAcquire() else {
+                throw ProblemError(
+                    Problem.make(
+                        503, "too-many-uploads", "Too many uploads",
+                        detail: "This server is reading \(receiver.spooling.maximum) uploads already; try again shortly.",
+                        headers: [("Retry-After", "2")]))
+            }
+            defer { receiver.spooling.release() }
+            let file: UploadedFile?
+            do {
+                file = try await spooler.spool(body, into: receiver.directory)
+            } catch is MultipartFileSpooler.TooLarge {
+                throw UploadReceiver.tooLarge(spooler.field, limit: spooler.limit)
+            }
+            guard let file else {
+                throw ProblemError(
+                    Problem.validation(
+                        ValidationError([FieldError(spooler.field, "is required: send one file in the multipart field \(spooler.field)")])))
+            }
+            defer { try? FileManager.default.removeItem(atPath: file.path) }
+            return try await use(file)
+        }
+    }
+
+    /// Checks the content type (multipart/form-data with a boundary) and the announced length.
+    /// - Throws: `ProblemError` 415, 400 or 413.
+    func prepare(_ request: Request, field: String, max: Int) throws -> Upload {
+        let spooler = MultipartFileSpooler(boundary: try MultipartFileSpooler.boundary(of: request), field: field, limit: max)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > max + Self.maxMultipartOverhead {
+            throw Self.tooLarge(field, limit: max)
+        }
+        return Upload(receiver: self, spooler: spooler)
+    }
+
+    static func tooLarge(_ field: String, limit: Int) -> ProblemError {
+        ProblemError(
+            Problem.make(
+                413, "payload-too-large", "Payload too large", detail: "The file may have at most \(limit) bytes.",
+                errors: [FieldError(field, "must be at most \(limit) bytes")]))
+    }
+}
