@@ -139,6 +139,31 @@ struct CustomSpecParserTests {
         #expect(background.contains { $0.contains("background") }, "\(background)")
     }
 
+    @Test func bodyObjectsAreNamedTypesOfPlainFields() throws {
+        let message = "- { name: message, type: string, max: 200, optional: true }"
+        func objects(_ object: String) -> [String] { errors(replacing(message, message + "\n        - " + object)) }
+        let lines =
+            "{ name: lines, type: ShareLine, list: true, fields: [ { name: item_id, type: uuid }, { name: count, type: int, min: 1 } ] }"
+        #expect(objects(lines).isEmpty)
+        let spec = try #require(SpecParser.parse(replacing(message, message + "\n        - " + lines), file: "Specs/T.yml").spec)
+        let object = try #require(spec.useCases.first?.input?.objects.first)
+        #expect(object.type == "ShareLine" && object.list && object.required && object.fields.map(\.name) == ["item_id", "count"])
+        #expect(spec.declaredTypes.contains("ShareLine"))
+        #expect(
+            objects("{ name: lines, type: shareLine, fields: [ { name: a, type: int } ] }").contains {
+                $0.contains("object type 'shareLine'")
+            })
+        #expect(objects("{ name: lines, type: ShareLine, fields: [] }").contains { $0.contains("an object lists at least one field") })
+        #expect(
+            objects("{ name: lines, type: ShareLine, fields: [ { name: at, type: timestamp } ] }").contains {
+                $0.contains("a field of an object is uuid, string, text, int, bigint, bool, money or enum, not timestamp")
+            })
+        #expect(
+            objects("{ name: message, type: ShareLine, fields: [ { name: a, type: int } ] }").contains {
+                $0.contains("duplicate input field name 'message'")
+            })
+    }
+
     @Test func inputFieldsTakeOnlyTheirKeys() {
         let found = errors(replacing("{ name: days, type: int, min: 1,", "{ name: days, type: int, unique: true, min: 1,"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:23:36") && $0.contains("unknown key 'unique' in input field") }, "\(found)")

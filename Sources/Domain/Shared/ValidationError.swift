@@ -41,6 +41,12 @@ public struct FieldErrors: Sendable {
         if !condition { add(field, message, malformed: malformed) }
     }
 
+    /// Records the errors of a part of the input under its place: `quantity` of the element
+    /// `lines[0]` becomes `lines[0].quantity`.
+    public mutating func add(_ error: ValidationError, under place: String) {
+        for field in error.fields { add("\(place).\(field.field)", field.message, malformed: field.malformed) }
+    }
+
     /// - Throws: `ValidationError` when anything was recorded.
     public func throwIfAny() throws(ValidationError) {
         if !all.isEmpty { throw ValidationError(all) }

@@ -13,6 +13,8 @@ public struct CustomInputSpec: Hashable, Sendable {
     public var rawBodyMax: Int?
     /// `upload:`: one file of a `multipart/form-data` body.
     public var upload: UploadSpec?
+    /// Body members that are objects of fields or lists of them, after the plain `body` fields.
+    public var objects: [InputObjectSpec] = []
     /// `session: true`: the input carries the bearer token of the customer's session
     /// (`sessionToken`), for logic about the session itself (keep it, end it).
     public var session = false
@@ -132,4 +134,20 @@ public struct UploadSpec: Hashable, Sendable {
     public let field: String
     public let max: Int
     public let precheck: Bool
+}
+
+/// A body member that is an object of fields, or with `list: true` a list of them
+/// (`lines: [{"item_id", "quantity"}]`), each object checked as an input's fields are (an error
+/// is named by its place: `lines[0].quantity`). `type` names the object's Swift type, declared
+/// once across the specs like a model.
+public struct InputObjectSpec: Hashable, Sendable {
+    public let name: String
+    public let type: String
+    public let list: Bool
+    public let optional: Bool
+    public let fields: [FieldSpec]
+    public let position: SourcePosition
+
+    /// Neither optional: a client must send it (a list may be empty).
+    public var required: Bool { !optional }
 }

@@ -63,7 +63,9 @@ extension SceneSpec {
     var takesUploads: Bool { useCases.contains { $0.input?.upload != nil } }
 
     /// The types this spec declares: its entity and its models.
-    public var declaredTypes: [String] { (entity.map { [$0.name] } ?? []) + models.map(\.name) }
+    public var declaredTypes: [String] {
+        (entity.map { [$0.name] } ?? []) + models.map(\.name) + useCases.flatMap { $0.input?.objects.map(\.type) ?? [] }
+    }
 
     /// Every type name its models and answers use, with where each is written.
     var typeReferences: [(String, SourcePosition)] {

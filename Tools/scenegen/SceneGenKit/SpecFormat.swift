@@ -21,6 +21,8 @@ public enum SpecFormat {
     public static let inputKeys = ["path", "query", "headers", "body", "raw_body", "upload", "session"]
     /// A custom use case's `upload`: one file of a multipart body, streamed to disk.
     public static let uploadKeys = ["field", "max", "precheck"]
+    /// A body member holding an object of fields (`type` names its Swift type), or a list of them.
+    public static let inputObjectKeys = ["name", "type", "list", "optional", "fields"]
     /// A custom use case's `raw_body`: the body unparsed, bounded.
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.

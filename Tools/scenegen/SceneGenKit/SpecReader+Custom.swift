@@ -39,7 +39,13 @@ extension SpecReader {
         let path = fields(keys["path"], "path", allowed: Self.pathTypes, optionalAllowed: false)
         let query = fields(keys["query"], "query", allowed: Self.queryTypes, optionalAllowed: true)
         let headers = fields(keys["headers"], "header", allowed: Self.queryTypes, optionalAllowed: true)
-        let body = fields(keys["body"], "body", allowed: nil, optionalAllowed: true)
+        let bodyNodes = sequence(keys["body"], "body")
+        let isObject: (Node) -> Bool = { node in
+            if case .mapping(let mapping) = node { return mapping["fields"] != nil }
+            return false
+        }
+        let body = fields(nodes: bodyNodes.filter { !isObject($0) }, "body", allowed: nil, optionalAllowed: true)
+        let objects = bodyNodes.filter(isObject).compactMap { inputObject($0) }
         var rawBodyMax: Int?
         if let rawNode = keys["raw_body"] {
             let rawKeys = mapping(rawNode, "raw_body", allowed: SpecFormat.rawBodyKeys, required: ["max"])
@@ -93,7 +99,7 @@ extension SpecReader {
             sink.error("a \(route.method) route takes no body; use input.query", at: bodyNode.position)
         }
         let all = typedPath + query + headers + body
-        checkUnique(all.map(\.name), positions: all.map(\.position), "input field")
+        checkUnique(all.map(\.name) + objects.map(\.name), positions: all.map(\.position) + objects.map(\.position), "input field")
         let session = bool(keys["session"], "session")
         if session && auth != .customer, let node = keys["session"] {
             sink.error("session: true carries the customer's session token: only customer routes have one", at: node.position)
@@ -108,14 +114,19 @@ extension SpecReader {
         input.headers = headers
         input.rawBodyMax = rawBodyMax
         input.upload = upload
+        input.objects = objects
         input.session = session
         return input
     }
 
     /// A list of input fields whose types must be among `allowed` (any when `nil`).
     private mutating func fields(_ node: Node?, _ what: String, allowed: [FieldType]?, optionalAllowed: Bool) -> [FieldSpec] {
+        fields(nodes: sequence(node, what), what, allowed: allowed, optionalAllowed: optionalAllowed)
+    }
+
+    private mutating func fields(nodes: [Node], _ what: String, allowed: [FieldType]?, optionalAllowed: Bool) -> [FieldSpec] {
         var fields: [FieldSpec] = []
-        for fieldNode in sequence(node, what) {
+        for fieldNode in nodes {
             guard let field = field(fieldNode, role: .input) else { continue }
             if let allowed, !allowed.contains(field.type), !field.type.isEnumeration {
                 sink.error(
@@ -128,6 +139,34 @@ extension SpecReader {
             fields.append(field)
         }
         return fields
+    }
+
+    /// A body member with `fields`: an object (or a list of them) of plain input fields.
+    private mutating func inputObject(_ node: Node) -> InputObjectSpec? {
+        let keys = mapping(node, "body object", allowed: SpecFormat.inputObjectKeys, required: ["name", "type", "fields"])
+        let name = self.name(keys["name"], "body field name")
+        let type = string(keys["type"], "object type")
+        if let type, !Names.isUpperCamelCase(type) || Names.swiftKeywords.contains(type) {
+            sink.error("object type '\(type)' must be an UpperCamelCase name for its Swift type, as RefundLine", at: keys["type"]!.position)
+        }
+        let fieldNodes = sequence(keys["fields"], "fields")
+        if fieldNodes.isEmpty { sink.error("an object lists at least one field", at: (keys["fields"] ?? node).position) }
+        let allowed: [FieldType] = [.uuid, .string, .text, .int, .bigint, .bool, .money]
+        var fields: [FieldSpec] = []
+        for fieldNode in fieldNodes {
+            guard let field = field(fieldNode, role: .input) else { continue }
+            if !allowed.contains(field.type) && !field.type.isEnumeration || field.partial {
+                sink.error(
+                    "a field of an object is uuid, string, text, int, bigint, bool, money or enum, not \(field.partial ? "a partial money" : field.type.name)",
+                    at: fieldNode.position)
+            }
+            fields.append(field)
+        }
+        checkUnique(fields.map(\.name), positions: fields.map(\.position), "object field")
+        guard let name, let type, fields.count == fieldNodes.count, !fields.isEmpty else { return nil }
+        return InputObjectSpec(
+            name: name, type: type, list: bool(keys["list"], "list"), optional: bool(keys["optional"], "optional"), fields: fields,
+            position: node.position)
     }
 
     /// `outcomes:` of a custom use case.

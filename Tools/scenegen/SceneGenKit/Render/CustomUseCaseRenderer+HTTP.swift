@@ -47,7 +47,7 @@ extension CustomUseCaseRenderer {
             arguments.append("\(field.bare): \(value)")
         }
         let body = TypedField.list(input.body, prefix: prefix)
-        if !body.isEmpty {
+        if !body.isEmpty || !input.objects.isEmpty {
             lines.append("let body = try await RequestParsing.json(\(names.body(useCase)).self, from: request)")
             for field in body {
                 let value: String
@@ -57,6 +57,10 @@ extension CustomUseCaseRenderer {
                 default: value = "body.\(field.property)"
                 }
                 arguments.append("\(field.bare): \(value)")
+            }
+            for object in input.objects.map(InputObject.init) {
+                let value = object.spec.list ? "body.\(object.property)?.map(\\.unchecked)" : "body.\(object.property)?.unchecked"
+                arguments.append("\(object.bare): \(value)")
             }
         }
         lines.append("let input = \(prefix).Unchecked(")
@@ -100,7 +104,8 @@ extension CustomUseCaseRenderer {
     static func bodies(_ names: SceneNames, into out: inout CodeWriter) {
         for useCase in names.useCases(.custom) {
             let body = TypedField.list(useCase.input?.body ?? [], prefix: names.input(useCase))
-            guard !body.isEmpty else { continue }
+            let objects = (useCase.input?.objects ?? []).map(InputObject.init)
+            guard !body.isEmpty || !objects.isEmpty else { continue }
             out.blank()
             out.doc("The body of `\(useCase.route)`.")
             out.block("struct \(names.body(useCase)): Decodable") { out in
@@ -113,8 +118,13 @@ extension CustomUseCaseRenderer {
                     }
                     out.line("let \(field.property): \(type)?")
                 }
-                WiringRenderer.codingKeys(body.map { ($0.property, $0.name) }, into: &out)
+                for object in objects {
+                    let element = names.body(useCase) + object.spec.type
+                    out.line("let \(object.property): \(object.spec.list ? "[\(element)]" : element)?")
+                }
+                WiringRenderer.codingKeys(body.map { ($0.property, $0.name) } + objects.map { ($0.property, $0.spec.name) }, into: &out)
             }
+            for object in objects { InputObjectRenderer.body(object, named: names.body(useCase) + object.spec.type, into: &out) }
         }
     }
 }

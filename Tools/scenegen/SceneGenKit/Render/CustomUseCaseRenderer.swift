@@ -34,6 +34,7 @@ enum CustomUseCaseRenderer {
     static func domain(_ names: SceneNames, _ useCase: UseCaseSpec) -> String {
         let input = names.input(useCase)
         let fields = fields(names, useCase)
+        let objects = (useCase.input?.objects ?? []).map(InputObject.init)
         let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
         var out = CodeWriter()
         out.lines(["import Foundation", ""])
@@ -48,6 +49,10 @@ enum CustomUseCaseRenderer {
             for field in fields {
                 out.line("public let \(field.property): \(field.optionalValueType)")
                 parameters.append("\(field.bare): \(field.optionalValueType)")
+            }
+            for object in objects {
+                out.line("public let \(object.property): \(object.valueType)")
+                parameters.append("\(object.bare): \(object.valueType)")
             }
             out.blank()
             DomainRenderer.initializer(parameters, into: &out)
@@ -69,6 +74,10 @@ enum CustomUseCaseRenderer {
                     out.line("public var \(field.property): \(type)")
                     parameters.append("\(field.bare): \(type)" + (pathNames.contains(field.name) ? "" : " = nil"))
                 }
+                for object in objects {
+                    out.line("public var \(object.property): \(object.uncheckedType)?")
+                    parameters.append("\(object.bare): \(object.uncheckedType)? = nil")
+                }
                 out.blank()
                 DomainRenderer.initializer(parameters, into: &out)
                 out.blank()
@@ -79,11 +88,18 @@ enum CustomUseCaseRenderer {
             }
         }
         let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
-        if !checked.isEmpty {
+        if !checked.isEmpty || !objects.isEmpty {
             out.blank()
             out.doc("The spec's rules for the input of `\(useCase.name)`.")
-            out.block("enum \(names.rules(useCase))") { DomainRenderer.rules(of: checked.map(\.swift), into: &$0) }
+            out.block("enum \(names.rules(useCase))") { out in
+                DomainRenderer.rules(of: checked.map(\.swift), into: &out)
+                for object in objects {
+                    if !checked.isEmpty || object.spec != objects.first?.spec { out.blank() }
+                    InputObjectRenderer.rule(object, into: &out)
+                }
+            }
         }
+        for object in objects { InputObjectRenderer.declaration(object, useCase: useCase, into: &out) }
 
         out.blank()
         out.doc("What `\(useCase.name)` answers.")
@@ -109,18 +125,29 @@ enum CustomUseCaseRenderer {
 
     /// The body of `Unchecked.validated()`: every missing field and every broken rule, then the input.
     private static func validation(_ names: SceneNames, _ useCase: UseCaseSpec, into out: inout CodeWriter) {
-        let input = names.input(useCase)
-        let fields = fields(names, useCase)
-        let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
+        validation(
+            of: names.input(useCase), fields: fields(names, useCase), objects: (useCase.input?.objects ?? []).map(InputObject.init),
+            pathNames: Set(useCase.input?.path.map(\.name) ?? []), carried: authMembers(useCase).map(\.name),
+            rules: names.rules(useCase), into: &out)
+    }
+
+    /// `validated()` of an input or of an object in one: `carried` members pass as they are.
+    static func validation(
+        of input: String, fields: [TypedField], objects: [InputObject], pathNames: Set<String>, carried: [String], rules: String,
+        into out: inout CodeWriter
+    ) {
         let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
         let presence = fields.filter { $0.required && !pathNames.contains($0.name) }
-        let validates = !checked.isEmpty || !presence.isEmpty
+        let validates = !checked.isEmpty || !presence.isEmpty || !objects.isEmpty
         if validates { out.line("var errors = FieldErrors()") }
         for field in presence {
             out.line("errors.require(self.\(field.bare) != nil, \(swiftString(field.name)), \"is required\")")
         }
+        for object in objects where object.spec.required {
+            out.line("errors.require(self.\(object.bare) != nil, \(swiftString(object.spec.name)), \"is required\")")
+        }
         for field in checked {
-            let rule = "\(names.rules(useCase)).\(field.swift.bareProperty)"
+            let rule = "\(rules).\(field.swift.bareProperty)"
             if pathNames.contains(field.name) {
                 out.line("let \(field.bare) = \(rule)(self.\(field.bare), into: &errors)")
             } else if let literal = inputDefault(field) {
@@ -129,8 +156,11 @@ enum CustomUseCaseRenderer {
                 out.line("let \(field.bare) = self.\(field.bare).flatMap { \(rule)($0, into: &errors) }")
             }
         }
+        for object in objects {
+            out.line("let \(object.bare) = self.\(object.bare).flatMap { \(rules).\(object.bare)($0, into: &errors) }")
+        }
         if validates { out.line("try errors.throwIfAny()") }
-        var arguments = authMembers(useCase).map { "\($0.name): \($0.name)" }
+        var arguments = carried.map { "\($0): \($0)" }
         for field in fields {
             let value: String
             if DomainRenderer.hasRule(field.swift) {
@@ -144,6 +174,7 @@ enum CustomUseCaseRenderer {
             }
             arguments.append("\(field.bare): \(value)")
         }
+        for object in objects { arguments.append("\(object.bare): \(object.bare)" + (object.spec.required ? "!" : "")) }
         out.list("return \(input)(", arguments)
     }
 

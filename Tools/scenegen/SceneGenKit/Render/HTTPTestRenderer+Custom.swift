@@ -18,12 +18,25 @@ extension HTTPTestRenderer {
         let url = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let method = useCase.route.method.lowercased()
         let token = self.token(useCase)
-        func body(_ fields: [FieldSpec], replacing: FieldSpec? = nil, with value: String? = nil) -> String {
+        // Required objects carry their required members (a list, one element).
+        // The first list of objects, sent with an empty element to see its errors named by place.
+        let emptied = input.objects.first { $0.list && $0.fields.contains { !$0.optional && $0.defaultValue == nil } }
+        func objects(emptying: InputObjectSpec? = nil) -> [String] {
+            input.objects.filter { $0.required || $0 == emptying }.map { object -> String in
+                let members = object.fields.filter { !$0.optional && $0.defaultValue == nil }
+                    .map { "\"\($0.name)\": " + Samples.json(SwiftField(field: $0, entity: ""), reference: "UUID()") }
+                let element = object == emptying ? "{}" : "{" + members.joined(separator: ", ") + "}"
+                return "\"\(object.name)\": " + (object.list ? "[\(element)]" : element)
+            }
+        }
+        func body(_ fields: [FieldSpec], replacing: FieldSpec? = nil, with value: String? = nil, emptying: InputObjectSpec? = nil)
+            -> String
+        {
             let members = fields.map { field in
                 "\"\(field.name)\": "
                     + (field == replacing ? value! : Samples.json(SwiftField(field: field, entity: ""), reference: "UUID()"))
             }
-            return ", json: #\"{" + members.joined(separator: ", ") + "}\"#"
+            return ", json: #\"{" + (members + objects(emptying: emptying)).joined(separator: ", ") + "}\"#"
         }
         let required = input.body.filter { !$0.optional && $0.defaultValue == nil }
         let requiredHeaders = input.headers.filter { !$0.optional && $0.defaultValue == nil }
@@ -35,17 +48,22 @@ extension HTTPTestRenderer {
         // An upload's valid request: a small file in its field (its bytes are the logic's to judge).
         let json =
             input.upload.map { Self.multipart($0.field) }
-            ?? (input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty ? "" : body(required))
+            ?? (input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty && input.objects.isEmpty ? "" : body(required))
         var statuses = Set(useCase.outcomes.map(\.status) + [501])
         if !useCase.gateways.isEmpty { statuses.insert(502) }
         if !input.all.isEmpty { statuses.insert(422) }
         appTest("\(Names.camelCase(useCase.name))ChecksItsInputBeforeItsLogic", into: &out) { out in
             out.line("let valid = try await client.send(.\(method), \"\(url)\"\(json), token: \(token)\(headers))")
             out.line("#expect(\(statuses.sorted()).contains(valid.status.code), \"\\(String(buffer: valid.body))\")")
-            if !required.isEmpty {
+            let missing = required.map(\.name) + input.objects.filter(\.required).map(\.name)
+            if !missing.isEmpty {
                 let request = "client.send(.\(method), \"\(url)\", json: \"{}\", token: \(token)\(headers))"
-                expectProblem(
-                    "missing", 422, fields: required.map { swiftString($0.name) }.joined(separator: ", "), from: request, into: &out)
+                expectProblem("missing", 422, fields: missing.map(swiftString).joined(separator: ", "), from: request, into: &out)
+            }
+            if let emptied {
+                let request = "client.send(.\(method), \"\(url)\"\(body(required, emptying: emptied)), token: \(token)\(headers))"
+                let fields = emptied.fields.filter { !$0.optional && $0.defaultValue == nil }.map { "\(emptied.name)[0].\($0.name)" }
+                expectProblem("emptyElement", 422, fields: fields.map(swiftString).joined(separator: ", "), from: request, into: &out)
             }
             if let field = input.body.first(where: { Samples.invalid(SwiftField(field: $0, entity: "")) != nil }),
                 let bad = Samples.invalid(SwiftField(field: field, entity: ""))

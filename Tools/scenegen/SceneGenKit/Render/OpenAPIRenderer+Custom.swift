@@ -44,8 +44,17 @@ extension OpenAPIRenderer {
                 let bytes: [String: Any] = ["schema": ["type": "string", "format": "binary", "maxLength": max]]
                 operation["requestBody"] = ["required": true, "content": ["*/*": bytes]]
             }
-            if !input.body.isEmpty {
-                let body = object(input.body) { !$0.optional && $0.defaultValue == nil }
+            if !input.body.isEmpty || !input.objects.isEmpty {
+                var body = object(input.body) { !$0.optional && $0.defaultValue == nil }
+                var properties = body["properties"] as? [String: Any] ?? [:]
+                var required = body["required"] as? [String] ?? []
+                for member in input.objects {
+                    let element = object(member.fields) { !$0.optional && $0.defaultValue == nil }
+                    properties[member.name] = member.list ? ["type": "array", "items": element] : element
+                    if member.required { required.append(member.name) }
+                }
+                body["properties"] = properties
+                body["required"] = required
                 operation["requestBody"] = ["required": true, "content": json(body)]
             }
         }

@@ -145,7 +145,7 @@ enum WiringRenderer {
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let usesRequest =
             [.create, .list, .update].contains(useCase.kind) || !(input.query + input.headers + input.body).isEmpty || input.session
-            || input.rawBodyMax != nil || input.upload != nil
+            || input.rawBodyMax != nil || input.upload != nil || !input.objects.isEmpty
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
