@@ -127,6 +127,14 @@ struct CatalogHTTPTests {
                 token: adminToken)
             try wrongType.expectProblem(422)
             #expect(wrongType.fieldNames == ["stock"])
+            // Every unreadable member in one answer: a money object without its currency too.
+            let twoWrong = try await client.send(
+                .post, "/v1/admin/items",
+                json: validItemJSON.replacingOccurrences(of: "\"stock\":3", with: "\"stock\":\"three\"")
+                    .replacingOccurrences(of: "\"currency\":\"JPY\"", with: "\"note\":1"),
+                token: adminToken)
+            try twoWrong.expectProblem(422)
+            #expect(Set(twoWrong.fieldNames) == ["stock", "price.currency"], "\(twoWrong.fieldNames)")
             let missing = try await client.send(.post, "/v1/admin/items", json: #"{"sku":"A"}"#, token: adminToken)
             try missing.expectProblem(422)
             // Every missing field at once.

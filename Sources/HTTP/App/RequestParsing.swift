@@ -29,6 +29,9 @@ enum RequestParsing {
             return try JSONDecoder().decode(T.self, from: body)
         } catch let error as DecodingError {
             throw ProblemError(problem(for: error))
+        } catch let error as ValidationError {
+            // Members read one by one (`MemberDecoder`): every unreadable one at once.
+            throw ProblemError(Problem.validation(error))
         }
     }
 
@@ -37,22 +40,24 @@ enum RequestParsing {
         detail: "The request body must be at most \(maxJSONBytes) bytes.")
 
     private static func problem(for error: DecodingError) -> Presentation {
+        guard let field = fieldError(for: error) else { return Problem.badRequest("The body is not valid JSON.") }
+        return Problem.validation(ValidationError([field]))
+    }
+
+    /// The member a decoding error is about, named by its path (`price.amount`, `lines[0]`), and
+    /// what it must be; `nil` when the body as a whole cannot be read.
+    static func fieldError(for error: DecodingError) -> FieldError? {
         func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (last.map { [$0] } ?? [])
             let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             return names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
         }
         switch error {
-        case .keyNotFound(let key, let context):
-            return Problem.validation(ValidationError([FieldError(path(context, key), "is required")]))
-        case .typeMismatch(let type, let context):
-            return Problem.validation(ValidationError([FieldError(path(context), "must be \(describe(type))")]))
-        case .valueNotFound(let type, let context):
-            return Problem.validation(ValidationError([FieldError(path(context), "must be \(describe(type)), not null")]))
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return Problem.validation(ValidationError([FieldError(path(context), "has an invalid value")]))
-        default:
-            return Problem.badRequest("The body is not valid JSON.")
+        case .keyNotFound(let key, let context): return FieldError(path(context, key), "is required")
+        case .typeMismatch(let type, let context): return FieldError(path(context), "must be \(describe(type))")
+        case .valueNotFound(let type, let context): return FieldError(path(context), "must be \(describe(type)), not null")
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty: return FieldError(path(context), "has an invalid value")
+        default: return nil
         }
     }
 

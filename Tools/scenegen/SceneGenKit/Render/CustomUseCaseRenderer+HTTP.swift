@@ -109,6 +109,7 @@ extension CustomUseCaseRenderer {
             out.blank()
             out.doc("The body of `\(useCase.route)`.")
             out.block("struct \(names.body(useCase)): Decodable") { out in
+                var members: [(property: String, type: String)] = []
                 for field in body {
                     let type: String
                     switch field.spec.type {
@@ -116,13 +117,21 @@ extension CustomUseCaseRenderer {
                     case .timestamp: type = "String"
                     default: type = field.swift.inputType
                     }
-                    out.line("let \(field.property): \(type)?")
+                    members.append((field.property, type))
                 }
                 for object in objects {
                     let element = names.body(useCase) + object.spec.type
-                    out.line("let \(object.property): \(object.spec.list ? "[\(element)]" : element)?")
+                    members.append((object.property, object.spec.list ? "[\(element)]" : element))
                 }
+                out.lines(members.map { "let \($0.property): \($0.type)?" })
                 WiringRenderer.codingKeys(body.map { ($0.property, $0.name) } + objects.map { ($0.property, $0.spec.name) }, into: &out)
+                out.blank()
+                out.doc("Reads every member on its own, so each unreadable one is named in one answer.")
+                out.block("init(from decoder: any Decoder) throws") { out in
+                    out.line("var members = try MemberDecoder(decoder, keyedBy: CodingKeys.self)")
+                    for (property, type) in members { out.line("\(property) = members.decode(\(type).self, .\(property))") }
+                    out.line("try members.finish()")
+                }
             }
             for object in objects { InputObjectRenderer.body(object, named: names.body(useCase) + object.spec.type, into: &out) }
         }
