@@ -164,6 +164,24 @@ struct CustomSpecParserTests {
             })
     }
 
+    @Test func problemsMayListMembersAndCarryTheLogicsFieldErrors() {
+        func outcome(_ text: String) -> [String] { errors(replacing("{ name: not_found, status: 404 }", text)) }
+        #expect(outcome("{ name: short, status: 409, body: [ { name: item_ids, type: uuid, list: true } ], logic_errors: true }").isEmpty)
+        #expect(
+            outcome("{ name: short, status: 409, body: [ { name: counts, type: int, list: true } ] }").contains {
+                $0.contains("a problem's list member 'counts' holds uuid, string, text or enum values")
+            })
+        #expect(
+            outcome(#"{ name: short, status: 409, detail: "{ids}", body: [ { name: ids, type: uuid, list: true } ] }"#).contains {
+                $0.contains("'{ids}'")
+            })
+        #expect(
+            outcome("{ name: fine, status: 200, body: [ { name: ids, type: uuid, list: true } ] }").contains {
+                $0.contains("a list member ('ids') belongs to a problem")
+            })
+        #expect(outcome("{ name: fine, status: 200, logic_errors: true }").contains { $0.contains("logic_errors are a problem's") })
+    }
+
     @Test func inputFieldsTakeOnlyTheirKeys() {
         let found = errors(replacing("{ name: days, type: int, min: 1,", "{ name: days, type: int, unique: true, min: 1,"))
         #expect(found.contains { $0.hasPrefix("Specs/T.yml:23:36") && $0.contains("unknown key 'unique' in input field") }, "\(found)")

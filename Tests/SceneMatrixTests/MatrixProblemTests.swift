@@ -19,14 +19,22 @@ struct MatrixProblemTests {
             .success(
                 .conflict(
                     slot: 3, count: Int64.max, total: 9, heldBy: heldBy, kind: .b, full: true, seenAt: Date(timeIntervalSince1970: 0),
-                    note: nil)))
+                    note: nil, holders: [heldBy], kinds: [.b, .a], errors: [FieldError("lines[2].quantity", "only 1 available")])))
         #expect(conflict.status == 409 && conflict.headers.contains { $0 == ("Content-Type", "application/problem+json") })
         let body = try Self.json(conflict)
         #expect(body["detail"] as? String == "Slot 3 holds 9223372036854775807 of 9 (b, full: true) since 1970-01-01T00:00:00.000Z.")
         #expect(body["count"] as? Int64 == Int64.max && body["full"] as? Bool == true && body["kind"] as? String == "b")
         #expect(body["held_by"] as? String == "00000000-0000-4000-8000-0000000000ab" && body["note"] == nil)
+        #expect(body["holders"] as? [String] == ["00000000-0000-4000-8000-0000000000ab"] && body["kinds"] as? [String] == ["b", "a"])
         let errors = try #require(body["errors"] as? [[String: String]])
-        #expect(errors == [["field": "slot", "message": "is held by 00000000-0000-4000-8000-0000000000ab"]])
+        // The spec's errors, then the logic's.
+        #expect(
+            errors == [
+                ["field": "slot", "message": "is held by 00000000-0000-4000-8000-0000000000ab"],
+                ["field": "lines[2].quantity", "message": "only 1 available"],
+            ])
+        let refused = try Self.json(MatrixTypedPresenter.inspect(.success(.refused(errors: [FieldError("code", "is taken")]))))
+        #expect(refused["status"] as? Int == 422 && refused["errors"] as? [[String: String]] == [["field": "code", "message": "is taken"]])
     }
 
     @Test func problemOutcomesCarryTheirDetailFieldErrorsAndChallenge() throws {

@@ -48,6 +48,9 @@ public struct OutcomeSpec: Hashable, Sendable {
     /// `location: "/v1/items/{id}"`: the `Location` header of a success, its `{name}`s members
     /// of the body.
     public var location: String?
+    /// `logic_errors: true` on a problem: the logic adds field errors of its own (one per cart
+    /// line short of stock), after the spec's `errors`.
+    public var logicErrors = false
 }
 
 extension OutcomeSpec {

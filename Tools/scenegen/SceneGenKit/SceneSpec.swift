@@ -41,6 +41,8 @@ public struct FieldSpec: Hashable, Sendable {
     /// `partial: true` on a money input: a change of amount, currency or both
     /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
     public var partial = false
+    /// `list: true` on a problem's member: a list of its values (`item_ids`).
+    public var list = false
     public let unique: Bool
     public let references: String?
     public let min: Int64?

@@ -28,9 +28,9 @@ public enum SpecFormat {
     /// A field of a custom use case's input: an entity field's type and rules.
     public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max", "partial"]
     /// A field of an answer or of a gateway call: a type and nothing to check.
-    public static let plainFieldKeys = ["name", "type", "values", "optional"]
+    public static let plainFieldKeys = ["name", "type", "values", "optional", "list"]
     /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.
-    public static let outcomeKeys = ["name", "status", "body", "detail", "errors", "location"]
+    public static let outcomeKeys = ["name", "status", "body", "detail", "errors", "location", "logic_errors"]
     /// One of a problem outcome's field `errors`.
     public static let outcomeErrorKeys = ["field", "message"]
     public static let operationErrorKeys = ["name", "status"]

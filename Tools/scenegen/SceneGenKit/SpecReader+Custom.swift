@@ -237,8 +237,18 @@ extension SpecReader {
                 sink.error("location belongs to a success or a redirect (status 200-399)", at: locationNode.position)
             }
         }
+        let logicErrors = bool(keys["logic_errors"], "logic_errors")
+        if logicErrors && status < 400, let node = keys["logic_errors"] {
+            sink.error("logic_errors are a problem's field errors: only an outcome of status 400 or more has them", at: node.position)
+        }
+        if status < 400, case .fields(let fields) = body, let listed = fields.first(where: \.list) {
+            sink.error(
+                "a list member ('\(listed.name)') belongs to a problem (status 400 or more); an answer's lists are models'",
+                at: listed.position)
+        }
         var outcome = OutcomeSpec(name: name, status: status, body: body, position: node.position)
         outcome.location = location
+        outcome.logicErrors = logicErrors
         outcome.detail = detail
         outcome.fieldErrors = fieldErrors
         return outcome
@@ -260,8 +270,10 @@ extension SpecReader {
         let inputNodes = sequence(keys["input"], "input")
         let input = inputNodes.compactMap { field($0, role: .plain) }
         checkUnique(input.map(\.name), positions: input.map(\.position), "input field")
+        for field in input where field.list { sink.error("a list is a problem's member only, not a gateway call's", at: field.position) }
         let outputNodes = sequence(keys["output"], "output")
         let output = outputNodes.compactMap { field($0, role: .plain) }
+        for field in output where field.list { sink.error("a list is a problem's member only, not a gateway call's", at: field.position) }
         checkUnique(output.map(\.name), positions: output.map(\.position), "output field")
         let errors = sequence(keys["errors"], "errors").compactMap {
             outcome($0, allowed: SpecFormat.operationErrorKeys, statuses: 400...599)
@@ -361,9 +373,13 @@ extension SpecReader {
             sink.error(
                 "a problem's member '\(field.name)' cannot be money (an object): give its amount and currency as two fields", at: position)
         }
-        // An optional member has no text to put in a sentence.
+        for field in fields where field.list && ![.uuid, .string, .text].contains(field.type) && !field.type.isEnumeration {
+            sink.error("a problem's list member '\(field.name)' holds uuid, string, text or enum values", at: field.position)
+        }
+        // An optional member, or a list, has no one text to put in a sentence.
         checkPlaceholders(
-            [detail].compactMap { $0 } + errors.map(\.message), members: fields.filter { !$0.optional }.map(\.name), at: position)
+            [detail].compactMap { $0 } + errors.map(\.message), members: fields.filter { !$0.optional && !$0.list }.map(\.name),
+            at: position)
     }
 
     /// Every `{name}` in `texts` names one of `members`.

@@ -66,6 +66,7 @@ extension SpecReader {
             references: references, min: min, max: max, position: node.position)
         field.adminOnly = bool(keys["admin_only"], "admin_only")
         field.partial = bool(keys["partial"], "partial")
+        field.list = bool(keys["list"], "list")
         if field.partial && (type != .money || !field.optional), let node = keys["partial"] {
             sink.error(
                 "partial marks an optional money input whose amount or currency may come alone (a change of a price): it needs type money and optional: true",

@@ -56,13 +56,17 @@ extension CustomUseCaseRenderer {
         let title = spelled.prefix(1).uppercased() + spelled.dropFirst()
         let slug = swiftString(outcome.name.replacingOccurrences(of: "_", with: "-"))
         let detail = interpolated(outcome.detail ?? "\(names.scene) \(useCase.name): \(words).", members)
-        if outcome.status == 401 && outcome.fieldErrors.isEmpty && members.isEmpty {
+        if outcome.status == 401 && outcome.fieldErrors.isEmpty && members.isEmpty && !outcome.logicErrors {
             out.line("Problem.unauthorized(\(detail))")
             return
         }
         var call = "Problem.make(\(outcome.status), \(slug), \(swiftString(title)), detail: \(detail)"
         let errors = outcome.fieldErrors.map { "FieldError(\(swiftString($0.field)), \(interpolated($0.message, members)))" }
-        call += errors.isEmpty ? "" : ", errors: [\(errors.joined(separator: ", "))]"
+        if outcome.logicErrors {
+            call += errors.isEmpty ? ", errors: errors" : ", errors: [\(errors.joined(separator: ", "))] + errors"
+        } else {
+            call += errors.isEmpty ? "" : ", errors: [\(errors.joined(separator: ", "))]"
+        }
         if !members.isEmpty {
             let entries = members.map { "\(swiftString($0.name)): \(problemValue($0))" }
             let optional = members.contains(where: \.optional)
@@ -74,6 +78,7 @@ extension CustomUseCaseRenderer {
     /// A member as a `ProblemValue` (optional when the member is).
     static func problemValue(_ field: FieldSpec) -> String {
         let value = Names.member(field.name)
+        if field.list { return ".strings(\(value).map { \(text(field, "$0")) })" }
         let wrap: (String) -> String
         switch field.type {
         case .int: wrap = { ".int(\($0))" }
@@ -151,7 +156,8 @@ extension CustomUseCaseRenderer {
                         + "nextCursor: page.nextCursor?.token))")
             }
         case .fields(let specs) where outcome.status >= 400:
-            out.line("case .\(name)(\(specs.map { "let \(Names.member($0.name))" }.joined(separator: ", "))):")
+            let bindings = specs.map { "let \(Names.member($0.name))" } + (outcome.logicErrors ? ["let errors"] : [])
+            out.line("case .\(name)(\(bindings.joined(separator: ", "))):")
             out.indented { problem(names, useCase, outcome, members: specs, into: &$0) }
         case .fields(let specs):
             let members = specs.map { Names.member($0.name) }
@@ -161,7 +167,7 @@ extension CustomUseCaseRenderer {
             out.line(
                 "case .\(name)(\(bindings)): .json(\(outcome.status), \(names.outcomeModel(useCase, outcome))(\(arguments))\(headers))")
         case .none where outcome.status >= 400:
-            out.line("case .\(name):")
+            out.line("case .\(name)\(outcome.logicErrors ? "(let errors)" : ""):")
             out.indented { problem(names, useCase, outcome, members: [], into: &$0) }
         case .none:
             out.line("case .\(name): Presentation(status: \(outcome.status))")

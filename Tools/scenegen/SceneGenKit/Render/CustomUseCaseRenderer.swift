@@ -108,13 +108,15 @@ enum CustomUseCaseRenderer {
             for outcome in useCase.outcomes {
                 let name = SceneNames.identifier(Names.member(outcome.name))
                 switch outcome.body {
+                case .none where outcome.logicErrors: out.line("case \(name)(errors: [FieldError])")
                 case .none: out.line("case \(name)")
                 case .entity: out.line("case \(name)(\(names.entity))")
                 case .model(let type): out.line("case \(name)(\(type))")
                 case .page(let type): out.line("case \(name)(Page<\(type)>)")
                 case .fields(let specs):
                     let fields = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
-                    out.line("case \(name)(\(fields.map { "\($0.bare): \($0.optionalValueType)" }.joined(separator: ", ")))")
+                    let errors = outcome.logicErrors ? ["errors: [FieldError]"] : []
+                    out.line("case \(name)(\((fields.map { "\($0.bare): \($0.optionalValueType)" } + errors).joined(separator: ", ")))")
                     members += fields
                 }
             }
@@ -198,11 +200,13 @@ enum CustomUseCaseRenderer {
         let cases = useCase.outcomes.map { outcome -> String in
             let name = "." + Names.member(outcome.name)
             switch outcome.body {
-            case .none: return name
             case .entity: return name + "(\(names.entity))"
             case .model(let type): return name + "(\(type))"
             case .page(let type): return name + "(Page<\(type)>)"
-            case .fields(let fields): return name + "(" + fields.map { Names.member($0.name) + ":" }.joined() + ")"
+            case .fields(let fields):
+                return name + "(" + (fields.map { Names.member($0.name) + ":" } + (outcome.logicErrors ? ["errors:"] : [])).joined() + ")"
+            case .none where outcome.logicErrors: return name + "(errors:)"
+            case .none: return name
             }
         }
         var out = CodeWriter()

@@ -10,7 +10,10 @@ extension OpenAPIRenderer {
         func json(_ schema: [String: Any]) -> [String: Any] { ["application/json": ["schema": schema]] }
         func object(_ fields: [FieldSpec], required: (FieldSpec) -> Bool) -> [String: Any] {
             var properties: [String: Any] = [:]
-            for field in fields { properties[field.name] = schema(SwiftField(field: field, entity: ""), nullable: field.optional) }
+            for field in fields {
+                let value = schema(SwiftField(field: field, entity: ""), nullable: field.optional && !field.list)
+                properties[field.name] = field.list ? ["type": "array", "items": value] : value
+            }
             return ["type": "object", "required": fields.filter(required).map(\.name), "properties": properties]
         }
         if let input = useCase.input {

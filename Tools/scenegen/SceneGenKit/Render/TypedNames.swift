@@ -43,7 +43,7 @@ struct TypedField {
         if case .enumeration = spec.type { return enumType }
         return swift.valueType
     }
-    var optionalValueType: String { valueType + (spec.optional ? "?" : "") }
+    var optionalValueType: String { spec.list ? "[\(valueType)]" : valueType + (spec.optional ? "?" : "") }
     /// Neither optional nor defaulted: a client must send it.
     var required: Bool { !spec.optional && spec.defaultValue == nil }
 
