@@ -1,3 +1,4 @@
+import Domain
 import Hummingbird
 import Logging
 import NIOCore
@@ -17,6 +18,9 @@ struct ProblemMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ProblemError {
             return error.presentation.response(from: request, context: context)
+        } catch let error as ValidationError {
+            // Input checked before a use case ran (a generated create body's missing fields).
+            return Problem.validation(error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return Problem.make(
                 413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."

@@ -125,13 +125,7 @@ extension CustomUseCaseRenderer {
                 }
                 out.lines(members.map { "let \($0.property): \($0.type)?" })
                 WiringRenderer.codingKeys(body.map { ($0.property, $0.name) } + objects.map { ($0.property, $0.spec.name) }, into: &out)
-                out.blank()
-                out.doc("Reads every member on its own, so each unreadable one is named in one answer.")
-                out.block("init(from decoder: any Decoder) throws") { out in
-                    out.line("var members = try MemberDecoder(decoder, keyedBy: CodingKeys.self)")
-                    for (property, type) in members { out.line("\(property) = members.decode(\(type).self, .\(property))") }
-                    out.line("try members.finish()")
-                }
+                WiringRenderer.memberDecoding(members, into: &out)
             }
             for object in objects { InputObjectRenderer.body(object, named: names.body(useCase) + object.spec.type, into: &out) }
         }

@@ -168,23 +168,37 @@ enum WiringRenderer {
         }
         func convert(_ field: SwiftField, optional: Bool) -> String {
             switch field.field.type {
-            case .money: return field.bareProperty + (optional ? "?.input" : ".input")
+            case .money: return field.bareProperty + (optional ? "?.input" : "!.input")
             case .timestamp:
                 return "RequestParsing.timestamp(\(field.bareProperty), field: \(swiftString(field.name)))" + (optional ? "" : "!")
-            default: return field.bareProperty
+            default: return field.bareProperty + (optional ? "" : "!")
             }
         }
         let throwing = writable.contains { $0.field.type == .timestamp }
         if names.creates {
             out.blank()
-            out.doc("The body of `\(names.useCases(.create)[0].route)`.")
+            out.doc(
+                "The body of `\(names.useCases(.create)[0].route)`: read member by member, so every unreadable or missing one is named at once."
+            )
             out.block("struct \(names.createRequest): Decodable") { out in
-                out.lines(writable.map { "let \($0.property): \(wireType($0))\($0.requiredOnCreate ? "" : "?")" })
-                if !writable.isEmpty { codingKeys(writable.map { ($0.property, $0.name) }, into: &out) }
+                out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
+                if !writable.isEmpty {
+                    codingKeys(writable.map { ($0.property, $0.name) }, into: &out)
+                    memberDecoding(writable.map { ($0.property, wireType($0)) }, into: &out)
+                }
                 out.blank()
+                let required = writable.filter(\.requiredOnCreate)
                 let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: !$0.requiredOnCreate))" }
-                out.block("func draft() throws -> \(names.draft)") {
-                    $0.line("\(throwing ? "try " : "")\(names.draft)(\(arguments.joined(separator: ", ")))")
+                out.doc("- Throws: `ValidationError` naming every required field the body lacks.")
+                out.block("func draft() throws -> \(names.draft)") { out in
+                    if !required.isEmpty {
+                        out.line("var errors = FieldErrors()")
+                        for field in required {
+                            out.line("errors.require(\(field.property) != nil, \(swiftString(field.name)), \"is required\")")
+                        }
+                        out.line("try errors.throwIfAny()")
+                    }
+                    out.line("return \(throwing ? "try " : "")\(names.draft)(\(arguments.joined(separator: ", ")))")
                 }
             }
         }
@@ -194,12 +208,25 @@ enum WiringRenderer {
             out.block("struct \(names.updateRequest): Decodable") { out in
                 out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
                 codingKeys(writable.map { ($0.property, $0.name) }, into: &out)
+                memberDecoding(writable.map { ($0.property, wireType($0)) }, into: &out)
                 out.blank()
                 let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
                 out.block("func changes() throws -> \(names.changes)") {
                     $0.line("\(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))")
                 }
             }
+        }
+    }
+
+    /// A blank line and `init(from:)` reading each member on its own (`MemberDecoder`), so every
+    /// unreadable one is named in one answer.
+    static func memberDecoding(_ members: [(property: String, type: String)], into out: inout CodeWriter) {
+        out.blank()
+        out.doc("Reads every member on its own, so each unreadable one is named in one answer.")
+        out.block("init(from decoder: any Decoder) throws") { out in
+            out.line("var members = try MemberDecoder(decoder, keyedBy: CodingKeys.self)")
+            for (property, type) in members { out.line("\(property) = members.decode(\(type).self, .\(property))") }
+            out.line("try members.finish()")
         }
     }
 
