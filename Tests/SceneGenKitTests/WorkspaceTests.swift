@@ -275,6 +275,22 @@ struct WorkspaceTests {
         #expect(outcome.errors.contains { $0.contains("route POST /v1/wishlist clashes with POST /v1/wishlist of Specs/") })
     }
 
+    /// An unquoted comma inside `{ }` in the hand-written fragment makes a member without a value
+    /// (`newest first: null`), which a client generator refuses: named, nothing written.
+    @Test func aMemberWithoutAValueInTheHandWrittenFragmentIsRefused() throws {
+        let root = try Self.repository(["Wishlist": Self.reference])
+        let fragment = root.appendingPathComponent("Specs/OpenAPI/handwritten.yml")
+        try (try String(contentsOf: fragment, encoding: .utf8))
+            .replacingOccurrences(of: "{ description: The items. }", with: "{ description: The items, newest first }")
+            .write(to: fragment, atomically: true, encoding: .utf8)
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .dryRun)
+        #expect(outcome.exitCode != 0)
+        #expect(
+            outcome.errors.contains {
+                $0.contains("'paths > /v1/items > get > responses > 200 > newest first' has no value")
+            }, "\(outcome.errors)")
+    }
+
     /// A reference to a table no spec describes would leave the generated tests unable to make
     /// the row it points at: refused, naming the tables there are.
     @Test func aReferenceToATableOfNoSpecIsRefused() throws {

@@ -26,6 +26,10 @@ enum OpenAPIRenderer {
             return (nil, ["\(handwrittenPath):1:1: error: YAML syntax: \(error)"])
         }
         let fragment = plain(loaded) as? [String: Any] ?? [:]
+        for key in memberlessKeys(fragment) {
+            errors.append(
+                "\(handwrittenPath):1:1: error: '\(key)' has no value: a comma in unquoted text inside { } ends the text there (quote it)")
+        }
         for (path, operations) in fragment["paths"] as? [String: Any] ?? [:] {
             paths[path] = operations as? [String: Any] ?? [:]
         }
@@ -82,6 +86,20 @@ enum OpenAPIRenderer {
     static func normalized(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix("{") || $0.hasPrefix(":") ? "{}" : String($0) }
             .joined(separator: "/")
+    }
+
+    /// Keys whose value is null, anywhere in the fragment, by their path: none belongs in a
+    /// document, and `{ description: A, B, content: ... }` makes one (`B`).
+    private static func memberlessKeys(_ value: Any, at path: String = "") -> [String] {
+        if let dictionary = value as? [String: Any] {
+            return dictionary.keys.sorted().flatMap { key -> [String] in
+                let place = path.isEmpty ? key : "\(path) > \(key)"
+                guard let member = dictionary[key], !(member is NSNull) else { return [place] }
+                return memberlessKeys(member, at: place)
+            }
+        }
+        if let array = value as? [Any] { return array.flatMap { memberlessKeys($0, at: path) } }
+        return []
     }
 
     /// YAML's dictionaries with JSON-ready keys and values.
