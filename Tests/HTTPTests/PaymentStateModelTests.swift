@@ -99,8 +99,13 @@ struct PaymentStateModelTests {
         _ = try await store.attachPayment(orderID: order.id, paymentIntentID: "pi_model")
         // Old enough for the reconciler's pending pass.
         try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")
-        let patient = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(3600))
-        let hasty = OrderContainer(store: store, payments: provider, system: .live, actionTimeout: .seconds(0))
+        let refunds = PostgresRefundStore(database: db.pool)
+        let patient = OrderContainer(
+            store: store, refundStore: refunds, payments: provider, checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600),
+            system: .live)
+        let hasty = OrderContainer(
+            store: store, refundStore: refunds, payments: provider, checkoutDeadline: .seconds(10), actionTimeout: .seconds(0),
+            system: .live)
         let webhooks = PaymentWebhookContainer(
             verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),
             orders: store, refunds: PostgresRefundStore(database: db.pool), payments: provider, actionTimeout: .seconds(3600),
@@ -108,7 +113,7 @@ struct PaymentStateModelTests {
 
         func fire(_ input: Input) async throws {
             switch input {
-            case .refresh: _ = try await patient.useCase!.refresh(orderID: order.id, customerID: customer)
+            case .refresh: _ = try await patient.useCase.refreshPayment(OrderRefreshPaymentInput(customerID: customer, id: order.id))
             case .webhook:
                 let event = PaymentEvent(id: "evt_\(UUID())", type: "payment_intent.succeeded", paymentIntentID: "pi_model")
                 _ = try await webhooks.useCase.handle(event)

@@ -14,7 +14,7 @@ struct CancelOrderUseCaseTests {
     }
 
     func cancel(_ store: MockOrderStore, _ payments: MockPaymentGateway, _ order: Order) async throws -> Order {
-        try await OrderContainer(store: store, payments: payments, system: Fixtures.system).cancellation!
+        try await CancelOrderUseCase(store: store, payments: payments, system: Fixtures.system)
             .cancel(orderID: order.id, customerID: order.customerID)
     }
 

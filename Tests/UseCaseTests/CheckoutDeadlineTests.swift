@@ -17,7 +17,7 @@ struct CheckoutDeadlineTests {
                         try await Task.sleep(for: .microseconds(round % 7 * 50))
                         return round
                     }
-                    return try await OrderUseCase.first(of: payment, orAfter: .seconds(60), -1) != round
+                    return try await OrderCheckout.first(of: payment, orAfter: .seconds(60), -1) != round
                 }
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
@@ -31,7 +31,7 @@ struct CheckoutDeadlineTests {
             return 1
         }
         let started = ContinuousClock.now
-        #expect(try await OrderUseCase.first(of: payment, orAfter: .milliseconds(50), -1) == -1)
+        #expect(try await OrderCheckout.first(of: payment, orAfter: .milliseconds(50), -1) == -1)
         #expect(ContinuousClock.now - started < .seconds(10))
         payment.cancel()
     }

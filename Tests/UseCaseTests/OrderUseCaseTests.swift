@@ -12,8 +12,8 @@ struct OrderUseCaseTests {
         total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: nil, declineCode: nil, createdAt: Fixtures.now)
     let request = CheckoutRequest(customerID: UUID(), paymentMethod: "pm_card_visa", idempotencyKey: "key-1")
 
-    func useCase(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> OrderUseCase {
-        OrderContainer(store: store, payments: payments, system: Fixtures.system).useCase!
+    func useCase(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> OrderCheckout {
+        OrderCheckout(store: store, payments: payments, system: Fixtures.system)
     }
 
     @Test func paidOrderUsesKeysDerivedFromTheOrder() async throws {
@@ -62,12 +62,16 @@ struct OrderUseCaseTests {
             _ = try await useCase(store, payments).checkout(CheckoutRequest(customerID: UUID(), paymentMethod: "visa", idempotencyKey: ""))
             Issue.record("accepted bad input")
         } catch let error as ValidationError {
-            #expect(error.fields.map(\.field) == ["Idempotency-Key", "payment_method"])
+            #expect(error.fields.map(\.field) == ["idempotency_key", "payment_method"])
         }
         #expect(store.calls.isEmpty)
     }
 
-    @Test func withoutAPaymentProviderThereIsNoCheckout() {
-        #expect(OrderContainer(store: MockOrderStore(order: order), payments: nil, system: Fixtures.system).useCase == nil)
+    @Test func withoutAPaymentProviderCheckoutAnswersNotConfigured() async throws {
+        let container = OrderContainer(
+            store: MockOrderStore(order: order), refundStore: MockRefundStore(), payments: nil, checkoutDeadline: .seconds(10),
+            actionTimeout: .seconds(900), system: Fixtures.system)
+        let input = OrderCheckoutInput(customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil)
+        #expect(try await container.useCase.checkout(input, background: RecordingBackgroundWork()) == .paymentsNotConfigured)
     }
 }

@@ -16,7 +16,7 @@ struct ReconcileUseCaseTests {
     }
 
     func reconciler(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> ReconcileUseCase {
-        OrderContainer(store: store, payments: payments, system: Fixtures.system).reconciler!
+        ReconcileUseCase(store: store, payments: payments, system: Fixtures.system)
     }
 
     @Test func succeededPaymentMarksThePendingOrderPaid() async throws {
@@ -64,7 +64,7 @@ struct ReconcileDefiniteStatusTests {
     }
 
     func reconciler(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> ReconcileUseCase {
-        OrderContainer(store: store, payments: payments, system: Fixtures.system).reconciler!
+        ReconcileUseCase(store: store, payments: payments, system: Fixtures.system)
     }
 
     @Test(arguments: [401, 403, 404])

@@ -21,14 +21,14 @@ struct RefundOrderUseCaseTests {
         id: Fixtures.id(7), customerID: UUID(), status: .paid, lines: [], total: Money(amount: 2400, currency: Fixtures.yen),
         paymentIntentID: "pi_1", declineCode: nil, createdAt: Fixtures.now)
 
-    func container(_ store: MockRefundStore, _ payments: MockPaymentGateway) -> OrderContainer {
-        OrderContainer(store: MockOrderStore(order: Self.paid), refundStore: store, payments: payments, system: Fixtures.system)
+    func refunds(_ store: MockRefundStore, _ payments: MockPaymentGateway) -> RefundOrderUseCase {
+        RefundOrderUseCase(store: store, payments: payments, system: Fixtures.system)
     }
 
     @Test func aSucceededRefundIsRecordedWithTheProvidersID() async throws {
         let store = MockRefundStore([Self.refund()])
         let payments = MockPaymentGateway(confirm: { .succeeded })
-        let outcome = try await container(store, payments).refunds!.refund(Self.request())
+        let outcome = try await refunds(store, payments).refund(Self.request())
         #expect(outcome == .succeeded(Self.refund(status: .succeeded, providerID: "re_1")))
         #expect(payments.calls == ["refund 500"])
         #expect(store.calls == ["reserve 500", "record succeeded re_1"])
@@ -37,12 +37,14 @@ struct RefundOrderUseCaseTests {
     @Test func noAnswerLeavesItPendingUntilTheReconcilerAsksAgain() async throws {
         let store = MockRefundStore([Self.refund()])
         let down = MockPaymentGateway(confirm: { .succeeded }, refund: { throw PaymentError.unreachable(reason: "refused") })
-        #expect(try await container(store, down).refunds!.refund(Self.request()) == .pending(Self.refund()))
+        #expect(try await refunds(store, down).refund(Self.request()) == .pending(Self.refund()))
         #expect(store.calls == ["reserve 500"])
 
         // The reconciler finds it without a provider id and asks again (the same key).
         let back = MockPaymentGateway(confirm: { .succeeded })
-        let report = try await container(store, back).reconciler!.reconcile()
+        let report = try await ReconcileUseCase(
+            store: MockOrderStore(order: Self.paid), refunds: store, payments: back, system: Fixtures.system
+        ).reconcile()
         #expect(report.refunded == 1)
         #expect(back.calls == ["refund 500"])
         #expect(store.refund(Fixtures.fixedID)?.status == .succeeded)
@@ -52,11 +54,15 @@ struct RefundOrderUseCaseTests {
         let store = MockRefundStore([Self.refund(providerID: "re_9")])
         let down = MockPaymentGateway(
             confirm: { .succeeded }, retrieveRefund: { throw PaymentError.invalidRequest(message: "401", param: nil) })
-        #expect(try await container(store, down).reconciler!.reconcile().stillPending == 1)
+        #expect(
+            try await ReconcileUseCase(store: MockOrderStore(order: Self.paid), refunds: store, payments: down, system: Fixtures.system)
+                .reconcile().stillPending == 1)
         #expect(store.refund(Fixtures.fixedID)?.status == .pending)
 
         let failed = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .failed })
-        #expect(try await container(store, failed).reconciler!.reconcile().refundsFailed == 1)
+        #expect(
+            try await ReconcileUseCase(store: MockOrderStore(order: Self.paid), refunds: store, payments: failed, system: Fixtures.system)
+                .reconcile().refundsFailed == 1)
         #expect(failed.calls == ["retrieve refund re_9"])
         #expect(store.refund(Fixtures.fixedID)?.status == .failed)
     }
@@ -65,7 +71,7 @@ struct RefundOrderUseCaseTests {
         let store = MockRefundStore([Self.refund()])
         let refusing = MockPaymentGateway(
             confirm: { .succeeded }, refund: { throw PaymentError.invalidRequest(message: "no", param: "amount") })
-        #expect(try await container(store, refusing).refunds!.refund(Self.request()) == .failed(Self.refund(status: .failed)))
+        #expect(try await refunds(store, refusing).refund(Self.request()) == .failed(Self.refund(status: .failed)))
         #expect(store.calls == ["reserve 500", "record failed -"])
     }
 
@@ -73,7 +79,7 @@ struct RefundOrderUseCaseTests {
         let store = MockRefundStore([Self.refund(status: .succeeded, providerID: "re_1")], created: false)
         let payments = MockPaymentGateway(confirm: { .succeeded })
         #expect(
-            try await container(store, payments).refunds!.refund(Self.request())
+            try await refunds(store, payments).refund(Self.request())
                 == .succeeded(Self.refund(status: .succeeded, providerID: "re_1")))
         #expect(payments.calls.isEmpty)
     }
@@ -82,9 +88,9 @@ struct RefundOrderUseCaseTests {
         let store = MockRefundStore([Self.refund()])
         let payments = MockPaymentGateway(confirm: { .succeeded })
         let error = await #expect(throws: ValidationError.self) {
-            try await container(store, payments).refunds!.refund(Self.request(amount: 0, reason: "because", key: ""))
+            try await refunds(store, payments).refund(Self.request(amount: 0, reason: "because", key: ""))
         }
-        #expect(error?.fields.map(\.field) == ["Idempotency-Key", "amount", "reason"])
+        #expect(error?.fields.map(\.field) == ["idempotency_key", "amount", "reason"])
         #expect(store.calls.isEmpty && payments.calls.isEmpty)
     }
 

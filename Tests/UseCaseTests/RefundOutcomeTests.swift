@@ -15,8 +15,12 @@ struct RefundOutcomeTests {
             createdAt: Fixtures.now.addingTimeInterval(-600))
     }
 
-    func container(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> OrderContainer {
-        OrderContainer(store: store, payments: payments, system: Fixtures.system)
+    func reconciler(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> ReconcileUseCase {
+        ReconcileUseCase(store: store, payments: payments, system: Fixtures.system)
+    }
+
+    func cancellation(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> CancelOrderUseCase {
+        CancelOrderUseCase(store: store, payments: payments, system: Fixtures.system)
     }
 
     func transitions(_ store: MockOrderStore) -> [String] { store.calls.filter { $0.contains("->") } }
@@ -27,7 +31,7 @@ struct RefundOutcomeTests {
         let store = MockOrderStore(order: paid)
         let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { status })
         await #expect(throws: OrderError.refundFailed(status)) {
-            try await container(store, payments).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+            try await cancellation(store, payments).cancel(orderID: paid.id, customerID: paid.customerID)
         }
         #expect(transitions(store) == ["paid->refund_pending", "refund_pending->paid re_1 \(status.rawValue)"])
         #expect(try await store.order(id: paid.id, customerID: paid.customerID)?.status == .paid)
@@ -38,7 +42,7 @@ struct RefundOutcomeTests {
         let paid = order(.paid)
         let store = MockOrderStore(order: paid)
         let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { status })
-        let cancelled = try await container(store, payments).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+        let cancelled = try await cancellation(store, payments).cancel(orderID: paid.id, customerID: paid.customerID)
         #expect(cancelled.status == .refundPending && cancelled.refund == RefundRecord(id: "re_1", status: status))
         #expect(transitions(store) == ["paid->refund_pending", "refund_pending->refund_pending re_1 \(status.rawValue)"])
     }
@@ -47,7 +51,7 @@ struct RefundOutcomeTests {
         let paid = order(.paid)
         let store = MockOrderStore(order: paid)
         let timedOut = MockPaymentGateway(confirm: { .succeeded }, refund: { throw PaymentError.unreachable(reason: "timeout") })
-        let cancelled = try await container(store, timedOut).cancellation!.cancel(orderID: paid.id, customerID: paid.customerID)
+        let cancelled = try await cancellation(store, timedOut).cancel(orderID: paid.id, customerID: paid.customerID)
         #expect(cancelled.status == .refundPending && cancelled.refund == nil)
         #expect(transitions(store) == ["paid->refund_pending"], "not paid again, not restocked")
 
@@ -55,7 +59,7 @@ struct RefundOutcomeTests {
         let later = MockPaymentGateway(confirm: { .succeeded }, listRefunds: { [.succeeded] })
         var expected = ReconcileUseCase.Report()
         expected.refunded = 1
-        #expect(try await container(store, later).reconciler!.reconcile() == expected)
+        #expect(try await reconciler(store, later).reconcile() == expected)
         #expect(later.calls == ["list refunds pi_1"])
         #expect(transitions(store).last == "refund_pending->refunded restock re_1 succeeded")
     }
@@ -63,7 +67,7 @@ struct RefundOutcomeTests {
     @Test func aRefundTheProviderNeverMadeIsAskedForAgainWithTheSameKey() async throws {
         let store = MockOrderStore(order: order(.refundPending))
         let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { .succeeded }, listRefunds: { [] })
-        #expect(try await container(store, payments).reconciler!.reconcile().refunded == 1)
+        #expect(try await reconciler(store, payments).reconcile().refunded == 1)
         #expect(payments.calls == ["list refunds pi_1", "refund 2400"])
         #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
     }
@@ -71,9 +75,9 @@ struct RefundOutcomeTests {
     @Test func aRecordedRefundIsReadAgainUntilItSettles() async throws {
         let store = MockOrderStore(order: order(.refundPending, refund: RefundRecord(id: "re_7", status: .pending)))
         let stillPending = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .pending })
-        #expect(try await container(store, stillPending).reconciler!.reconcile().stillPending == 1)
+        #expect(try await reconciler(store, stillPending).reconcile().stillPending == 1)
         let failed = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .failed })
-        #expect(try await container(store, failed).reconciler!.reconcile().refundsFailed == 1)
+        #expect(try await reconciler(store, failed).reconcile().refundsFailed == 1)
         #expect(failed.calls == ["retrieve refund re_7"])
         #expect(transitions(store) == ["refund_pending->refund_pending re_7 pending", "refund_pending->paid re_7 failed"])
     }
@@ -82,7 +86,7 @@ struct RefundOutcomeTests {
         let store = MockOrderStore(order: order(.refundPending))
         let payments = MockPaymentGateway(
             confirm: { .succeeded }, listRefunds: { throw PaymentError.invalidRequest(message: "HTTP 401", param: nil) })
-        #expect(try await container(store, payments).reconciler!.reconcile().stillPending == 1)
+        #expect(try await reconciler(store, payments).reconcile().stillPending == 1)
         #expect(transitions(store).isEmpty)
     }
 }

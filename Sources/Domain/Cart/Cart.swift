@@ -15,7 +15,11 @@ public struct CartLine: Hashable, Sendable {
     }
 
     /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
-    public func lineTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
+    public func exactTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
+
+    /// The line's total as an order shows it. A line is at most 99 units of a price of at most
+    /// 10^12 minor units (`CartRules`, `ItemRules`), so the product cannot overflow.
+    public var lineTotal: Money { Money(amount: unitPrice.amount * Int64(quantity), currency: unitPrice.currency) }
 }
 
 /// A customer's cart, in the shop's currency. Only items priced in it can be added, but the staff
@@ -37,7 +41,7 @@ public struct Cart: Hashable, Sendable {
     /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
     public func subtotal() throws(MoneyError) -> Money {
         var total = Money(amount: 0, currency: currency)
-        for line in lines where line.unitPrice.currency == currency { total = try total.adding(try line.lineTotal()) }
+        for line in lines where line.unitPrice.currency == currency { total = try total.adding(try line.exactTotal()) }
         return total
     }
 
@@ -58,7 +62,7 @@ extension CartView {
             lines.append(
                 CartLineView(
                     itemID: line.itemID, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity,
-                    lineTotal: try line.lineTotal()))
+                    lineTotal: try line.exactTotal()))
         }
         self.init(
             lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount,

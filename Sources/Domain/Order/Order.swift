@@ -93,7 +93,7 @@ public struct CheckoutRequest: Hashable, Sendable {
         var errors = FieldErrors()
         errors.require(
             (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
-            "Idempotency-Key", "must be a header of 1 to 255 visible ASCII characters")
+            "idempotency_key", "must be a header (Idempotency-Key) of 1 to 255 visible ASCII characters")
         if let paymentMethod {
             errors.require(
                 paymentMethod.hasPrefix("pm_") && paymentMethod.count <= 255

@@ -108,7 +108,7 @@ public struct RefundRequest: Hashable, Sendable {
         var errors = FieldErrors()
         errors.require(
             (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
-            "Idempotency-Key", "must be a header of 1 to 255 visible ASCII characters")
+            "idempotency_key", "must be a header (Idempotency-Key) of 1 to 255 visible ASCII characters")
         if let amount { errors.require(amount >= 1, "amount", "must be at least 1 (minor units)") }
         errors.require(
             RefundReason(rawValue: reason) != nil, "reason",

@@ -1,0 +1,35 @@
+// once: created by scenegen from Specs/Order.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Gateway
+import Scenes
+
+/// The production implementations of the Order scene's hand-written ports.
+extension OrderContainer {
+    /// The `store` port: orders and their lines on PostgreSQL, priced in the shop's currency.
+    static func liveStore(_ resources: AppResources) -> any OrderStore {
+        PostgresOrderStore(database: resources.pool, currency: resources.config.currency)
+    }
+
+    /// The `refund_store` port: the staff's refunds on PostgreSQL.
+    static func liveRefundStore(_ resources: AppResources) -> any RefundStore {
+        PostgresRefundStore(database: resources.pool)
+    }
+
+    /// The `payments` port: the provider at `PAYMENT_API_URL`; none without it (checkout,
+    /// cancel, refresh and refunds answer 503, orders are still read).
+    static func livePayments(_ resources: AppResources) -> (any PaymentGateway)? {
+        resources.config.payment.map {
+            StripePaymentGateway(baseURL: $0.url, secretKey: $0.key, timeout: resources.config.paymentTimeout)
+        }
+    }
+
+    /// The `checkout_deadline` port: the most a checkout's answer waits for the provider.
+    static func liveCheckoutDeadline(_ resources: AppResources) -> Duration {
+        resources.config.checkoutDeadline
+    }
+
+    /// The `action_timeout` port: how long stock stays reserved for a payment waiting on the customer.
+    static func liveActionTimeout(_ resources: AppResources) -> Duration {
+        resources.config.paymentActionTimeout
+    }
+}

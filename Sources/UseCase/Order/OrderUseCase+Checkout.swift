@@ -1,0 +1,49 @@
+// once: created by scenegen from Specs/Order.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension OrderUseCase {
+    /// Decline codes that say the card is suspected of fraud, lost or stolen. Stripe advises
+    /// answering them as `generic_decline`: telling a card thief why only helps the thief.
+    static let withheldDeclineCodes: Set<String> = ["fraudulent", "lost_card", "stolen_card", "pickup_card", "merchant_blacklist"]
+
+    /// `POST /v1/orders` (auth: customer): places an order from the cart and pays for it
+    /// (`OrderCheckout`: stock reserved first, the provider called outside any transaction, the
+    /// answer given within `checkout_deadline` while the payment goes on). A repeated
+    /// Idempotency-Key with the same body answers with the first order as it stands now.
+    /// - Throws: `ValidationError` for a key or payment method of the wrong shape;
+    ///   `StoreUnavailable`.
+    public func checkout(_ input: OrderCheckoutInput, background: any BackgroundWork) async throws -> OrderCheckoutOutcome {
+        guard let payments else { return .paymentsNotConfigured }
+        let checkout = OrderCheckout(
+            store: store, payments: payments, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
+        let request = CheckoutRequest(
+            customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey)
+        do {
+            switch try await checkout.checkout(request) {
+            case .paid(let order): return .paid(order)
+            case .pending(let order): return .pending(order)
+            case .declined(let order, let code):
+                guard Self.withheldDeclineCodes.contains(code) else { return .paymentDeclined(declineCode: code, orderID: order.id) }
+                background.warn("order \(order.id.uuidString.lowercased()) declined with decline_code \(code), answered as generic_decline")
+                return .paymentDeclined(declineCode: "generic_decline", orderID: order.id)
+            }
+        } catch let error as OrderError {
+            switch error {
+            case .emptyCart: return .emptyCart
+            case .insufficientStock(let lines):
+                return .insufficientStock(
+                    count: lines.count, itemIDs: lines.map(\.itemID),
+                    errors: lines.map {
+                        FieldError("lines[\($0.itemID.uuidString.lowercased())].quantity", "only \($0.available) available")
+                    })
+            case .unavailableItems(let ids):
+                return .itemsUnavailable(
+                    count: ids.count, itemIDs: ids,
+                    errors: ids.map { FieldError("lines[\($0.uuidString.lowercased())]", "is no longer for sale in the shop's currency") })
+            case .idempotencyKeyReused: return .idempotencyKeyReused
+            default: throw error
+            }
+        }
+    }
+}

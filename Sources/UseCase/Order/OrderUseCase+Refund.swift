@@ -1,0 +1,34 @@
+// once: created by scenegen from Specs/Order.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension OrderUseCase {
+    /// `POST /v1/admin/orders/{id}/refunds` (auth: admin): a staff refund, partial or full, never
+    /// past what was captured (`RefundOrderUseCase`); a replayed key answers the first refund.
+    /// - Throws: `ValidationError` for lines beyond what was ordered or restocked;
+    ///   `StoreUnavailable`.
+    public func refund(_ input: OrderRefundInput) async throws -> OrderRefundOutcome {
+        guard let payments else { return .paymentsNotConfigured }
+        let refunds = RefundOrderUseCase(store: refundStore, payments: payments, system: system)
+        let request = RefundRequest(
+            orderID: input.id, amount: input.amount,
+            lines: (input.lines ?? []).map { RefundLine(itemID: $0.itemID, quantity: $0.quantity) },
+            reason: input.reason.rawValue, restock: input.restock, idempotencyKey: input.idempotencyKey)
+        do {
+            switch try await refunds.refund(request) {
+            case .succeeded(let refund): return .succeeded(refund)
+            case .pending(let refund): return .pending(refund)
+            case .failed(let refund): return .refundFailed(refundID: refund.id, refundStatus: refund.status.rawValue)
+            }
+        } catch let error as RefundError {
+            switch error {
+            case .orderNotFound: return .notFound(id: input.id)
+            case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
+            case .exceedsCaptured(let remaining):
+                return .refundExceedsCaptured(remainingAmount: remaining.amount, currency: remaining.currency.code)
+            case .invalidLines(let errors): throw ValidationError(errors)
+            case .idempotencyKeyReused: return .idempotencyKeyReused
+            }
+        }
+    }
+}
