@@ -83,7 +83,7 @@ extension CustomUseCaseRenderer {
             // Everything that can be refused is refused before the body is read.
             lines.append("return \(names.presenter).\(method)(")
             lines.append("    await outcome {")
-            lines.append("        let checked = try input.validated()")
+            lines.append("        let checked = \(CustomUseCaseRenderer.hasChecks(names, useCase) ? "try " : "")input.validated()")
             lines.append("        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max))")
             if upload.precheck {
                 lines.append("        if let refusal = try await useCase.\(names.precheck(useCase))(checked) { return refusal }")

@@ -81,10 +81,14 @@ enum CustomUseCaseRenderer {
                 out.blank()
                 DomainRenderer.initializer(parameters, into: &out)
                 out.blank()
+                // An input with nothing to check cannot be refused: its `validated()` does not throw.
+                let checks = hasChecks(names, useCase)
                 out.doc(
-                    "The input, checked, with its defaults filled in.\n- Throws: `ValidationError` listing every field that is missing or breaks the spec's rules."
-                )
-                out.block("public func validated() throws(ValidationError) -> \(input)") { validation(names, useCase, into: &$0) }
+                    "The input, checked, with its defaults filled in."
+                        + (checks ? "\n- Throws: `ValidationError` listing every field that is missing or breaks the spec's rules." : ""))
+                out.block("public func validated()\(checks ? " throws(ValidationError)" : "") -> \(input)") {
+                    validation(names, useCase, into: &$0)
+                }
             }
         }
         let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
@@ -123,6 +127,14 @@ enum CustomUseCaseRenderer {
         }
         DomainRenderer.enumerations(members.compactMap(\.enumDeclaration), into: &out)
         return out.text
+    }
+
+    /// Whether the input has anything to check (a rule, a required field the client sends, an
+    /// object): only then can `validated()` refuse it.
+    static func hasChecks(_ names: SceneNames, _ useCase: UseCaseSpec) -> Bool {
+        let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
+        return fields(names, useCase).contains { DomainRenderer.hasRule($0.swift) || ($0.required && !pathNames.contains($0.name)) }
+            || !(useCase.input?.objects.isEmpty ?? true)
     }
 
     /// The body of `Unchecked.validated()`: every missing field and every broken rule, then the input.

@@ -175,12 +175,16 @@ enum HTTPGatewayRenderer {
             out.line("case 200..<300: return")
         } else {
             out.line("case 200..<300: return try api.decode(\(answer).self, from: answer).output(api)")
+            // (`try` covers the decoding; `output` throws only when a member can be refused.)
             let output = names.operationType(gateway, operation, "Output")
+            // Only members the domain may refuse (a UUID, money, an enum) make reading them throw.
+            let members = outputFields.map { "\($0.bare): \(decoded($0, $0.property))" }
+            let throwing = members.contains { $0.contains("try ") }
             wireStruct(answer, "Decodable", outputFields, doc: "The JSON answer of `\(operation.route)`.", into: &wire) { wire in
                 wire.blank()
-                wire.doc("- Throws: `ExternalServiceError` for a member the domain cannot hold.")
-                wire.block("func output(_ api: ExternalHTTPAPI) throws -> \(output)") { wire in
-                    wire.list("\(output)(", outputFields.map { "\($0.bare): \(decoded($0, $0.property))" })
+                if throwing { wire.doc("- Throws: `ExternalServiceError` for a member the domain cannot hold.") }
+                wire.block("func output(_ api: ExternalHTTPAPI)\(throwing ? " throws" : "") -> \(output)") { wire in
+                    wire.list("\(output)(", members)
                 }
             }
         }

@@ -189,8 +189,8 @@ enum WiringRenderer {
                 out.blank()
                 let required = writable.filter(\.requiredOnCreate)
                 let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: !$0.requiredOnCreate))" }
-                out.doc("- Throws: `ValidationError` naming every required field the body lacks.")
-                out.block("func draft() throws -> \(names.draft)") { out in
+                if !required.isEmpty { out.doc("- Throws: `ValidationError` naming every required field the body lacks.") }
+                out.block("func draft()\(required.isEmpty && !throwing ? "" : " throws") -> \(names.draft)") { out in
                     if !required.isEmpty {
                         out.line("var errors = FieldErrors()")
                         for field in required {
@@ -211,7 +211,7 @@ enum WiringRenderer {
                 memberDecoding(writable.map { ($0.property, wireType($0)) }, into: &out)
                 out.blank()
                 let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
-                out.block("func changes() throws -> \(names.changes)") {
+                out.block("func changes()\(throwing ? " throws" : "") -> \(names.changes)") {
                     $0.line("\(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))")
                 }
             }
