@@ -159,6 +159,7 @@ public enum Generator {
             file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
             file(.httpTests, "\(s)GeneratedHTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
         ]
+        if let bodies = WiringRenderer.requestBodies(names) { files.append(file(.http, "\(s)Requests.swift", bodies)) }
         if spec.entity != nil {
             files += [
                 file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),

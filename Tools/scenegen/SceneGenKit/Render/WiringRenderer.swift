@@ -91,9 +91,18 @@ enum WiringRenderer {
                 }
             }
         }
-        requests(names, into: &out)
-        CustomUseCaseRenderer.bodies(names, into: &out)
         return out.text
+    }
+
+    /// `<Scene>Requests.swift`: the JSON bodies the scene's routes decode, or `nil` when no
+    /// route takes one.
+    static func requestBodies(_ names: SceneNames) -> String? {
+        var bodies = CodeWriter()
+        requests(names, into: &bodies)
+        CustomUseCaseRenderer.bodies(names, into: &bodies)
+        guard !bodies.text.isEmpty else { return nil }
+        // Each body starts with a blank line: the imports' blank line stands in for the first.
+        return "import Domain\nimport Foundation\n" + bodies.text
     }
 
     private static func route(_ names: SceneNames, _ useCase: UseCaseSpec, into out: inout CodeWriter) {
