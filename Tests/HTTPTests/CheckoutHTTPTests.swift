@@ -9,6 +9,7 @@ import Postgres
 import Scenes
 import TestSupport
 import Testing
+import Translator
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,24 +44,23 @@ struct CheckoutHTTPTests {
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             let paid = try await Self.checkout(client, token, key: "k1")
             #expect(paid.status == .created, "\(String(buffer: paid.body))")
-            let order = try paid.json
-            #expect(order["status"] as? String == "paid")
-            #expect((order["total"] as? [String: Any])?["amount"] as? Int == 2400)
-            #expect((order["payment_intent_id"] as? String)?.hasPrefix("pi_") == true)
-            let lines = try #require(order["lines"] as? [[String: Any]])
-            #expect(Set(lines[0].keys) == ["item_id", "name", "unit_price", "quantity", "line_total"])
+            let order = try paid.decode(OrderModel.self)
+            #expect(order.status == "paid" && order.total.amount == 2400 && order.payment == nil)
+            #expect(order.paymentIntentID?.hasPrefix("pi_") == true)
+            #expect(
+                order.lines.map(\.quantity) == [2] && order.lines[0].lineTotal.amount == 2400 && order.lines[0].unitPrice.amount == 1200)
+            #expect(paid.headers[.location] == "/v1/orders/\(order.id)")
             #expect(try await Self.stock(db, mug) == 3)
-            #expect(try await client.send(.get, "/v1/cart", token: token).json["item_count"] as? Int == 0)
+            #expect(try await client.send(.get, "/v1/cart", token: token).decode(CartViewModel.self).itemCount == 0)
 
-            let id = try #require(order["id"] as? String)
-            #expect(try await client.send(.get, "/v1/orders/\(id)", token: token).json["status"] as? String == "paid")
-            let list = try await client.send(.get, "/v1/orders", token: token).json
-            #expect((list["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+            #expect(try await client.send(.get, "/v1/orders/\(order.id)", token: token).decode(OrderModel.self).status == "paid")
+            let list = try await client.send(.get, "/v1/orders", token: token).decode(PageModel<OrderModel>.self)
+            #expect(list.data.map(\.id) == [order.id] && list.nextCursor == nil)
 
             // Another customer sees nothing of it.
             let (_, other) = try await signedInCustomer(db)
-            try await client.send(.get, "/v1/orders/\(id)", token: other).expectProblem(404)
-            #expect((try await client.send(.get, "/v1/orders", token: other).json["data"] as? [Any])?.isEmpty == true)
+            try await client.send(.get, "/v1/orders/\(order.id)", token: other).expectProblem(404)
+            #expect(try await client.send(.get, "/v1/orders", token: other).decode(PageModel<OrderModel>.self).data.isEmpty)
         }
     }
 

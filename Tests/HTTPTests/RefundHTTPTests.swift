@@ -9,6 +9,7 @@ import Postgres
 import Scenes
 import TestSupport
 import Testing
+import Translator
 
 /// Staff refunds end to end: the whole app on real PostgreSQL, refunding at a real localstripe,
 /// which bounds nothing (it refunds more than was captured): every bound here is the database's.
@@ -58,9 +59,9 @@ struct RefundHTTPTests {
                 Set(refund.keys) == [
                     "id", "order_id", "amount", "reason", "restock", "lines", "status", "provider_refund_id", "created_at",
                 ])
-            #expect((refund["amount"] as? [String: Any])?["amount"] as? Int == 2400)
-            #expect(refund["status"] as? String == "succeeded")
-            #expect((refund["provider_refund_id"] as? String)?.hasPrefix("re_") == true)
+            let typed = try refunded.decode(RefundModel.self)
+            #expect(typed.amount.amount == 2400 && typed.status == "succeeded" && typed.restock && typed.reason == "requested_by_customer")
+            #expect(typed.providerRefundID?.hasPrefix("re_") == true && typed.lines.map(\.quantity) == [2])
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
             #expect(try await Self.providerRefunds(intent) == [2400])
 

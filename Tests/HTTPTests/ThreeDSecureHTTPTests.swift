@@ -7,6 +7,7 @@ import Logging
 import Scenes
 import TestSupport
 import Testing
+import Translator
 
 /// 3-D Secure end to end against localstripe: a card that needs the customer leaves the order
 /// `requires_action` (202 with the client secret), its stock reserved; the app completes the
@@ -61,18 +62,16 @@ struct ThreeDSecureHTTPTests {
         let response = try await CheckoutHTTPTests.checkout(client, token, key: "3ds", method: card)
         #expect(response.status == .accepted, "\(String(buffer: response.body))")
         let order = try response.json
-        #expect(order["status"] as? String == "requires_action")
-        let payment = try #require(order["payment"] as? [String: Any])
-        #expect((payment["client_secret"] as? String)?.isEmpty == false)
-        #expect((payment["next_action"] as? [String: Any])?["type"] as? String == "use_stripe_sdk")
-        #expect(payment["expires_at"] is String)
+        let typed = try response.decode(OrderModel.self)
+        #expect(typed.status == "requires_action")
+        let payment = try #require(typed.payment)
+        #expect(!payment.clientSecret.isEmpty && payment.nextAction.type == "use_stripe_sdk" && payment.expiresAt != nil)
         #expect(try await CheckoutHTTPTests.stock(db, mug) == 3, "the stock stays reserved while the customer authenticates")
         // The same key again answers the same, client secret included: no second payment.
         let replay = try await CheckoutHTTPTests.checkout(client, token, key: "3ds", method: card)
         #expect(replay.status == .accepted)
-        let replayed = try replay.json
-        #expect(replayed["id"] as? String == order["id"] as? String)
-        #expect((replayed["payment"] as? [String: Any])?["client_secret"] as? String == payment["client_secret"] as? String)
+        let replayed = try replay.decode(OrderModel.self)
+        #expect(replayed.id == typed.id && replayed.payment?.clientSecret == payment.clientSecret)
         return (token, order)
     }
 
