@@ -40,12 +40,13 @@ public enum Generator {
         let routerNames = RouterNames(routes: sorted.filter(\.handwritten).flatMap { $0.useCases.map(\.route) } + generatedRoutes)
         var nextVersion = (migrations.keys.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
         var columnErrors: [String] = []
+        let columns = MigrationColumns(migrations)
         for spec in generated where selected?.contains(spec.scene) ?? true {
             var migration: String?
             if let entity = spec.entity {
                 if let existing = existingMigration(for: entity, in: migrations) {
                     migration = existing
-                    columnErrors += missingColumns(spec, created: "\(layout.migrations)/\(existing)", in: migrations)
+                    columnErrors += missingColumns(spec, created: "\(layout.migrations)/\(existing)", in: columns)
                 } else {
                     migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
                     files.append(
@@ -77,32 +78,15 @@ public enum Generator {
     /// The spec's columns that no migration creates or adds: the migration that created the
     /// table is never rewritten, so a field added to the spec needs a migration of its own (or the
     /// generated code would query a column that is not there).
-    static func missingColumns(_ spec: SceneSpec, created: String, in migrations: [String: String]) -> [String] {
+    static func missingColumns(_ spec: SceneSpec, created: String, in columns: MigrationColumns) -> [String] {
         let entity = spec.record
-        let sql = migrations.keys.sorted().map { migrations[$0]! }.joined(separator: "\n").lowercased()
-        let table = entity.table.lowercased()
-        var known = Set<String>()
-        if let start = sql.range(of: "create table \(table) (") {
-            let body = sql[start.upperBound...].prefix { $0 != ";" }
-            for line in body.split(separator: "\n") {
-                let words = line.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" })
-                if let first = words.first { known.insert(String(first)) }
-            }
-        }
-        for phrase in ["add column if not exists ", "add column ", " to "] {
-            var rest = Substring(sql)
-            while let found = rest.range(of: phrase) {
-                rest = rest[found.upperBound...]
-                known.insert(String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
-            }
-        }
         let names = SceneNames(spec: spec)
         var missing: [String] = []
-        if names.owned && !known.contains("customer_id") {
+        if names.owned && !columns.contains("customer_id", of: entity.table) {
             missing.append("\(spec.file):1:1: error: column 'customer_id' of \(entity.table) (owner: customer) is in no migration")
         }
         for field in names.fields {
-            for column in field.columns where !known.contains(column) {
+            for column in field.columns where !columns.contains(column, of: entity.table) {
                 missing.append(
                     "\(spec.file):\(field.field.position.line):\(field.field.position.column): error: column '\(column)' of \(entity.table) is in no migration: \(created) created the table and is never rewritten; add a migration that adds it (ALTER TABLE \(entity.table) ADD COLUMN \(column) ...), or delete \(created) if no database has applied it yet"
                 )
