@@ -46,9 +46,9 @@ elapsed = time.monotonic() - started
 latencies.sort()
 percentile = lambda p: latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 paid = statuses[201]
-rows = sql(database, "SELECT i.stock, coalesce(sum(l.quantity) FILTER (WHERE o.status = 'paid'), 0) FROM items i "
-                     "LEFT JOIN order_lines l ON l.item_id = i.id LEFT JOIN orders o ON o.id = l.order_id "
-                     "WHERE i.sku LIKE 'HOT-%' GROUP BY i.id, i.stock").split()
+rows = sql(database, "SELECT v.stock, coalesce(sum(l.quantity) FILTER (WHERE o.status = 'paid'), 0) FROM item_variants v "
+                     "LEFT JOIN order_lines l ON l.variant_id = v.id LEFT JOIN orders o ON o.id = l.order_id "
+                     "WHERE v.sku LIKE 'HOT-%' GROUP BY v.id, v.stock").split()
 oversold = sum(max(0, int(sold) - STOCK) for _, sold in (row.split("|") for row in rows))
 inconsistent = sum(1 for stock, sold in (row.split("|") for row in rows) if int(stock) + int(sold) != STOCK)
 peak = next(line.split()[1] for line in open(f"/proc/{server}/status") if line.startswith("VmHWM"))

@@ -78,3 +78,19 @@ public struct PostgresUUIDArray: PostgresEncodable {
     /// The array literal `{id,id,...}`; a UUID's text needs no quoting.
     public var postgresText: String? { "{" + ids.map(\.uuidString).joined(separator: ",") + "}" }
 }
+
+/// A `text[]` parameter (`WHERE sku = ANY($1::text[])`), every element quoted, so any text
+/// (commas, braces, quotes, backslashes, `NULL`) arrives as itself.
+public struct PostgresTextArray: PostgresEncodable {
+    public let values: [String]
+
+    public init(_ values: [String]) { self.values = values }
+
+    /// The array literal `{"a","b\"c"}`: inside double quotes only `"` and `\` are escaped.
+    public var postgresText: String? {
+        let quoted = values.map { value in
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
+    }
+}

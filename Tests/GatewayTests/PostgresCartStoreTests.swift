@@ -15,24 +15,41 @@ struct PostgresCartStoreTests {
                 try await db.pool.query(
                     "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'h')", customer, "\(customer)@example.com")
             }
+            let yen = Currency("JPY")!
+            let small = VariantDraft(
+                id: UUID(), sku: "MUG-S", options: [.init(name: "size", value: "S")], price: Money(amount: 1200, currency: yen), stock: 9)
+            let large = VariantDraft(
+                id: UUID(), sku: "MUG-L", options: [.init(name: "size", value: "L")], price: Money(amount: 1500, currency: yen), stock: 9)
             let item = try await PostgresItemStore(database: db.pool).create(
                 id: UUID(),
                 draft: ItemDraft(
-                    sku: "MUG", name: "Mug", description: "", category: "kitchen", priceAmount: 1200, currency: "JPY", stock: 9),
-                price: Money(amount: 1200, currency: Currency("JPY")!), createdAt: Date())
+                    sku: "MUG", name: "Mug", description: "", category: "kitchen", options: [ItemOption(name: "size", values: ["S", "L"])],
+                    variants: [small, large]),
+                createdAt: Date())
             let store = PostgresCartStore(database: db.pool)
-            try await store.setQuantity(customerID: alice, itemID: item.id, quantity: 2)
-            try await store.setQuantity(customerID: alice, itemID: item.id, quantity: 4)
-            try await db.pool.query("UPDATE items SET price_amount = 999 WHERE id = $1", item.id)
+            try await store.setQuantity(customerID: alice, variantID: small.id, quantity: 2)
+            try await store.setQuantity(customerID: alice, variantID: small.id, quantity: 4)
+            try await store.setQuantity(customerID: alice, variantID: large.id, quantity: 1)
+            try await db.pool.query("UPDATE item_variants SET price_amount = 999 WHERE id = $1", small.id)
             let lines = try await store.lines(customerID: alice)
             #expect(
-                lines == [CartLine(itemID: item.id, name: "Mug", unitPrice: Money(amount: 999, currency: Currency("JPY")!), quantity: 4)])
+                lines == [
+                    CartLine(
+                        itemID: item.id, variantID: small.id, sku: "MUG-S", name: "Mug", options: small.options,
+                        unitPrice: Money(amount: 999, currency: yen), quantity: 4),
+                    CartLine(
+                        itemID: item.id, variantID: large.id, sku: "MUG-L", name: "Mug", options: large.options,
+                        unitPrice: Money(amount: 1500, currency: yen), quantity: 1),
+                ])
             #expect(try await store.lines(customerID: bob).isEmpty)
             try await store.remove(customerID: bob, itemID: item.id)
-            #expect(try await store.lines(customerID: alice).count == 1)
+            #expect(try await store.lines(customerID: alice).count == 2)
+            try await store.remove(customerID: alice, variantID: large.id)
+            #expect(try await store.lines(customerID: alice).map(\.variantID) == [small.id])
+            try await store.setQuantity(customerID: alice, variantID: large.id, quantity: 1)
             try await store.remove(customerID: alice, itemID: item.id)
-            #expect(try await store.lines(customerID: alice).isEmpty)
-            await #expect(throws: PostgresError.self) { try await store.setQuantity(customerID: alice, itemID: item.id, quantity: 100) }
+            #expect(try await store.lines(customerID: alice).isEmpty, "removing the item removes every variant's line")
+            await #expect(throws: PostgresError.self) { try await store.setQuantity(customerID: alice, variantID: small.id, quantity: 100) }
         }
     }
 }

@@ -14,11 +14,12 @@ struct PostgresHomeStoreTests {
     static func seed(_ db: TestDatabase, count: Int) async throws {
         try await db.pool.query(
             """
-            INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock, created_at)
-            SELECT gen_random_uuid(), 'SKU-' || n, 'Item ' || n, 'category-' || (n % 8), 100, 'JPY', 1,
+            INSERT INTO items (id, sku, name, category, price_amount, price_currency, created_at)
+            SELECT gen_random_uuid(), 'SKU-' || n, 'Item ' || n, 'category-' || (n % 8), 100, 'JPY',
                    timestamptz '2026-01-01' + n * interval '1 second'
             FROM generate_series(1, $1::int) AS n
             """, count)
+        try await TestRows.addVariants(db)
     }
 
     /// Gives item `sku` reviews worth `ratings` straight in the columns the reviews keep.

@@ -13,7 +13,26 @@ struct PostgresItemStoreTests {
     func draft(_ n: Int, name: String? = nil, category: String = "kitchen") -> ItemDraft {
         ItemDraft(
             sku: "SKU-\(n)", name: name ?? "Item \(n)", description: "number \(n)", category: category,
-            priceAmount: Int64(100 * n), currency: "JPY", stock: n)
+            variants: [VariantDraft(id: UUID(), sku: "SKU-\(n)", price: Money(amount: Int64(100 * n), currency: Self.yen), stock: n)])
+    }
+
+    /// A T-shirt in two sizes and two colours, three of the four combinations made.
+    func shirt(sku: String = "TEE") -> ItemDraft {
+        let yen = { Money(amount: $0, currency: Self.yen) }
+        return ItemDraft(
+            sku: sku, name: "T-shirt", description: "", category: "apparel",
+            options: [ItemOption(name: "size", values: ["S", "M"]), ItemOption(name: "colour", values: ["navy", "white"])],
+            variants: [
+                VariantDraft(
+                    id: UUID(), sku: "\(sku)-S-NAVY", options: [.init(name: "size", value: "S"), .init(name: "colour", value: "navy")],
+                    price: yen(2500), stock: 3),
+                VariantDraft(
+                    id: UUID(), sku: "\(sku)-M-NAVY", options: [.init(name: "size", value: "M"), .init(name: "colour", value: "navy")],
+                    price: yen(2500), stock: 0),
+                VariantDraft(
+                    id: UUID(), sku: "\(sku)-M-WHITE", options: [.init(name: "size", value: "M"), .init(name: "colour", value: "white")],
+                    price: yen(2300), stock: 4),
+            ])
     }
 
     @discardableResult
@@ -21,9 +40,7 @@ struct PostgresItemStoreTests {
         -> Item
     {
         try await store.create(
-            id: UUID(), draft: draft(n, name: name, category: category),
-            price: Money(amount: Int64(100 * n), currency: Self.yen),
-            createdAt: at ?? Self.start.addingTimeInterval(Double(n)))
+            id: UUID(), draft: draft(n, name: name, category: category), createdAt: at ?? Self.start.addingTimeInterval(Double(n)))
     }
 
     @Test func createsAndReadsBack() async throws {
@@ -33,6 +50,49 @@ struct PostgresItemStoreTests {
             let read = try await store.item(id: created.id)
             #expect(read == created)
             #expect(try await store.item(id: UUID()) == nil)
+        }
+    }
+
+    @Test func variantsAreReadBackInOrderWithTheirValuesLowestPriceAndStockSum() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresItemStore(database: db.pool)
+            let draft = shirt()
+            let item = try await store.create(id: UUID(), draft: draft, createdAt: Self.start)
+            #expect(item.options == draft.options)
+            #expect(item.variants.map(\.id) == draft.variants.map(\.id))
+            #expect(item.variants.map(\.options) == draft.variants.map(\.options), "values in the order of the item's options")
+            #expect(item.price == Money(amount: 2300, currency: Self.yen) && item.stock == 7)
+            #expect(try await store.item(variantID: draft.variants[2].id) == item)
+            #expect(try await store.item(variantID: item.id) == nil, "an item's id is not a variant's")
+            let movements: [Int] = try await db.pool.query(
+                "SELECT delta FROM stock_movements m JOIN item_variants v ON v.id = m.variant_id WHERE v.item_id = $1 ORDER BY v.position",
+                item.id
+            ).rows.map { try $0.decode("delta") }
+            #expect(movements == [3, 0, 4], "each variant's first stock is recorded")
+        }
+    }
+
+    @Test func aVariantSKUTakenByAnotherItemIsADomainError() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresItemStore(database: db.pool)
+            try await store.create(id: UUID(), draft: shirt(), createdAt: Self.start)
+            var clash = shirt(sku: "OTHER")
+            clash.variants[1].sku = "TEE-M-NAVY"
+            await #expect(throws: CatalogError.duplicateSKU("TEE-M-NAVY")) {
+                try await store.create(id: UUID(), draft: clash, createdAt: Self.start)
+            }
+            #expect(try await store.items(matching: ItemFilter(), after: nil, limit: 10).count == 1, "nothing of the refused item stays")
+        }
+    }
+
+    @Test func priceAndStockOfAnItemWithSeveralVariantsAreRefused() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresItemStore(database: db.pool)
+            let item = try await store.create(id: UUID(), draft: shirt(), createdAt: Self.start)
+            await #expect(throws: CatalogError.itemHasVariants(3)) {
+                try await store.update(id: item.id, changes: ItemChanges(name: "Renamed", priceAmount: 1))
+            }
+            #expect(try await store.item(id: item.id) == item, "the refused change changed nothing")
         }
     }
 
@@ -124,9 +184,17 @@ struct PostgresItemStoreTests {
             let store = PostgresItemStore(database: db.pool)
             let item = try await insert(store, 3)
             // Someone else takes stock meanwhile; renaming must not write the old stock back.
-            try await db.pool.query("UPDATE items SET stock = stock - 1 WHERE id = $1", item.id)
+            try await db.pool.query("UPDATE item_variants SET stock = stock - 1 WHERE item_id = $1", item.id)
             let renamed = try #require(try await store.update(id: item.id, changes: ItemChanges(name: "Renamed", priceAmount: 999)))
             #expect(renamed.name == "Renamed" && renamed.price.amount == 999 && renamed.stock == 2)
+            #expect(renamed.variants.map(\.price.amount) == [999], "the one variant's price is the item's")
+            let restocked = try #require(try await store.update(id: item.id, changes: ItemChanges(stock: 10)))
+            #expect(restocked.stock == 10)
+            let last: (Int, Int) = try await db.pool.query(
+                "SELECT m.delta, m.stock_after FROM stock_movements m JOIN item_variants v ON v.id = m.variant_id WHERE v.item_id = $1 ORDER BY m.id DESC LIMIT 1",
+                item.id
+            ).rows.map { (try $0.decode("delta"), try $0.decode("stock_after")) }[0]
+            #expect(last == (8, 10), "a stock set by the staff is recorded as the change it made")
             #expect(try await store.update(id: UUID(), changes: ItemChanges(name: "x")) == nil)
         }
     }
@@ -135,9 +203,11 @@ struct PostgresItemStoreTests {
         try await TestDatabase.with { db in
             let store = PostgresItemStore(database: db.pool)
             let items = (1...50).map { n in
-                Item(
-                    id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c",
-                    price: Money(amount: 1, currency: Self.yen), stock: 1, createdAt: Self.start, reviewCount: 0, ratingAverage: nil)
+                let price = Money(amount: 1, currency: Self.yen)
+                return Item(
+                    id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c", price: price, stock: 1,
+                    createdAt: Self.start, reviewCount: 0, ratingAverage: nil, options: [],
+                    variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)])
             }
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<3 { group.addTask { try await store.insertIfEmpty(items) } }
@@ -146,6 +216,8 @@ struct PostgresItemStoreTests {
             #expect(results.filter { $0 }.count == 1)
             let count: Int = try await db.pool.query("SELECT count(*)::int AS n FROM items").rows[0].decode("n")
             #expect(count == 50)
+            let variants: Int = try await db.pool.query("SELECT count(*)::int AS n FROM item_variants").rows[0].decode("n")
+            #expect(variants == 50)
         }
     }
 

@@ -19,15 +19,11 @@ import Translator
 @Suite("Checkout and orders over HTTP")
 struct CheckoutHTTPTests {
     static func item(_ db: TestDatabase, stock: Int, price: Int64 = 1200) async throws -> UUID {
-        let id = UUID()
-        try await db.pool.query(
-            "INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock) VALUES ($1, $2, 'Mug', 'kitchen', $3, 'JPY', $4)",
-            id, "SKU-\(id.uuidString.prefix(8))", price, stock)
-        return id
+        try await TestRows.insertItem(db, name: "Mug", category: "kitchen", price: price, stock: stock)
     }
 
     static func stock(_ db: TestDatabase, _ item: UUID) async throws -> Int {
-        try await db.pool.query("SELECT stock FROM items WHERE id = $1", item).rows[0].decode("stock")
+        try await TestRows.stock(db, item: item)
     }
 
     static func checkout(_ client: any TestClientProtocol, _ token: String, key: String, method: String = "pm_card_visa") async throws
@@ -88,7 +84,7 @@ struct CheckoutHTTPTests {
             let pen = try await Self.item(db, stock: 1)
             try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
             try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 1}"#, token: token)
-            try await db.pool.query("UPDATE items SET stock = 0 WHERE id = $1", pen)
+            try await TestRows.setStock(db, item: pen, 0)
             let short = try await Self.checkout(client, token, key: "k-short")
             let problem = try short.expectProblem(409)
             #expect(problem["item_ids"] as? [String] == [pen.uuidString.lowercased()])
@@ -271,9 +267,8 @@ struct CancelHTTPTests {
                                     request_fingerprint, created_at, updated_at)
                 VALUES ($1, $2, 'pending_payment', 1200, 'JPY', 'pm_card_visa', 'k', 'x', now(), now())
                 """, order, customer)
-            try await db.pool.query(
-                "INSERT INTO order_lines VALUES ($1, $2, 'Mug', 1200, 'JPY', 1)", order, mug)
-            try await db.pool.query("UPDATE items SET stock = 4 WHERE id = $1", mug)
+            try await TestRows.insertOrderLine(db, order: order, item: mug, price: 1200, quantity: 1)
+            try await TestRows.setStock(db, item: mug, 4)
             let cancelled = try await client.send(.post, "/v1/orders/\(order)/cancel", token: token)
             #expect(try cancelled.json["status"] as? String == "cancelled")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)

@@ -91,7 +91,9 @@ struct PaymentStateModelTests {
     static func run(path: [PaymentStatus], plan: [Int], _ db: TestDatabase) async throws -> Int {
         let item = try await CheckoutHTTPTests.item(db, stock: 10)
         let customer = try await signedInCustomer(db).id
-        try await db.pool.query("INSERT INTO cart_lines (customer_id, item_id, quantity) VALUES ($1, $2, 2)", customer, item)
+        try await db.pool.query(
+            "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 2)", customer,
+            try await TestRows.variantID(of: item, db))
         let provider = ScriptedProvider()
         let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
         let (order, _) = try await store.placeOrder(

@@ -55,7 +55,7 @@ struct ReconcileHTTPTests {
                                     idempotency_key, request_fingerprint, created_at, updated_at)
                 VALUES ($1, $2, 'pending_payment', 1200, 'JPY', 'pm_card_visa', $3, 'k', 'x', now(), now())
                 """, order, customer, intent.id)
-            try await db.pool.query("INSERT INTO order_lines VALUES ($1, $2, 'Mug', 1200, 'JPY', 1)", order, mug)
+            try await TestRows.insertOrderLine(db, order: order, item: mug, price: 1200, quantity: 1)
             try await Self.ageOrders(db)
 
             // localstripe answers 401 to a key that is not sk_...: as after a key rotation.
@@ -163,7 +163,7 @@ struct ReconcileHTTPTests {
                                     idempotency_key, request_fingerprint, created_at, updated_at)
                 VALUES ($1, $2, 'refund_pending', 1200, 'JPY', 'pm_card_visa', $3, 'k', 'x', now(), now())
                 """, order, customer, intent.id)
-            try await db.pool.query("INSERT INTO order_lines VALUES ($1, $2, 'Mug', 1200, 'JPY', 1)", order, mug)
+            try await TestRows.insertOrderLine(db, order: order, item: mug, price: 1200, quantity: 1)
             try await Self.ageOrders(db)
 
             // localstripe ignores Idempotency-Key: only the claim keeps the second pass off it.

@@ -50,8 +50,9 @@ struct RefundHTTPTests {
     @Test func aFullRefundOfTheLinesRestocksThemAndRefundsTheOrder() async throws {
         try await withApp { client, db in
             let (order, intent, mug, token) = try await Self.paidOrder(client, db)
+            let variant = try await TestRows.variantID(of: mug, db)
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
-            let body = #"{"reason": "requested_by_customer", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 2}]}"#
+            let body = #"{"reason": "requested_by_customer", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 2}]}"#
             let refunded = try await Self.refund(client, order, body, key: "r1")
             #expect(refunded.status == .created, "\(String(buffer: refunded.body))")
             let refund = try refunded.json
@@ -126,9 +127,11 @@ struct RefundHTTPTests {
     func aCancelRacingAStaffRefundNeverRefundsMoreThanWasCaptured(round: Int) async throws {
         try await withApp { client, db in
             let (order, intent, mug, token) = try await Self.paidOrder(client, db)
+            let variant = try await TestRows.variantID(of: mug, db)
             async let cancel = client.send(.post, "/v1/orders/\(order)/cancel", token: token)
             async let refund = Self.refund(
-                client, order, #"{"amount": 1000, "reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 1}]}"#,
+                client, order,
+                #"{"amount": 1000, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#,
                 key: "race")
             let statuses = try await [Int(cancel.status.code), Int(refund.status.code)]
             let refunded = try await Self.providerRefunds(intent)
@@ -148,11 +151,12 @@ struct RefundHTTPTests {
             config.payment = ("http://127.0.0.1:\(freePort())", "sk_test_storefront")
             config.paymentTimeout = .seconds(1)
             let (order, intent, mug, _) = try await Self.paidOrder(db, url: url)
+            let variant = try await TestRows.variantID(of: mug, db)
             let pending = try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))).test(
                 .router
             ) {
                 client in
-                let body = #"{"reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 2}]}"#
+                let body = #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 2}]}"#
                 return try await Self.refund(client, order, body, key: "hook").status
             }
             #expect(pending == .accepted)
@@ -186,7 +190,8 @@ struct RefundHTTPTests {
     @Test func aReplayedKeyAnswersTheFirstRefundAndRestocksOnce() async throws {
         try await withApp { client, db in
             let (order, intent, mug, _) = try await Self.paidOrder(client, db)
-            let body = #"{"reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 1}]}"#
+            let variant = try await TestRows.variantID(of: mug, db)
+            let body = #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
             let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 for _ in 0..<3 { group.addTask { try await Self.refund(client, order, body, key: "same") } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -208,20 +213,21 @@ struct RefundHTTPTests {
     @Test func linesBeyondWhatWasOrderedOrRestockedAreRefused() async throws {
         try await withApp { client, db in
             let (order, intent, mug, token) = try await Self.paidOrder(client, db)
-            let one = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 1}]}"#
+            let variant = try await TestRows.variantID(of: mug, db)
+            let one = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
             #expect(try await Self.refund(client, order, one, key: "l1").status == .created)
-            let three = #"{"reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 3}]}"#
+            let three = #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 3}]}"#
             let tooMany = try await Self.refund(client, order, three, key: "l2")
             try tooMany.expectProblem(422)
             #expect(tooMany.fieldNames == ["lines[0].quantity"])
-            let two = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 2}]}"#
+            let two = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 2}]}"#
             let beyond = try await Self.refund(client, order, two, key: "l3")
             try beyond.expectProblem(422)
             #expect(beyond.fieldNames == ["lines[0].quantity"])
-            let stranger = #"{"reason": "other", "restock": true, "lines": [{"item_id": "\#(UUID())", "quantity": 1}]}"#
+            let stranger = #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(mug)", "quantity": 1}]}"#
             let unknownItem = try await Self.refund(client, order, stranger, key: "l4")
             try unknownItem.expectProblem(422)
-            #expect(unknownItem.fieldNames == ["lines[0].item_id"])
+            #expect(unknownItem.fieldNames == ["lines[0].variant_id"], "the item's id is not the variant's")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 4)
             #expect(try await Self.providerRefunds(intent) == [100])
 
@@ -267,12 +273,13 @@ struct RefundHTTPTests {
                 AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))
             )
             .test(.router) { client in try await Self.paidOrder(client, db) }
+            let variant = try await TestRows.variantID(of: mug, db)
 
             config.payment = (unreachable, "sk_test_storefront")
             config.paymentTimeout = .seconds(1)
             try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))).test(.router) {
                 client in
-                let body = #"{"amount": 1500, "reason": "other", "restock": true, "lines": [{"item_id": "\#(mug)", "quantity": 1}]}"#
+                let body = #"{"amount": 1500, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
                 let pending = try await Self.refund(client, order, body, key: "down")
                 #expect(pending.status == .accepted, "\(String(buffer: pending.body))")
                 #expect(try pending.json["status"] as? String == "pending")

@@ -9,7 +9,13 @@ struct CatalogPresenterTests {
     let item = Item(
         id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
         description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
-        stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5), reviewCount: 2, ratingAverage: 4.5)
+        stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5), reviewCount: 2, ratingAverage: 4.5,
+        options: [ItemOption(name: "size", values: ["S", "L"])],
+        variants: [
+            Variant(
+                id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E12")!, sku: "MUG-1-S", options: [.init(name: "size", value: "S")],
+                price: Money(amount: 1200, currency: Currency("JPY")!), stock: 3)
+        ])
 
     func json(_ presentation: Presentation) throws -> [String: Any] {
         let body = try #require(presentation.body)
@@ -28,12 +34,18 @@ struct CatalogPresenterTests {
         #expect(
             Set(body.keys) == [
                 "id", "sku", "name", "description", "category", "price", "stock", "created_at", "rating_average", "review_count",
+                "options", "variants",
             ])
         #expect(body["id"] as? String == "6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
         let price = try #require(body["price"] as? [String: Any])
         #expect(price["amount"] as? Int == 1200 && price["currency"] as? String == "JPY")
         #expect(body["created_at"] as? String == "2026-11-22T11:40:49.500Z")
         #expect(body["rating_average"] as? Double == 4.5 && body["review_count"] as? Int == 2)
+        let option = try #require((body["options"] as? [[String: Any]])?.first)
+        #expect(option["name"] as? String == "size" && option["values"] as? [String] == ["S", "L"])
+        let variant = try #require((body["variants"] as? [[String: Any]])?.first)
+        #expect(Set(variant.keys) == ["id", "sku", "options", "price", "stock"])
+        #expect(variant["options"] as? [[String: String]] == [["name": "size", "value": "S"]])
     }
 
     @Test func lastPageWritesAnExplicitNullCursor() throws {

@@ -54,7 +54,13 @@ struct JSONBodyEncoderTests {
         let item = Item(
             id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug \"Classic\"",
             description: "A mug\nfor tea/coffee", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
-            stock: 3, createdAt: createdAt, reviewCount: 3, ratingAverage: 4.67)
+            stock: 3, createdAt: createdAt, reviewCount: 3, ratingAverage: 4.67,
+            options: [ItemOption(name: "colour", values: ["navy", "白"])],
+            variants: [
+                Variant(
+                    id: UUID(), sku: "MUG-1-W", options: [.init(name: "colour", value: "白")],
+                    price: Money(amount: 1200, currency: Currency("JPY")!), stock: 3)
+            ])
         try expectSameBytes(CatalogTranslator.model(item))
         try expectSameBytes(PageModel(data: [item, item].map(CatalogTranslator.model), nextCursor: nil))
         let review = Review(

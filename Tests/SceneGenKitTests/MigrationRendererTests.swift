@@ -63,7 +63,7 @@ struct RenderedMigrationDatabaseTests {
             try await db.pool.query(
                 "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'c@example.com', 'C', 'x')", customer)
             try await db.pool.query(
-                "INSERT INTO items (id, sku, name, category, price_amount, price_currency, stock) VALUES ($1, 'S-1', 'n', 'c', 1, 'JPY', 1)",
+                "INSERT INTO items (id, sku, name, category, price_amount, price_currency) VALUES ($1, 'S-1', 'n', 'c', 1, 'JPY')",
                 item)
             let insert =
                 "INSERT INTO wishlist_entries (id, customer_id, item_id, priority, budget_amount, budget_currency) VALUES ($1, $2, $3, $4, $5, $6)"

@@ -13,7 +13,10 @@ struct CartUseCaseTests {
 
     func make(items: [Item]) -> (CartUseCase, MockCartStore) {
         let store = MockCartStore(items: items)
-        let catalog = MockItemStore { stubs in stubs.item = { id in items.first { $0.id == id } } }
+        let catalog = MockItemStore { stubs in
+            stubs.item = { id in items.first { $0.id == id } }
+            stubs.itemOfVariant = { id in items.first { $0.variants.contains { $0.id == id } } }
+        }
         return (CartContainer(store: store, catalog: catalog, currency: Fixtures.yen, system: Fixtures.system).useCase, store)
     }
 
@@ -60,7 +63,7 @@ struct CartUseCaseTests {
 
     @Test func moreThanTheStockNamesWhatIsAvailable() async throws {
         let (useCase, store) = make(items: [mug])
-        #expect(try await set(useCase, mug.id, 6) == .insufficientStock(available: 5, itemID: mug.id))
+        #expect(try await set(useCase, mug.id, 6) == .insufficientStock(available: 5, itemID: mug.id, variantID: mug.variants[0].id))
         #expect(!store.calls.contains { $0.hasPrefix("set") })
     }
 
@@ -71,10 +74,7 @@ struct CartUseCaseTests {
     }
 
     @Test func currenciesDoNotMix() async throws {
-        let dollarPen = Item(
-            id: pen.id, sku: pen.sku, name: pen.name, description: pen.description, category: pen.category,
-            price: Money(amount: 300, currency: Currency("USD")!), stock: pen.stock, createdAt: pen.createdAt, reviewCount: 0,
-            ratingAverage: nil)
+        let dollarPen = Fixtures.item(2, stock: 50, price: Money(amount: 300, currency: Currency("USD")!))
         let (useCase, _) = make(items: [mug, dollarPen])
         // Not even into an empty cart: a cart is priced in the shop's currency.
         #expect(try await set(useCase, dollarPen.id, 1) == .currencyMismatch(cart: "JPY", item: "USD"))
@@ -83,13 +83,44 @@ struct CartUseCaseTests {
     }
 
     @Test func aLineRepricedInAnotherCurrencyIsUnavailableNotAnError() throws {
-        let dollars = CartLine(itemID: UUID(), name: "Pen", unitPrice: Money(amount: 300, currency: Currency("USD")!), quantity: 2)
-        let yen = CartLine(itemID: UUID(), name: "Mug", unitPrice: Money(amount: 1200, currency: Fixtures.yen), quantity: 1)
+        let dollars = CartLine(
+            itemID: UUID(), variantID: UUID(), sku: "PEN", name: "Pen", unitPrice: Money(amount: 300, currency: Currency("USD")!),
+            quantity: 2)
+        let yen = CartLine(
+            itemID: UUID(), variantID: UUID(), sku: "MUG", name: "Mug", unitPrice: Money(amount: 1200, currency: Fixtures.yen),
+            quantity: 1)
         let cart = Cart(lines: [dollars, yen], currency: Fixtures.yen)
         #expect(cart.unavailableLines == [dollars])
         #expect(try cart.subtotal() == Money(amount: 1200, currency: Fixtures.yen))
         let view = try CartView(cart)
-        #expect(view.unavailableItemIDs == [dollars.itemID] && view.subtotal.amount == 1200 && view.itemCount == 3)
+        #expect(view.unavailableItemIDs == [dollars.itemID] && view.unavailableVariantIDs == [dollars.variantID])
+        #expect(view.subtotal.amount == 1200 && view.itemCount == 3)
+    }
+
+    @Test func anItemWithSeveralVariantsIsCartedByVariant() async throws {
+        let shirt = Fixtures.shirt(stock: 2)
+        let (useCase, store) = make(items: [shirt])
+        #expect(
+            try await set(useCase, shirt.id, 1) == .variantRequired(itemID: shirt.id, count: 2, variantIDs: shirt.variants.map(\.id)))
+        let small = shirt.variants[0]
+        let medium = shirt.variants[1]
+        func put(_ variant: UUID, _ quantity: Int) async throws -> CartSetVariantOutcome {
+            try await useCase.setVariant(CartSetVariantInput(customerID: customer, variantID: variant, quantity: quantity))
+        }
+        #expect(try await put(small.id, 3) == .insufficientStock(available: 2, itemID: shirt.id, variantID: small.id))
+        _ = try await put(small.id, 2)
+        guard case .cart(let cart) = try await put(medium.id, 1) else { throw UnexpectedOutcome(outcome: "no cart") }
+        #expect(cart.lines.map(\.variantID) == [small.id, medium.id] && cart.lines.map(\.sku) == ["TEE-S", "TEE-M"])
+        #expect(cart.lines.map(\.options) == [[VariantOption(name: "size", value: "S")], [VariantOption(name: "size", value: "M")]])
+        let unknown = UUID()
+        #expect(try await put(unknown, 1) == .variantNotFound(variantID: unknown))
+        guard case .cart(let fewer) = try await put(small.id, 0) else { throw UnexpectedOutcome(outcome: "no cart") }
+        #expect(fewer.lines.map(\.variantID) == [medium.id])
+        guard case .cart(let empty) = try await useCase.remove(CartRemoveInput(customerID: customer, itemID: shirt.id)) else {
+            throw UnexpectedOutcome(outcome: "no cart")
+        }
+        #expect(empty.lines.isEmpty, "removing the item removes every variant's line")
+        #expect(store.calls.filter { $0.hasPrefix("set") } == ["set 2", "set 1"])
     }
 
     @Test func customersHaveSeparateCarts() async throws {

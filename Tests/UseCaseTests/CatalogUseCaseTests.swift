@@ -76,10 +76,12 @@ struct CatalogUseCaseTests {
 
     @Test func createUsesTheContainersClockAndIDs() async throws {
         let store = MockItemStore {
-            $0.create = { id, draft, price, at in
-                Item(
+            $0.create = { id, draft, at in
+                let variants = draft.variants.map { Variant(id: $0.id, sku: $0.sku, options: $0.options, price: $0.price, stock: $0.stock) }
+                return Item(
                     id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
-                    price: price, stock: draft.stock, createdAt: at, reviewCount: 0, ratingAverage: nil)
+                    price: variants[0].price, stock: variants[0].stock, createdAt: at, reviewCount: 0, ratingAverage: nil,
+                    options: draft.options, variants: variants)
             }
         }
         guard case .created(let item) = try await useCase(store).create(Self.createInput) else {
@@ -87,7 +89,7 @@ struct CatalogUseCaseTests {
             return
         }
         #expect(item.id == Fixtures.fixedID)
-        #expect(store.calls == [.create(Fixtures.fixedID, Fixtures.draft, Money(amount: 1200, currency: Fixtures.yen), Fixtures.now)])
+        #expect(store.calls == [.create(Fixtures.fixedID, Fixtures.draft, Fixtures.now)])
     }
 
     @Test func createReportsEveryFieldBreakingARuleTheSpecCannotState() async throws {
@@ -115,7 +117,7 @@ struct CatalogUseCaseTests {
     }
 
     @Test func aTakenSKUIsItsOutcome() async throws {
-        let store = MockItemStore { $0.create = { _, draft, _, _ in throw CatalogError.duplicateSKU(draft.sku) } }
+        let store = MockItemStore { $0.create = { _, draft, _ in throw CatalogError.duplicateSKU(draft.sku) } }
         #expect(try await useCase(store).create(Self.createInput) == .duplicateSKU(sku: "MUG-1"))
     }
 
@@ -159,6 +161,11 @@ struct CatalogUseCaseTests {
     @Test func editOfUnknownItemIsNotFound() async throws {
         let store = MockItemStore { $0.update = { _, _ in nil } }
         #expect(try await useCase(store).edit(editInput(name: "New")) == .notFound(id: Fixtures.fixedID))
+    }
+
+    @Test func aPriceOrStockForAnItemWithSeveralVariantsIsItsOutcome() async throws {
+        let store = MockItemStore { $0.update = { _, _ in throw CatalogError.itemHasVariants(6) } }
+        #expect(try await useCase(store).edit(editInput(stock: 1)) == .itemHasVariants(id: Fixtures.fixedID, count: 6))
     }
 
     @Test func storeOutageSurfacesAsUnavailable() async throws {

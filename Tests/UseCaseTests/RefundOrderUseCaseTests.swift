@@ -97,10 +97,13 @@ struct RefundOrderUseCaseTests {
     @Test func restockNeedsLinesAndLinesAreUnique() {
         let mug = Fixtures.id(1)
         let twice = RefundRequest(
-            orderID: Fixtures.id(7), amount: nil, lines: [RefundLine(itemID: mug, quantity: 1), RefundLine(itemID: mug, quantity: 100)],
+            orderID: Fixtures.id(7), amount: nil,
+            lines: [RefundLine(variantID: mug, quantity: 1), RefundLine(variantID: mug, quantity: 100)],
             reason: "other", restock: true, idempotencyKey: "k")
         #expect(
-            throws: ValidationError([FieldError("lines[1].item_id", "appears twice"), FieldError("lines[1].quantity", "must be 1 to 99")])
+            throws: ValidationError([
+                FieldError("lines[1].variant_id", "appears twice"), FieldError("lines[1].quantity", "must be 1 to 99"),
+            ])
         ) {
             try twice.validate()
         }

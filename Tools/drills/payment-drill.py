@@ -27,7 +27,7 @@ base, admin, database, proxy, localstripe, reconcile = sys.argv[1:7]
 def orders_of(drill_item):
     rows = [row.split("|") for row in sql(database, f"SELECT o.id, o.status, l.quantity FROM orders o JOIN order_lines l "
                                                     f"ON l.order_id = o.id WHERE l.item_id = '{drill_item}'").splitlines()]
-    return rows, int(sql(database, f"SELECT stock FROM items WHERE id = '{drill_item}'"))
+    return rows, int(sql(database, f"SELECT sum(stock) FROM item_variants WHERE item_id = '{drill_item}'"))
 
 
 def reconcile_now():

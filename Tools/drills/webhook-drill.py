@@ -68,7 +68,7 @@ def status(order):
 
 
 def stock(item):
-    return int(sql(database, f"SELECT stock FROM items WHERE id = '{item}'"))
+    return int(sql(database, f"SELECT sum(stock) FROM item_variants WHERE item_id = '{item}'"))
 
 
 def wait_for(order, wanted, seconds=10):
@@ -79,7 +79,7 @@ def wait_for(order, wanted, seconds=10):
 
 
 item = call(base + "/v1/items?limit=1").body["data"][0]["id"]
-sql(database, f"UPDATE items SET stock = 50 WHERE id = '{item}'")
+sql(database, f"UPDATE item_variants SET stock = 50 WHERE item_id = '{item}'")
 
 print("forged, tampered and stale deliveries")
 order = three_d_secure_order(item)

@@ -1,15 +1,24 @@
 import Foundation
 
-/// One item in a cart at the item's current price.
+/// One variant of an item in a cart at its current price (or, in an order, as it was bought).
 public struct CartLine: Hashable, Sendable {
     public let itemID: UUID
+    public let variantID: UUID
+    public let sku: String
     public let name: String
+    /// The variant's value of each of its item's options (none for an item without options).
+    public let options: [VariantOption]
     public let unitPrice: Money
     public let quantity: Int
 
-    public init(itemID: UUID, name: String, unitPrice: Money, quantity: Int) {
+    public init(
+        itemID: UUID, variantID: UUID, sku: String, name: String, options: [VariantOption] = [], unitPrice: Money, quantity: Int
+    ) {
         self.itemID = itemID
+        self.variantID = variantID
+        self.sku = sku
         self.name = name
+        self.options = options
         self.unitPrice = unitPrice
         self.quantity = quantity
     }
@@ -61,11 +70,13 @@ extension CartView {
         for line in cart.lines {
             lines.append(
                 CartLineView(
-                    itemID: line.itemID, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity,
-                    lineTotal: try line.exactTotal()))
+                    itemID: line.itemID, variantID: line.variantID, sku: line.sku, name: line.name, options: line.options,
+                    unitPrice: line.unitPrice, quantity: line.quantity, lineTotal: try line.exactTotal()))
         }
+        var unavailableItems: [UUID] = []
+        for line in cart.unavailableLines where !unavailableItems.contains(line.itemID) { unavailableItems.append(line.itemID) }
         self.init(
-            lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount,
-            unavailableItemIDs: cart.unavailableLines.map(\.itemID))
+            lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount, unavailableItemIDs: unavailableItems,
+            unavailableVariantIDs: cart.unavailableLines.map(\.variantID))
     }
 }

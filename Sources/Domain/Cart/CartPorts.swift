@@ -1,14 +1,18 @@
 import Foundation
 
-/// Where carts live. Lines come back joined with their items' current names and prices.
+/// Where carts live: a line per variant. Lines come back joined with their variants' and items'
+/// current names, values and prices.
 public protocol CartStore: Sendable {
     /// The customer's lines, oldest first.
     /// - Throws: `StoreUnavailable`.
     func lines(customerID: UUID) async throws -> [CartLine]
-    /// Sets the quantity of one line, adding it when missing.
+    /// Sets the quantity of one variant's line, adding it when missing.
     /// - Throws: `StoreUnavailable`.
-    func setQuantity(customerID: UUID, itemID: UUID, quantity: Int) async throws
-    /// Removes one line; nothing happens when there is none.
+    func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws
+    /// Removes the line of one variant; nothing happens when there is none.
+    /// - Throws: `StoreUnavailable`.
+    func remove(customerID: UUID, variantID: UUID) async throws
+    /// Removes the lines of every variant of an item; nothing happens when there is none.
     /// - Throws: `StoreUnavailable`.
     func remove(customerID: UUID, itemID: UUID) async throws
 }

@@ -119,7 +119,7 @@ public enum OrderError: Error, Equatable, Sendable {
     /// Lines whose stock is short, with what is available; nothing was reserved.
     case insufficientStock([InsufficientLine])
     /// Cart lines whose item is no longer priced in the shop's currency; nothing was reserved.
-    case unavailableItems([UUID])
+    case unavailableItems([CartLineKey])
     /// The same Idempotency-Key came with a different body.
     case idempotencyKeyReused
     case orderNotFound(UUID)
@@ -133,13 +133,24 @@ public enum OrderError: Error, Equatable, Sendable {
 }
 
 public struct InsufficientLine: Hashable, Sendable {
-    public let itemID: UUID
+    public let line: CartLineKey
     public let requested: Int
     public let available: Int
 
-    public init(itemID: UUID, requested: Int, available: Int) {
-        self.itemID = itemID
+    public init(line: CartLineKey, requested: Int, available: Int) {
+        self.line = line
         self.requested = requested
         self.available = available
+    }
+}
+
+/// Which cart line: the variant and the item it is of.
+public struct CartLineKey: Hashable, Sendable {
+    public let itemID: UUID
+    public let variantID: UUID
+
+    public init(itemID: UUID, variantID: UUID) {
+        self.itemID = itemID
+        self.variantID = variantID
     }
 }

@@ -51,13 +51,13 @@ public struct RefundSummary: Hashable, Sendable {
     }
 }
 
-/// Quantity of one ordered item a refund returns to stock.
+/// Quantity of one ordered variant a refund returns to stock.
 public struct RefundLine: Hashable, Sendable {
-    public let itemID: UUID
+    public let variantID: UUID
     public let quantity: Int
 
-    public init(itemID: UUID, quantity: Int) {
-        self.itemID = itemID
+    public init(variantID: UUID, quantity: Int) {
+        self.variantID = variantID
         self.quantity = quantity
     }
 }
@@ -94,8 +94,8 @@ public struct RefundRequest: Hashable, Sendable {
 
     /// What must match for a repeated key to count as the same request.
     public var fingerprint: String {
-        let lines = lines.sorted { $0.itemID.uuidString < $1.itemID.uuidString }
-            .map { "\($0.itemID.uuidString.lowercased())x\($0.quantity)" }.joined(separator: ",")
+        let lines = lines.sorted { $0.variantID.uuidString < $1.variantID.uuidString }
+            .map { "\($0.variantID.uuidString.lowercased())x\($0.quantity)" }.joined(separator: ",")
         return "amount=\(amount.map(String.init) ?? "rest");lines=\(lines);reason=\(reason);restock=\(restock)"
     }
 
@@ -117,7 +117,7 @@ public struct RefundRequest: Hashable, Sendable {
         errors.require(!restock || !lines.isEmpty, "lines", "must name what to put back in stock when restock is true")
         var seen = Set<UUID>()
         for (index, line) in lines.enumerated() {
-            errors.require(seen.insert(line.itemID).inserted, "lines[\(index)].item_id", "appears twice")
+            errors.require(seen.insert(line.variantID).inserted, "lines[\(index)].variant_id", "appears twice")
             errors.require((1...99).contains(line.quantity), "lines[\(index)].quantity", "must be 1 to 99")
         }
         try errors.throwIfAny()

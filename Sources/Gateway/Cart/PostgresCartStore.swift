@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Postgres
 
-/// `CartStore` on PostgreSQL: table `cart_lines` joined with `items`.
+/// `CartStore` on PostgreSQL: table `cart_lines` joined with `item_variants` and `items`.
 public struct PostgresCartStore: CartStore {
     private let database: PostgresPool
 
@@ -14,32 +14,45 @@ public struct PostgresCartStore: CartStore {
         try await translatingUnavailable {
             try await database.query(
                 """
-                SELECT l.item_id, i.name, i.price_amount, i.price_currency, l.quantity
-                FROM cart_lines l JOIN items i ON i.id = l.item_id
-                WHERE l.customer_id = $1 ORDER BY l.updated_at, l.item_id
+                SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
+                       v.price_currency, l.quantity
+                FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
+                WHERE l.customer_id = $1 ORDER BY l.updated_at, l.variant_id
                 """, customerID
             ).rows.map { row in
-                return CartLine(
-                    itemID: try row.decode("item_id"), name: try row.decode("name"),
+                CartLine(
+                    itemID: try row.decode("item_id"), variantID: try row.decode("variant_id"), sku: try row.decode("sku"),
+                    name: try row.decode("name"),
+                    options: try CatalogJSON.choice(try row.decode("options"), in: try CatalogJSON.options(try row.decode("item_options"))),
                     unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                     quantity: try row.decode("quantity"))
             }
         }
     }
 
-    public func setQuantity(customerID: UUID, itemID: UUID, quantity: Int) async throws {
+    public func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
         try await translatingUnavailable {
             try await database.query(
                 """
-                INSERT INTO cart_lines (customer_id, item_id, quantity) VALUES ($1, $2, $3)
-                ON CONFLICT (customer_id, item_id) DO UPDATE SET quantity = EXCLUDED.quantity
-                """, customerID, itemID, quantity)
+                INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)
+                ON CONFLICT (customer_id, variant_id) DO UPDATE SET quantity = EXCLUDED.quantity
+                """, customerID, variantID, quantity)
+        }
+    }
+
+    public func remove(customerID: UUID, variantID: UUID) async throws {
+        try await translatingUnavailable {
+            try await database.query("DELETE FROM cart_lines WHERE customer_id = $1 AND variant_id = $2", customerID, variantID)
         }
     }
 
     public func remove(customerID: UUID, itemID: UUID) async throws {
         try await translatingUnavailable {
-            try await database.query("DELETE FROM cart_lines WHERE customer_id = $1 AND item_id = $2", customerID, itemID)
+            try await database.query(
+                """
+                DELETE FROM cart_lines l USING item_variants v
+                WHERE l.customer_id = $1 AND v.id = l.variant_id AND v.item_id = $2
+                """, customerID, itemID)
         }
     }
 }

@@ -2,15 +2,20 @@ import Domain
 import Foundation
 import Postgres
 
-/// `ItemStore` on PostgreSQL: table `items` (Migrations/0001_catalog.sql).
+/// `ItemStore` on PostgreSQL: tables `items` and `item_variants` (Migrations/0001_catalog.sql,
+/// 0014_variants.sql). An item is read with its live variants in one statement (`columns`).
 public struct PostgresItemStore: ItemStore {
     /// At most this many search words are matched; the rest are ignored.
     static let maxSearchWords = 5
-    static let columns = "id, sku, name, description, category, price_amount, price_currency, stock, created_at, review_count, rating_sum"
-    static let insert = """
-        INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, stock, created_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING \(columns)
+    /// An item's live variants, in order, as one JSON array per item: a page of items is one
+    /// statement, whatever it holds.
+    static let variantsColumn = """
+        (SELECT COALESCE(json_agg(json_build_array(v.id, v.sku, v.options, v.price_amount, v.price_currency, v.stock) \
+        ORDER BY v.position, v.id), '[]') FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL) AS variants
         """
+    /// What `item(from:)` reads, selected from `items`.
+    static let columns =
+        "id, sku, name, description, category, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn)"
 
     private let database: PostgresPool
 
@@ -39,6 +44,17 @@ public struct PostgresItemStore: ItemStore {
         }
     }
 
+    public func item(variantID: UUID) async throws -> Item? {
+        try await translatingUnavailable {
+            try await database.query(
+                """
+                SELECT \(Self.columns) FROM items
+                WHERE id = (SELECT item_id FROM item_variants WHERE id = $1 AND removed_at IS NULL)
+                """, variantID
+            ).rows.first.map(Self.item(from:))
+        }
+    }
+
     public func insertIfEmpty(_ items: [Item]) async throws -> Bool {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
@@ -46,54 +62,128 @@ public struct PostgresItemStore: ItemStore {
                 try await connection.query("LOCK TABLE items IN SHARE ROW EXCLUSIVE MODE")
                 guard try await connection.query("SELECT 1 FROM items LIMIT 1").rows.isEmpty else { return false }
                 for item in items {
-                    try await connection.query(
-                        Self.insert, item.id, item.sku, item.name, item.description,
-                        item.category, item.price.amount, item.price.currency.code,
-                        item.stock, item.createdAt)
+                    let draft = ItemDraft(
+                        sku: item.sku, name: item.name, description: item.description, category: item.category,
+                        options: item.options,
+                        variants: item.variants.map {
+                            VariantDraft(id: $0.id, sku: $0.sku, options: $0.options, price: $0.price, stock: $0.stock)
+                        })
+                    try await insert(id: item.id, draft: draft, createdAt: item.createdAt, on: connection)
                 }
                 return true
             }
         }
     }
 
-    public func create(id: UUID, draft: ItemDraft, price: Money, createdAt: Date) async throws -> Item {
+    public func create(id: UUID, draft: ItemDraft, createdAt: Date) async throws -> Item {
         do {
-            let rows = try await translatingUnavailable {
-                try await database.query(
-                    Self.insert,
-                    id, draft.sku, draft.name, draft.description, draft.category, price.amount,
-                    price.currency.code, draft.stock, createdAt
-                ).rows
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    try await insert(id: id, draft: draft, createdAt: createdAt, on: connection)
+                }
             }
-            return try Self.item(from: rows[0])
         } catch let error as PostgresError where error.constraint == "items_sku_key" {
             throw CatalogError.duplicateSKU(draft.sku)
+        } catch let error as PostgresError where error.constraint == "item_variants_sku_key" {
+            let taken = try await translatingUnavailable {
+                try await database.query(
+                    "SELECT sku FROM item_variants WHERE sku = ANY($1::text[]) AND removed_at IS NULL LIMIT 1",
+                    PostgresTextArray(draft.variants.map(\.sku))
+                ).rows.first?.decode("sku", as: String.self)
+            }
+            throw CatalogError.duplicateSKU(taken ?? draft.sku)
+        }
+        guard let item = try await item(id: id) else { throw StoreUnavailable("the item just created vanished") }
+        return item
+    }
+
+    /// The item's row, its variants and their first stock movements; its price is the lowest of
+    /// its variants'.
+    private func insert(id: UUID, draft: ItemDraft, createdAt: Date, on connection: PostgresConnection) async throws {
+        guard let lowest = draft.variants.map(\.price).min(by: { $0.amount < $1.amount }) else {
+            throw StoreUnavailable("an item without variants")
+        }
+        try await connection.query(
+            """
+            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)
+            """,
+            id, draft.sku, draft.name, draft.description, draft.category, lowest.amount, lowest.currency.code,
+            CatalogJSON.encode(draft.options), createdAt)
+        for (position, variant) in draft.variants.enumerated() {
+            try await connection.query(
+                """
+                WITH variant AS (
+                    INSERT INTO item_variants (id, item_id, position, sku, options, price_amount, price_currency, stock, created_at)
+                    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id, stock
+                )
+                INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
+                SELECT id, stock, stock, 'created', $9 FROM variant
+                """,
+                variant.id, id, position, variant.sku, CatalogJSON.encode(variant.options), variant.price.amount,
+                variant.price.currency.code, variant.stock, createdAt)
         }
     }
 
     public func update(id: UUID, changes: ItemChanges) async throws -> Item? {
-        try await translatingUnavailable {
-            try await database.query(
+        let found: Bool = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                // The item's row first: its lock orders this change after any other of the item.
+                let updated = try await connection.query(
+                    """
+                    UPDATE items SET
+                        name = COALESCE($2, name),
+                        description = COALESCE($3, description),
+                        category = COALESCE($4, category),
+                        price_currency = COALESCE($5, price_currency)
+                    WHERE id = $1 RETURNING id
+                    """,
+                    id, changes.name, changes.description, changes.category, changes.currency
+                ).rows
+                guard !updated.isEmpty else { return false }
+                if changes.priceAmount != nil || changes.stock != nil {
+                    try await changeOnlyVariant(of: id, priceAmount: changes.priceAmount, stock: changes.stock, on: connection)
+                }
+                return true
+            }
+        }
+        return found ? try await item(id: id) : nil
+    }
+
+    /// Sets the price or stock of the item's one variant (a stock set this way is recorded as a
+    /// movement by the staff) and the item's price with it.
+    /// - Throws: `CatalogError.itemHasVariants` when the item has more than one.
+    private func changeOnlyVariant(of itemID: UUID, priceAmount: Int64?, stock: Int?, on connection: PostgresConnection) async throws {
+        let variants = try await connection.query(
+            "SELECT id, stock FROM item_variants WHERE item_id = $1 AND removed_at IS NULL FOR UPDATE", itemID
+        ).rows
+        guard variants.count == 1 else { throw CatalogError.itemHasVariants(variants.count) }
+        let variantID: UUID = try variants[0].decode("id")
+        let before: Int = try variants[0].decode("stock")
+        try await connection.query(
+            "UPDATE item_variants SET price_amount = COALESCE($2, price_amount), stock = COALESCE($3, stock) WHERE id = $1",
+            variantID, priceAmount, stock)
+        if let stock, stock != before {
+            try await connection.query(
+                "INSERT INTO stock_movements (variant_id, delta, stock_after, reason) VALUES ($1, $2, $3, 'set by staff')",
+                variantID, stock - before, stock)
+        }
+        if priceAmount != nil {
+            try await connection.query(
                 """
-                UPDATE items SET
-                    name = COALESCE($2, name),
-                    description = COALESCE($3, description),
-                    category = COALESCE($4, category),
-                    price_amount = COALESCE($5, price_amount),
-                    price_currency = COALESCE($6, price_currency),
-                    stock = COALESCE($7, stock)
-                WHERE id = $1 RETURNING \(Self.columns)
-                """,
-                id, changes.name, changes.description, changes.category, changes.priceAmount,
-                changes.currency, changes.stock
-            ).rows.first.map(Self.item(from:))
+                UPDATE items SET price_amount = (SELECT min(price_amount) FROM item_variants WHERE item_id = $1 AND removed_at IS NULL)
+                WHERE id = $1
+                """, itemID)
         }
     }
 
-    /// Decodes a row selected with `columns`.
+    /// Decodes a row selected with `columns`: the item's price is the lowest of its variants'
+    /// (kept on the row), its stock their sum.
     /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
     static func item(from row: PostgresRow) throws -> Item {
         let reviewCount: Int = try row.decode("review_count")
+        let options = try CatalogJSON.options(try row.decode("options"))
+        let variants = try CatalogJSON.variants(try row.decode("variants"), options: options)
         return Item(
             id: try row.decode("id"),
             sku: try row.decode("sku"),
@@ -101,10 +191,12 @@ public struct PostgresItemStore: ItemStore {
             description: try row.decode("description"),
             category: try row.decode("category"),
             price: try row.money(amount: "price_amount", currency: "price_currency"),
-            stock: try row.decode("stock"),
+            stock: variants.reduce(0) { $0 + $1.stock },
             createdAt: try row.decode("created_at"),
             reviewCount: reviewCount,
-            ratingAverage: reviewCount > 0 ? RatingSummary.rounded(sum: try row.decode("rating_sum"), count: reviewCount) : nil
+            ratingAverage: reviewCount > 0 ? RatingSummary.rounded(sum: try row.decode("rating_sum"), count: reviewCount) : nil,
+            options: options,
+            variants: variants
         )
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Postgres
 
 /// `OrderStore` on PostgreSQL: tables `orders` and `order_lines` (Migrations/0004_orders.sql).
-/// Stock is reserved with one conditional `UPDATE ... WHERE stock >= $q` per line, in item-id
-/// order so that concurrent checkouts never deadlock, and never driven below zero. An order reads
+/// Stock is reserved with one conditional `UPDATE ... WHERE stock >= $q` per line on the
+/// variant's row, in variant-id order so that concurrent checkouts never deadlock, and never
+/// driven below zero; every change of stock is recorded in `stock_movements`. An order reads
 /// its staff refunds from `refunds` (see `PostgresRefundStore`).
 public struct PostgresOrderStore: OrderStore {
     let database: PostgresPool
@@ -43,8 +44,8 @@ public struct PostgresOrderStore: OrderStore {
     /// The transaction of `placeOrder`; `nil` when the idempotency key is taken.
     private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws -> UUID? {
         let cart = try await connection.query(
-            "SELECT item_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY item_id", request.customerID
-        ).rows.map { (try $0.decode("item_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
+            "SELECT variant_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY variant_id", request.customerID
+        ).rows.map { (try $0.decode("variant_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
         // Claim the key first: a concurrent request with the same key waits here for this
         // transaction and then finds the key taken, instead of competing for stock.
         let claimed = try await connection.query(
@@ -61,29 +62,48 @@ public struct PostgresOrderStore: OrderStore {
         var short: [InsufficientLine] = []
         // Lines the staff repriced in another currency since they were carted (read under the
         // row lock the reservation takes, so no change can slip in between).
-        var repriced: [UUID] = []
-        for (itemID, quantity) in cart {
+        var repriced: [CartLineKey] = []
+        for (variantID, quantity) in cart {
             let reserved = try await connection.query(
-                "UPDATE items SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING name, price_amount, price_currency",
-                itemID, quantity
+                """
+                WITH taken AS (
+                    UPDATE item_variants SET stock = stock - $2 WHERE id = $1 AND stock >= $2 AND removed_at IS NULL
+                    RETURNING item_id, sku, options, price_amount, price_currency, stock
+                ), recorded AS (
+                    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
+                    SELECT $1, -$2::integer, stock, 'ordered', $3, $4 FROM taken
+                )
+                SELECT t.item_id, t.sku, t.options, i.options AS item_options, t.price_amount, t.price_currency, i.name
+                FROM taken t JOIN items i ON i.id = t.item_id
+                """, variantID, quantity, id, at
             ).rows
-            guard let item = reserved.first else {
-                let available: Int =
-                    try await connection.query("SELECT stock FROM items WHERE id = $1", itemID).rows.first?.decode("stock") ?? 0
-                short.append(InsufficientLine(itemID: itemID, requested: quantity, available: available))
+            guard let line = reserved.first else {
+                let variant = try await connection.query(
+                    "SELECT item_id, stock, removed_at IS NOT NULL AS removed FROM item_variants WHERE id = $1", variantID
+                ).rows.first
+                let removed = try variant?.decode("removed", as: Bool.self) ?? true
+                short.append(
+                    InsufficientLine(
+                        line: CartLineKey(itemID: try variant?.decode("item_id") ?? variantID, variantID: variantID),
+                        requested: quantity, available: removed ? 0 : try variant?.decode("stock") ?? 0))
                 continue
             }
-            let price = try item.money(amount: "price_amount", currency: "price_currency")
+            let itemID: UUID = try line.decode("item_id")
+            let price = try line.money(amount: "price_amount", currency: "price_currency")
             guard price.currency == currency else {
-                repriced.append(itemID)
+                repriced.append(CartLineKey(itemID: itemID, variantID: variantID))
                 continue
             }
             total = try total.adding(try price.multiplied(by: quantity))
             try await connection.query(
                 """
-                INSERT INTO order_lines (order_id, item_id, name, unit_price_amount, unit_price_currency, quantity)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                """, id, itemID, try item.decode("name", as: String.self), price.amount, price.currency.code, quantity)
+                INSERT INTO order_lines (order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency,
+                                         quantity)
+                VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
+                """, id, variantID, itemID, try line.decode("sku", as: String.self),
+                CatalogJSON.encodeInOrder(
+                    try CatalogJSON.choice(try line.decode("options"), in: try CatalogJSON.options(try line.decode("item_options")))),
+                try line.decode("name", as: String.self), price.amount, price.currency.code, quantity)
         }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
@@ -131,9 +151,14 @@ public struct PostgresOrderStore: OrderStore {
                     // What staff refunds already returned to stock is not returned again.
                     try await connection.query(
                         """
-                        UPDATE items SET stock = stock + l.quantity - l.returned_quantity FROM order_lines l
-                        WHERE l.order_id = $1 AND items.id = l.item_id
-                        """, orderID)
+                        WITH returned AS (
+                            UPDATE item_variants v SET stock = v.stock + l.quantity - l.returned_quantity FROM order_lines l
+                            WHERE l.order_id = $1 AND v.id = l.variant_id AND l.quantity > l.returned_quantity
+                            RETURNING v.id, l.quantity - l.returned_quantity AS quantity, v.stock
+                        )
+                        INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
+                        SELECT id, quantity, stock, $3, $1, $2 FROM returned
+                        """, orderID, at, "order \(to.rawValue)")
                     try await connection.query("UPDATE order_lines SET returned_quantity = quantity WHERE order_id = $1", orderID)
                 }
                 return true
@@ -154,7 +179,7 @@ public struct PostgresOrderStore: OrderStore {
                 if let row = rows.first {
                     let customer: UUID = try row.decode("customer_id")
                     try await connection.query(
-                        "DELETE FROM cart_lines WHERE customer_id = $1 AND item_id IN (SELECT item_id FROM order_lines WHERE order_id = $2)",
+                        "DELETE FROM cart_lines WHERE customer_id = $1 AND variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = $2)",
                         customer, orderID)
                     return customer
                 }
@@ -175,8 +200,14 @@ public struct PostgresOrderStore: OrderStore {
                 ).rows
                 if !rows.isEmpty {
                     try await connection.query(
-                        "UPDATE items SET stock = stock + l.quantity FROM order_lines l WHERE l.order_id = $1 AND items.id = l.item_id",
-                        orderID)
+                        """
+                        WITH returned AS (
+                            UPDATE item_variants v SET stock = v.stock + l.quantity FROM order_lines l
+                            WHERE l.order_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
+                        )
+                        INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
+                        SELECT id, quantity, stock, 'payment failed', $1, $2 FROM returned
+                        """, orderID, at)
                     return try rows[0].decode("customer_id")
                 }
                 return try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0].decode("customer_id")
@@ -249,8 +280,8 @@ public struct PostgresOrderStore: OrderStore {
         let lineRows = try await translatingUnavailable {
             try await database.query(
                 """
-                SELECT order_id, item_id, name, unit_price_amount, unit_price_currency, quantity FROM order_lines
-                WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, item_id
+                SELECT order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency, quantity
+                FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, variant_id
                 """, PostgresUUIDArray(ids)
             ).rows
         }
@@ -258,7 +289,8 @@ public struct PostgresOrderStore: OrderStore {
         for line in lineRows {
             lines[try line.decode("order_id"), default: []].append(
                 CartLine(
-                    itemID: try line.decode("item_id"), name: try line.decode("name"),
+                    itemID: try line.decode("item_id"), variantID: try line.decode("variant_id"), sku: try line.decode("sku"),
+                    name: try line.decode("name"), options: try CatalogJSON.choiceInOrder(try line.decode("options")),
                     unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
                     quantity: try line.decode("quantity")))
         }

@@ -52,15 +52,15 @@ public struct PostgresRefundStore: RefundStore {
 
         var prices: [UUID: (price: Int64, quantity: Int)] = [:]
         for line in try await connection.query(
-            "SELECT item_id, unit_price_amount, quantity FROM order_lines WHERE order_id = $1", request.orderID
+            "SELECT variant_id, unit_price_amount, quantity FROM order_lines WHERE order_id = $1", request.orderID
         ).rows {
-            prices[try line.decode("item_id")] = (try line.decode("unit_price_amount"), try line.decode("quantity"))
+            prices[try line.decode("variant_id")] = (try line.decode("unit_price_amount"), try line.decode("quantity"))
         }
         var invalid: [FieldError] = []
         var linesValue: Int64 = 0
         for (index, line) in request.lines.enumerated() {
-            guard let ordered = prices[line.itemID] else {
-                invalid.append(FieldError("lines[\(index)].item_id", "is not an item of this order"))
+            guard let ordered = prices[line.variantID] else {
+                invalid.append(FieldError("lines[\(index)].variant_id", "is not a variant this order bought"))
                 continue
             }
             if line.quantity > ordered.quantity {
@@ -101,18 +101,18 @@ public struct PostgresRefundStore: RefundStore {
         // The orders row is locked by now, so concurrent refunds of the order take these in turn.
         for (index, line) in request.lines.enumerated() {
             try await connection.query(
-                "INSERT INTO refund_lines (refund_id, order_id, item_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
-                line.itemID, line.quantity)
+                "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
+                line.variantID, line.quantity)
             guard request.restock else { continue }
             let returned = try await connection.query(
                 """
                 UPDATE order_lines SET returned_quantity = returned_quantity + $3
-                WHERE order_id = $1 AND item_id = $2 AND returned_quantity + $3 <= quantity RETURNING item_id
-                """, request.orderID, line.itemID, line.quantity)
+                WHERE order_id = $1 AND variant_id = $2 AND returned_quantity + $3 <= quantity RETURNING variant_id
+                """, request.orderID, line.variantID, line.quantity)
             if returned.rows.isEmpty {
                 let left: Int = try await connection.query(
-                    "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND item_id = $2", request.orderID,
-                    line.itemID
+                    "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", request.orderID,
+                    line.variantID
                 ).rows[0].decode("left")
                 throw RefundError.invalidLines([
                     FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to restock")
@@ -141,8 +141,14 @@ public struct PostgresRefundStore: RefundStore {
                 case .succeeded:
                     if try row.decode("restock", as: Bool.self) {
                         try await connection.query(
-                            "UPDATE items SET stock = stock + l.quantity FROM refund_lines l WHERE l.refund_id = $1 AND items.id = l.item_id",
-                            id)
+                            """
+                            WITH returned AS (
+                                UPDATE item_variants v SET stock = v.stock + l.quantity FROM refund_lines l
+                                WHERE l.refund_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
+                            )
+                            INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
+                            SELECT id, quantity, stock, 'refunded', $2, $3 FROM returned
+                            """, id, orderID, at)
                     }
                     try await connection.query(
                         """
@@ -158,7 +164,7 @@ public struct PostgresRefundStore: RefundStore {
                         try await connection.query(
                             """
                             UPDATE order_lines SET returned_quantity = returned_quantity - l.quantity FROM refund_lines l
-                            WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.item_id = l.item_id
+                            WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
                             """, id)
                     }
                 case .pending, .requiresAction:
@@ -210,8 +216,8 @@ public struct PostgresRefundStore: RefundStore {
                 ).rows.first
             else { return nil }
             let lines = try await database.query(
-                "SELECT item_id, quantity FROM refund_lines WHERE refund_id = $1 ORDER BY item_id", id
-            ).rows.map { RefundLine(itemID: try $0.decode("item_id"), quantity: try $0.decode("quantity")) }
+                "SELECT variant_id, quantity FROM refund_lines WHERE refund_id = $1 ORDER BY variant_id", id
+            ).rows.map { RefundLine(variantID: try $0.decode("variant_id"), quantity: try $0.decode("quantity")) }
             guard let status = RefundStatus(rawValue: try row.decode("status")) else {
                 throw PostgresError.decoding(column: "status", swiftType: "RefundStatus", postgresType: "text")
             }

@@ -3,7 +3,8 @@ import Domain
 import Foundation
 
 extension CartUseCase {
-    /// `DELETE /v1/cart/items/{item_id}` (auth: customer): nothing happens when there is no line.
+    /// `DELETE /v1/cart/items/{item_id}` (auth: customer): removes the lines of every variant of
+    /// the item; nothing happens when there is none.
     /// - Throws: `StoreUnavailable`.
     public func remove(_ input: CartRemoveInput) async throws -> CartRemoveOutcome {
         try await store.remove(customerID: input.customerID, itemID: input.itemID)

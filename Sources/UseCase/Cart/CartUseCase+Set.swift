@@ -3,8 +3,9 @@ import Domain
 import Foundation
 
 extension CartUseCase {
-    /// `PUT /v1/cart/items/{item_id}` (auth: customer): sets how many of an item the cart holds;
-    /// 0 removes the line. Only items in stock and priced in the shop's currency are added.
+    /// `PUT /v1/cart/items/{item_id}` (auth: customer): sets how many of an item with one variant
+    /// the cart holds; 0 removes the item's lines. An item with several variants is carted by
+    /// variant (`setVariant`).
     /// - Throws: `StoreUnavailable`.
     public func set(_ input: CartSetInput) async throws -> CartSetOutcome {
         if input.quantity == 0 {
@@ -12,11 +13,13 @@ extension CartUseCase {
             return .cart(try await view(of: input.customerID))
         }
         guard let item = try await catalog.item(id: input.itemID) else { return .itemNotFound(itemID: input.itemID) }
-        guard input.quantity <= item.stock else { return .insufficientStock(available: item.stock, itemID: item.id) }
-        guard item.price.currency == currency else {
-            return .currencyMismatch(cart: currency.code, item: item.price.currency.code)
+        guard item.variants.count == 1, let variant = item.variants.first else {
+            return .variantRequired(itemID: item.id, count: item.variants.count, variantIDs: item.variants.map(\.id))
         }
-        try await store.setQuantity(customerID: input.customerID, itemID: input.itemID, quantity: input.quantity)
-        return .cart(try await view(of: input.customerID))
+        switch try await place(input.quantity, of: variant, customerID: input.customerID) {
+        case .placed(let cart): return .cart(cart)
+        case .short(let available): return .insufficientStock(available: available, itemID: item.id, variantID: variant.id)
+        case .currencyMismatch(let priced): return .currencyMismatch(cart: currency.code, item: priced.code)
+        }
     }
 }

@@ -3,7 +3,8 @@ import Domain
 import Foundation
 
 extension CatalogUseCase {
-    /// `POST /v1/admin/items` (auth: admin): a new item, its SKU the shop's only one.
+    /// `POST /v1/admin/items` (auth: admin): a new item with one variant, which has the item's
+    /// SKU, price and stock; the SKU is the shop's only one.
     /// - Throws: `ValidationError` for a SKU of other characters or a blank name or category;
     ///   `StoreUnavailable`.
     public func create(_ input: CatalogCreateInput) async throws -> CatalogCreateOutcome {
@@ -14,9 +15,9 @@ extension CatalogUseCase {
         try errors.throwIfAny()
         let draft = ItemDraft(
             sku: input.sku, name: input.name, description: input.description, category: input.category,
-            priceAmount: input.price.amount, currency: input.price.currency.code, stock: input.stock)
+            variants: [VariantDraft(id: system.newID(), sku: input.sku, price: input.price, stock: input.stock)])
         do {
-            return .created(try await store.create(id: system.newID(), draft: draft, price: input.price, createdAt: system.now()))
+            return .created(try await store.create(id: system.newID(), draft: draft, createdAt: system.now()))
         } catch CatalogError.duplicateSKU(let sku) {
             return .duplicateSKU(sku: sku)
         }

@@ -4,7 +4,8 @@ import Foundation
 
 extension CatalogUseCase {
     /// `PATCH /v1/admin/items/{id}` (auth: admin): changes only the fields the body sets, in
-    /// one statement, so a checkout's concurrent stock change is never overwritten.
+    /// one transaction, so a checkout's concurrent stock change is never overwritten. Price and
+    /// stock are those of the item's one variant; an item with several refuses them.
     /// - Throws: `ValidationError` for a body that changes nothing or a blank name or
     ///   category; `StoreUnavailable`.
     public func edit(_ input: CatalogEditInput) async throws -> CatalogEditOutcome {
@@ -16,7 +17,11 @@ extension CatalogUseCase {
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
         try errors.throwIfAny()
-        guard let saved = try await store.update(id: input.id, changes: changes) else { return .notFound(id: input.id) }
-        return .item(saved)
+        do {
+            guard let saved = try await store.update(id: input.id, changes: changes) else { return .notFound(id: input.id) }
+            return .item(saved)
+        } catch CatalogError.itemHasVariants(let count) {
+            return .itemHasVariants(id: input.id, count: count)
+        }
     }
 }

@@ -24,21 +24,28 @@ public enum DemoCatalog {
     /// `count` items spread over eight categories.
     public static func items(count: Int = 1200) -> [Item] {
         var random = SplitMix64(seed: 0x5EED_CA7A_1060)
+        // Variant ids come from a stream of their own: the items' ids stay those of the catalog
+        // before variants.
+        var variantIDs = SplitMix64(seed: 0x5EED_0A41_A47)
         return (0..<count).map { index in
             let category = categories[index % categories.count]
             let noun = category.nouns[Int(random.next() % UInt64(category.nouns.count))]
             let adjective = adjectives[Int(random.next() % UInt64(adjectives.count))]
-            let price = category.basePrice + Int64(random.next() % 40) * 100
+            let price = Money(amount: category.basePrice + Int64(random.next() % 40) * 100, currency: Currency("JPY")!)
+            let sku = String(format: "DEMO-%05d", index + 1)
+            let id = random.uuid()
+            let stock = Int(random.next() % 200)
             return Item(
-                id: random.uuid(),
-                sku: String(format: "DEMO-%05d", index + 1),
+                id: id,
+                sku: sku,
                 name: "\(adjective) \(noun)",
                 description:
                     "\("AEIOU".contains(adjective.first!) ? "An" : "A") \(adjective.lowercased()) \(noun.lowercased()) from our \(category.name) range, demo item \(index + 1).",
                 category: category.name,
-                price: Money(amount: price, currency: Currency("JPY")!),
-                stock: Int(random.next() % 200),
-                createdAt: epoch.addingTimeInterval(Double(index) * 60), reviewCount: 0, ratingAverage: nil)
+                price: price,
+                stock: stock,
+                createdAt: epoch.addingTimeInterval(Double(index) * 60), reviewCount: 0, ratingAverage: nil,
+                options: [], variants: [Variant(id: variantIDs.uuid(), sku: sku, options: [], price: price, stock: stock)])
         }
     }
 }

@@ -33,14 +33,16 @@ extension OrderUseCase {
             case .emptyCart: return .emptyCart
             case .insufficientStock(let lines):
                 return .insufficientStock(
-                    count: lines.count, itemIDs: lines.map(\.itemID),
+                    count: lines.count, itemIDs: lines.map(\.line.itemID), variantIDs: lines.map(\.line.variantID),
                     errors: lines.map {
-                        FieldError("lines[\($0.itemID.uuidString.lowercased())].quantity", "only \($0.available) available")
+                        FieldError("lines[\($0.line.variantID.uuidString.lowercased())].quantity", "only \($0.available) available")
                     })
-            case .unavailableItems(let ids):
+            case .unavailableItems(let lines):
                 return .itemsUnavailable(
-                    count: ids.count, itemIDs: ids,
-                    errors: ids.map { FieldError("lines[\($0.uuidString.lowercased())]", "is no longer for sale in the shop's currency") })
+                    count: lines.count, itemIDs: lines.map(\.itemID), variantIDs: lines.map(\.variantID),
+                    errors: lines.map {
+                        FieldError("lines[\($0.variantID.uuidString.lowercased())]", "is no longer for sale in the shop's currency")
+                    })
             case .idempotencyKeyReused: return .idempotencyKeyReused
             default: throw error
             }

@@ -12,7 +12,7 @@ extension OrderUseCase {
         let refunds = RefundOrderUseCase(store: refundStore, payments: payments, system: system)
         let request = RefundRequest(
             orderID: input.id, amount: input.amount,
-            lines: (input.lines ?? []).map { RefundLine(itemID: $0.itemID, quantity: $0.quantity) },
+            lines: (input.lines ?? []).map { RefundLine(variantID: $0.variantID, quantity: $0.quantity) },
             reason: input.reason.rawValue, restock: input.restock, idempotencyKey: input.idempotencyKey)
         do {
             switch try await refunds.refund(request) {

@@ -4,6 +4,7 @@ import Synchronization
 
 /// An in-memory cart store that records calls; prices come from the items the test gives it.
 final class MockCartStore: CartStore, Sendable {
+    /// Each customer's lines: a variant and its quantity.
     private let state = Mutex<(lines: [UUID: [(UUID, Int)]], calls: [String])>(([:], []))
     let items: [Item]
 
@@ -14,29 +15,43 @@ final class MockCartStore: CartStore, Sendable {
     func lines(customerID: UUID) async throws -> [CartLine] {
         state.withLock { state in
             state.calls.append("lines")
-            return (state.lines[customerID] ?? []).compactMap { itemID, quantity in
-                items.first { $0.id == itemID }.map { CartLine(itemID: $0.id, name: $0.name, unitPrice: $0.price, quantity: quantity) }
+            return (state.lines[customerID] ?? []).compactMap { variantID, quantity in
+                for item in items {
+                    guard let variant = item.variants.first(where: { $0.id == variantID }) else { continue }
+                    return CartLine(
+                        itemID: item.id, variantID: variant.id, sku: variant.sku, name: item.name, options: variant.options,
+                        unitPrice: variant.price, quantity: quantity)
+                }
+                return nil
             }
         }
     }
 
-    func setQuantity(customerID: UUID, itemID: UUID, quantity: Int) async throws {
+    func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
         state.withLock { state in
             state.calls.append("set \(quantity)")
             var lines = state.lines[customerID] ?? []
-            if let index = lines.firstIndex(where: { $0.0 == itemID }) {
+            if let index = lines.firstIndex(where: { $0.0 == variantID }) {
                 lines[index].1 = quantity
             } else {
-                lines.append((itemID, quantity))
+                lines.append((variantID, quantity))
             }
             state.lines[customerID] = lines
         }
     }
 
-    func remove(customerID: UUID, itemID: UUID) async throws {
+    func remove(customerID: UUID, variantID: UUID) async throws {
         state.withLock { state in
             state.calls.append("remove")
-            state.lines[customerID]?.removeAll { $0.0 == itemID }
+            state.lines[customerID]?.removeAll { $0.0 == variantID }
+        }
+    }
+
+    func remove(customerID: UUID, itemID: UUID) async throws {
+        let variants = Set(items.first { $0.id == itemID }?.variants.map(\.id) ?? [])
+        state.withLock { state in
+            state.calls.append("remove")
+            state.lines[customerID]?.removeAll { variants.contains($0.0) }
         }
     }
 }

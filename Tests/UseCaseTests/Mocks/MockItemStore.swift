@@ -8,7 +8,8 @@ final class MockItemStore: ItemStore, Sendable {
     enum Call: Equatable, Sendable {
         case items(ItemFilter, PageCursor?, Int)
         case item(UUID)
-        case create(UUID, ItemDraft, Money, Date)
+        case itemOfVariant(UUID)
+        case create(UUID, ItemDraft, Date)
         case update(UUID, ItemChanges)
         case insertIfEmpty(Int)
     }
@@ -16,7 +17,8 @@ final class MockItemStore: ItemStore, Sendable {
     struct Stubs: Sendable {
         var items: (@Sendable (ItemFilter, PageCursor?, Int) throws -> [Item])?
         var item: (@Sendable (UUID) throws -> Item?)?
-        var create: (@Sendable (UUID, ItemDraft, Money, Date) throws -> Item)?
+        var itemOfVariant: (@Sendable (UUID) throws -> Item?)?
+        var create: (@Sendable (UUID, ItemDraft, Date) throws -> Item)?
         var update: (@Sendable (UUID, ItemChanges) throws -> Item?)?
         var insertIfEmpty: (@Sendable ([Item]) throws -> Bool)?
     }
@@ -41,8 +43,12 @@ final class MockItemStore: ItemStore, Sendable {
         try record(.item(id), \.item)(id)
     }
 
-    func create(id: UUID, draft: ItemDraft, price: Money, createdAt: Date) async throws -> Item {
-        try record(.create(id, draft, price, createdAt), \.create)(id, draft, price, createdAt)
+    func item(variantID: UUID) async throws -> Item? {
+        try record(.itemOfVariant(variantID), \.itemOfVariant)(variantID)
+    }
+
+    func create(id: UUID, draft: ItemDraft, createdAt: Date) async throws -> Item {
+        try record(.create(id, draft, createdAt), \.create)(id, draft, createdAt)
     }
 
     func update(id: UUID, changes: ItemChanges) async throws -> Item? {

@@ -1,0 +1,90 @@
+import Domain
+import Foundation
+import Postgres
+
+/// The JSON an item's row holds or is read with: its options (`items.options`), a variant's
+/// choice of values (`item_variants.options`) and the variants a read aggregates per item
+/// (`PostgresItemStore.columns`). The database checks the shapes' outline; what is read back is
+/// checked again here, and anything else is a decoding error, never a guess.
+enum CatalogJSON {
+    /// `[{"name": "size", "values": ["S", "M"]}, ...]`
+    static func encode(_ options: [ItemOption]) -> String {
+        text(options.map { ["name": $0.name, "values": $0.values] as [String: Any] })
+    }
+
+    /// `{"size": "S", "colour": "navy"}` (`{}` for none).
+    static func encode(_ choice: [VariantOption]) -> String {
+        text(Dictionary(choice.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// `[{"name": "size", "value": "S"}, ...]`: a variant's values as an order line keeps them,
+    /// in the order of the item's options at checkout.
+    static func encodeInOrder(_ choice: [VariantOption]) -> String {
+        text(choice.map { ["name": $0.name, "value": $0.value] })
+    }
+
+    /// What `encodeInOrder` wrote.
+    /// - Throws: `PostgresError.decoding` for anything else.
+    static func choiceInOrder(_ json: String) throws -> [VariantOption] {
+        guard let list = object(json) as? [[String: String]] else { throw invalid("options") }
+        return try list.map { element in
+            guard let name = element["name"], let value = element["value"] else { throw invalid("options") }
+            return VariantOption(name: name, value: value)
+        }
+    }
+
+    /// - Throws: `PostgresError.decoding` for anything but the shape `encode` writes.
+    static func options(_ json: String) throws -> [ItemOption] {
+        guard let list = object(json) as? [[String: Any]] else { throw invalid("options") }
+        return try list.map { element in
+            guard let name = element["name"] as? String, let values = element["values"] as? [String] else {
+                throw invalid("options")
+            }
+            return ItemOption(name: name, values: values)
+        }
+    }
+
+    /// The variants aggregated by `PostgresItemStore.variantsColumn`, each variant's values in the
+    /// order of the item's options.
+    /// - Throws: `PostgresError.decoding` for anything but that shape.
+    static func variants(_ json: String, options: [ItemOption]) throws -> [Variant] {
+        guard let list = object(json) as? [[Any]] else { throw invalid("variants") }
+        return try list.map { element in
+            guard element.count == 6, let id = (element[0] as? String).flatMap(UUID.init(uuidString:)),
+                let sku = element[1] as? String, let chosen = element[2] as? [String: String],
+                let amount = (element[3] as? NSNumber)?.int64Value, let code = element[4] as? String,
+                let currency = Currency(code), let stock = (element[5] as? NSNumber)?.intValue
+            else { throw invalid("variants") }
+            return Variant(
+                id: id, sku: sku, options: choice(chosen, in: options), price: Money(amount: amount, currency: currency),
+                stock: stock)
+        }
+    }
+
+    /// A variant's values (`item_variants.options` as text), in the order of its item's options.
+    /// - Throws: `PostgresError.decoding` for anything but an object of strings.
+    static func choice(_ json: String, in options: [ItemOption]) throws -> [VariantOption] {
+        guard let chosen = object(json) as? [String: String] else { throw invalid("options") }
+        return choice(chosen, in: options)
+    }
+
+    private static func choice(_ chosen: [String: String], in options: [ItemOption]) -> [VariantOption] {
+        let ordered = options.compactMap { option in chosen[option.name].map { VariantOption(name: option.name, value: $0) } }
+        // Values of options the item no longer has are still shown, after the others.
+        let rest = chosen.filter { name, _ in !options.contains { $0.name == name } }.sorted { $0.key < $1.key }
+        return ordered + rest.map { VariantOption(name: $0.key, value: $0.value) }
+    }
+
+    private static func object(_ json: String) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(json.utf8))
+    }
+
+    private static func text(_ value: Any) -> String {
+        // Only strings, arrays and dictionaries of them reach here: serialization cannot fail.
+        String(decoding: (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    private static func invalid(_ column: String) -> PostgresError {
+        .decoding(column: column, swiftType: "JSON of the catalog", postgresType: "json")
+    }
+}

@@ -1,0 +1,20 @@
+import Domain
+import Foundation
+
+extension CartUseCase {
+    /// What putting a quantity of one variant in the cart came to, whichever route named it.
+    enum Placement {
+        case placed(CartView)
+        case short(available: Int)
+        case currencyMismatch(item: Currency)
+    }
+
+    /// Sets the cart's quantity of `variant` (of `item`): only what is in stock now and priced
+    /// in the shop's currency is added (checkout reserves; this only tells the customer early).
+    func place(_ quantity: Int, of variant: Variant, customerID: UUID) async throws -> Placement {
+        guard quantity <= variant.stock else { return .short(available: variant.stock) }
+        guard variant.price.currency == currency else { return .currencyMismatch(item: variant.price.currency) }
+        try await store.setQuantity(customerID: customerID, variantID: variant.id, quantity: quantity)
+        return .placed(try await view(of: customerID))
+    }
+}

@@ -1,0 +1,116 @@
+import Domain
+import Foundation
+import Gateway
+import HTTPTestSupport
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+/// Items with several variants end to end (issue 15): found with their options, carted by
+/// variant, bought with each variant's stock reserved on its own, refunded by variant.
+@Suite("Variants over HTTP")
+struct VariantHTTPTests {
+    /// A T-shirt in S and M (navy), `small` and `medium` units, straight through the store (the
+    /// admin routes for variants come later).
+    static func shirt(_ db: TestDatabase, small: Int, medium: Int) async throws -> Item {
+        let yen = { Money(amount: $0, currency: Currency("JPY")!) }
+        return try await PostgresItemStore(database: db.pool).create(
+            id: UUID(),
+            draft: ItemDraft(
+                sku: "TEE", name: "T-shirt", description: "Cotton", category: "apparel",
+                options: [ItemOption(name: "size", values: ["S", "M"]), ItemOption(name: "colour", values: ["navy"])],
+                variants: [
+                    VariantDraft(
+                        id: UUID(), sku: "TEE-S", options: [.init(name: "size", value: "S"), .init(name: "colour", value: "navy")],
+                        price: yen(2500), stock: small),
+                    VariantDraft(
+                        id: UUID(), sku: "TEE-M", options: [.init(name: "size", value: "M"), .init(name: "colour", value: "navy")],
+                        price: yen(2700), stock: medium),
+                ]),
+            createdAt: Date())
+    }
+
+    static func stock(_ db: TestDatabase, variant: UUID) async throws -> Int {
+        try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
+    }
+
+    @Test func fiftyCheckoutsForTheLastUnitsOfOneVariantWhileItsSiblingSellsFreely() async throws {
+        try await withApp { client, db in
+            let shirt = try await Self.shirt(db, small: 5, medium: 25)
+            let (small, medium) = (shirt.variants[0].id, shirt.variants[1].id)
+            var carts: [(token: String, variant: UUID)] = []
+            for index in 0..<50 {
+                let (_, token) = try await signedInCustomer(db)
+                let variant = index.isMultiple(of: 2) ? small : medium
+                let carted = try await client.send(.put, "/v1/cart/variants/\(variant)", json: #"{"quantity": 1}"#, token: token)
+                #expect(carted.status == .ok)
+                carts.append((token, variant))
+            }
+            let results = try await withThrowingTaskGroup(of: (UUID, Int).self) { group in
+                for cart in carts {
+                    group.addTask {
+                        (cart.variant, Int(try await CheckoutHTTPTests.checkout(client, cart.token, key: "race").status.code))
+                    }
+                }
+                return try await group.reduce(into: [(UUID, Int)]()) { $0.append($1) }
+            }
+            let smallStatuses = results.filter { $0.0 == small }.map(\.1)
+            let mediumStatuses = results.filter { $0.0 == medium }.map(\.1)
+            #expect(smallStatuses.filter { $0 == 201 }.count == 5 && smallStatuses.filter { $0 == 409 }.count == 20, "\(smallStatuses)")
+            #expect(mediumStatuses.allSatisfy { $0 == 201 }, "the sibling sells freely: \(mediumStatuses)")
+            #expect(try await Self.stock(db, variant: small) == 0)
+            #expect(try await Self.stock(db, variant: medium) == 0)
+            let taken: [Int] = try await db.pool.query(
+                "SELECT delta FROM stock_movements WHERE variant_id = $1 AND reason = 'ordered'", small
+            ).rows.map { try $0.decode("delta") }
+            #expect(taken == Array(repeating: -1, count: 5), "each unit sold is one recorded movement")
+        }
+    }
+
+    @Test func foundCartedByVariantBoughtAndRefunded() async throws {
+        try await withApp { client, db in
+            let shirt = try await Self.shirt(db, small: 3, medium: 4)
+            let medium = shirt.variants[1]
+            let shown = try await client.send(.get, "/v1/items/\(shirt.id)").json
+            #expect((shown["price"] as? [String: Any])?["amount"] as? Int == 2500, "an item's price is its lowest")
+            #expect(shown["stock"] as? Int == 7)
+            let options = try #require(shown["options"] as? [[String: Any]])
+            #expect(options.map { $0["name"] as? String } == ["size", "colour"])
+            let variants = try #require(shown["variants"] as? [[String: Any]])
+            #expect(variants.map { $0["sku"] as? String } == ["TEE-S", "TEE-M"])
+            #expect(
+                variants[1]["options"] as? [[String: String]] == [["name": "size", "value": "M"], ["name": "colour", "value": "navy"]])
+
+            let (_, token) = try await signedInCustomer(db)
+            let byItem = try await client.send(.put, "/v1/cart/items/\(shirt.id)", json: #"{"quantity": 1}"#, token: token)
+            let problem = try byItem.expectProblem(409)
+            #expect(problem["variant_ids"] as? [String] == shirt.variants.map { $0.id.uuidString.lowercased() })
+            let cart = try await client.send(.put, "/v1/cart/variants/\(medium.id)", json: #"{"quantity": 2}"#, token: token).json
+            let line = try #require((cart["lines"] as? [[String: Any]])?.first)
+            #expect(line["variant_id"] as? String == medium.id.uuidString.lowercased() && line["sku"] as? String == "TEE-M")
+            #expect(line["item_id"] as? String == shirt.id.uuidString.lowercased())
+            let tooMany = try await client.send(.put, "/v1/cart/variants/\(medium.id)", json: #"{"quantity": 5}"#, token: token)
+            #expect(try tooMany.expectProblem(409)["available"] as? Int == 4)
+
+            let order = try await CheckoutHTTPTests.checkout(client, token, key: "tee").json
+            let ordered = try #require((order["lines"] as? [[String: Any]])?.first)
+            #expect(ordered["variant_id"] as? String == medium.id.uuidString.lowercased() && ordered["sku"] as? String == "TEE-M")
+            #expect(ordered["options"] as? [[String: String]] == [["name": "size", "value": "M"], ["name": "colour", "value": "navy"]])
+            #expect(try await Self.stock(db, variant: medium.id) == 2)
+            #expect(try await Self.stock(db, variant: shirt.variants[0].id) == 3)
+
+            // The staff cannot set one price or stock for an item whose variants have their own.
+            let patch = try await client.send(
+                .patch, "/v1/admin/items/\(shirt.id)", json: #"{"price": {"amount": 1}}"#, token: adminToken)
+            #expect(try patch.expectProblem(409)["count"] as? Int == 2)
+
+            let orderID = try #require(order["id"] as? String)
+            let refund = try await RefundHTTPTests.refund(
+                client, orderID, #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(medium.id)", "quantity": 1}]}"#,
+                key: "r1")
+            #expect(refund.status == .created, "\(String(buffer: refund.body))")
+            #expect(try await Self.stock(db, variant: medium.id) == 3, "the refunded unit comes back to its variant")
+            #expect(try await Self.stock(db, variant: shirt.variants[0].id) == 3)
+        }
+    }
+}
