@@ -109,7 +109,10 @@ struct PostgresItemStoreTests {
             let store = PostgresItemStore(database: db.pool)
             let item = try await insert(store, 1)
             await #expect(throws: PostgresError.self) {
-                try await store.update(id: item.id, changes: ItemChanges(stock: -1))
+                try await store.update(id: item.id, changes: ItemChanges(priceAmount: -1))
+            }
+            await #expect(throws: PostgresError.self) {
+                try await db.pool.query("UPDATE item_variants SET stock = -1 WHERE item_id = $1", item.id)
             }
         }
     }
@@ -188,13 +191,6 @@ struct PostgresItemStoreTests {
             let renamed = try #require(try await store.update(id: item.id, changes: ItemChanges(name: "Renamed", priceAmount: 999)))
             #expect(renamed.name == "Renamed" && renamed.price.amount == 999 && renamed.stock == 2)
             #expect(renamed.variants.map(\.price.amount) == [999], "the one variant's price is the item's")
-            let restocked = try #require(try await store.update(id: item.id, changes: ItemChanges(stock: 10)))
-            #expect(restocked.stock == 10)
-            let last: (Int, Int) = try await db.pool.query(
-                "SELECT m.delta, m.stock_after FROM stock_movements m JOIN item_variants v ON v.id = m.variant_id WHERE v.item_id = $1 ORDER BY m.id DESC LIMIT 1",
-                item.id
-            ).rows.map { (try $0.decode("delta"), try $0.decode("stock_after")) }[0]
-            #expect(last == (8, 10), "a stock set by the staff is recorded as the change it made")
             #expect(try await store.update(id: UUID(), changes: ItemChanges(name: "x")) == nil)
         }
     }

@@ -49,11 +49,15 @@ struct CatalogHTTPTests {
         try await withApp { client, _ in
             let id = try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken).decode(ItemModel.self).id
             let patched = try await client.send(
-                .patch, "/v1/admin/items/\(id)", json: #"{"stock": 10, "price": {"amount": 1500}}"#, token: adminToken)
+                .patch, "/v1/admin/items/\(id)", json: #"{"category": "tea", "price": {"amount": 1500}}"#, token: adminToken)
             #expect(patched.status == .ok)
             let item = try patched.decode(ItemModel.self)
-            #expect(item.stock == 10 && item.name == "Mug")
+            #expect(item.stock == 3 && item.name == "Mug" && item.category == "tea")
             #expect(item.price.amount == 1500 && item.price.currency == "JPY")
+            #expect(item.variants.map(\.price.amount) == [1500], "the price of the item's one variant")
+            // Stock is never set: a PATCH naming it changes nothing and says so.
+            let blind = try await client.send(.patch, "/v1/admin/items/\(id)", json: #"{"stock": 10}"#, token: adminToken)
+            try blind.expectProblem(422)
         }
     }
 
@@ -74,7 +78,7 @@ struct CatalogHTTPTests {
             try await client.send(.get, "/v1/items/\(UUID())").expectProblem(404)
             let bad = try await client.send(.get, "/v1/items/not-a-uuid").expectProblem(400)
             #expect((bad["errors"] as? [[String: String]])?.first?["field"] == "id")
-            try await client.send(.patch, "/v1/admin/items/\(UUID())", json: #"{"stock": 1}"#, token: adminToken).expectProblem(404)
+            try await client.send(.patch, "/v1/admin/items/\(UUID())", json: #"{"name": "x"}"#, token: adminToken).expectProblem(404)
             try await client.send(.get, "/v1/nothing-here").expectProblem(404)
         }
     }
@@ -137,8 +141,11 @@ struct CatalogHTTPTests {
             #expect(Set(twoWrong.fieldNames) == ["stock", "price.currency"], "\(twoWrong.fieldNames)")
             let missing = try await client.send(.post, "/v1/admin/items", json: #"{"sku":"A"}"#, token: adminToken)
             try missing.expectProblem(422)
-            // Every missing field at once.
-            #expect(Set(missing.fieldNames) == ["name", "category", "price", "stock"])
+            // Every missing field at once; then what an item without variants also needs.
+            #expect(Set(missing.fieldNames) == ["name", "category"])
+            let plain = try await client.send(.post, "/v1/admin/items", json: #"{"sku":"A","name":"A","category":"a"}"#, token: adminToken)
+            try plain.expectProblem(422)
+            #expect(Set(plain.fieldNames) == ["price", "stock"])
             let negative = try await client.send(
                 .post, "/v1/admin/items",
                 json: validItemJSON.replacingOccurrences(of: "1200", with: "-5").replacingOccurrences(

@@ -113,4 +113,87 @@ struct VariantHTTPTests {
             #expect(try await Self.stock(db, variant: shirt.variants[0].id) == 3)
         }
     }
+
+    /// A T-shirt in 3 sizes and 2 colours, made in one request by the staff.
+    static let tee = """
+        {"sku": "TEE", "name": "T-shirt", "category": "apparel",
+         "options": [{"name": "size", "values": ["S", "M", "L"]}, {"name": "colour", "values": ["navy", "white"]}],
+         "variants": [
+        """
+        + ["S", "M", "L"].flatMap { size in
+            ["navy", "white"].map { colour in
+                #"{"sku": "TEE-\#(size)-\#(colour.uppercased())", "price": {"amount": \#(size == "L" ? 2800 : 2500), "currency": "JPY"}, "stock": 3, "options": [{"name": "size", "value": "\#(size)"}, {"name": "colour", "value": "\#(colour)"}]}"#
+            }
+        }.joined(separator: ", ") + "]}"
+
+    @Test func theStaffMakeAnItemOfSixVariantsInOneRequestAndManageThem() async throws {
+        try await withApp { client, db in
+            let created = try await client.send(.post, "/v1/admin/items", json: Self.tee, token: adminToken)
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let item = try created.json
+            let id = try #require(item["id"] as? String)
+            let variants = try #require(item["variants"] as? [[String: Any]])
+            #expect(variants.count == 6 && item["stock"] as? Int == 18)
+            #expect((item["price"] as? [String: Any])?["amount"] as? Int == 2500)
+
+            // Every rule broken at once, each error named by its place.
+            let bad = """
+                {"sku": "BAD", "name": "Bad", "category": "apparel", "price": {"amount": 1, "currency": "JPY"},
+                 "options": [{"name": "Size", "values": ["S", "S"]}],
+                 "variants": [{"sku": "B-1", "price": {"amount": 1, "currency": "JPY"}, "stock": 1, "options": [{"name": "size", "value": "S"}]},
+                              {"sku": "B-1", "price": {"amount": 1, "currency": "USD"}, "stock": 1, "options": [{"name": "colour", "value": "red"}]}]}
+                """
+            let refused = try await client.send(.post, "/v1/admin/items", json: bad, token: adminToken)
+            try refused.expectProblem(422)
+            #expect(
+                Set(refused.fieldNames) == [
+                    "price", "options[0].name", "options[0].values[1]", "variants[0].options[0].name", "variants[1].sku",
+                    "variants[1].price.currency", "variants[1].options[0].name", "variants[1].options", "variants[0].options",
+                ], "\(refused.fieldNames)")
+
+            // A variant of a new size; its value joins the option.
+            let xl =
+                #"{"sku": "TEE-XL-NAVY", "price": {"amount": 3000, "currency": "JPY"}, "stock": 1, "options": [{"name": "size", "value": "XL"}, {"name": "colour", "value": "navy"}]}"#
+            let added = try await client.send(.post, "/v1/admin/items/\(id)/variants", json: xl, token: adminToken)
+            #expect(added.status == .created, "\(String(buffer: added.body))")
+            let options = try #require(try added.json["options"] as? [[String: Any]])
+            #expect(options[0]["values"] as? [String] == ["S", "M", "L", "XL"])
+            let again = try await client.send(
+                .post, "/v1/admin/items/\(id)/variants", json: xl.replacingOccurrences(of: "TEE-XL-NAVY", with: "TEE-XL-NAVY-2"),
+                token: adminToken)
+            try again.expectProblem(409)
+
+            // Stock by delta, never below zero, kept as history.
+            let small = try #require(variants[0]["id"] as? String)
+            let taken = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": -2, "reason": "damaged in the shop"}"#, token: adminToken)
+            #expect(try taken.json["stock_after"] as? Int == 1)
+            let short = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": -2, "reason": "lost"}"#, token: adminToken)
+            #expect(try short.expectProblem(409)["available"] as? Int == 1)
+            let zero = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": 0, "reason": "x"}"#, token: adminToken)
+            try zero.expectProblem(422)
+            let first = try await client.send(.get, "/v1/admin/variants/\(small)/stock-movements?limit=1", token: adminToken).json
+            #expect((first["data"] as? [[String: Any]])?.first?["reason"] as? String == "damaged in the shop")
+            let cursor = try #require(first["next_cursor"] as? String)
+            let rest = try await client.send(.get, "/v1/admin/variants/\(small)/stock-movements?cursor=\(cursor)", token: adminToken).json
+            #expect((rest["data"] as? [[String: Any]])?.map { $0["reason"] as? String } == ["created"] && rest["next_cursor"] is NSNull)
+            let forged = try await client.send(.get, "/v1/admin/variants/\(small)/stock-movements?cursor=abc", token: adminToken)
+            try forged.expectProblem(400)
+
+            // A price of the variant's, in the item's currency only; a removal; never the last.
+            let medium = try #require(variants[2]["id"] as? String)
+            let repriced = try await client.send(
+                .patch, "/v1/admin/variants/\(medium)", json: #"{"price": {"amount": 100}}"#, token: adminToken)
+            #expect((try repriced.json["price"] as? [String: Any])?["amount"] as? Int == 100)
+            let dollars = try await client.send(
+                .patch, "/v1/admin/variants/\(medium)", json: #"{"price": {"amount": 1, "currency": "USD"}}"#, token: adminToken)
+            #expect(try dollars.expectProblem(422)["errors"] != nil)
+            let removed = try await client.send(.delete, "/v1/admin/variants/\(medium)", token: adminToken)
+            #expect((try removed.json["variants"] as? [[String: Any]])?.count == 6)
+            try await client.send(.delete, "/v1/admin/variants/\(medium)", token: adminToken).expectProblem(404)
+            #expect(try await db.pool.query("SELECT 1 FROM item_variants WHERE id = $1", UUID(uuidString: medium)!).rows.count == 1)
+        }
+    }
 }

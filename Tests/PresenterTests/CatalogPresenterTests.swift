@@ -75,9 +75,11 @@ struct CatalogPresenterTests {
     @Test func outcomesAndErrorsMapToTheirStatuses() throws {
         let missing = try json(CatalogPresenter.show(.success(.notFound(id: item.id))))
         #expect(missing["status"] as? Int == 404 && missing["detail"] as? String == "No item has id 6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11.")
-        let duplicate = try json(CatalogPresenter.create(.success(.duplicateSKU(sku: "MUG-1"))))
+        let taken = FieldError("variants[1].sku", "is already taken")
+        let duplicate = try json(CatalogPresenter.create(.success(.duplicateSKU(sku: "MUG-1-S", errors: [taken]))))
         #expect(duplicate["status"] as? Int == 409 && duplicate["title"] as? String == "Duplicate SKU")
-        #expect(duplicate["errors"] as? [[String: String]] == [["field": "sku", "message": "is already taken"]])
+        #expect(duplicate["detail"] as? String == "SKU MUG-1-S is taken by another item or variant.")
+        #expect(duplicate["errors"] as? [[String: String]] == [["field": "variants[1].sku", "message": "is already taken"]])
         let unavailable = CatalogPresenter.show(.failure(StoreUnavailable("connection refused")))
         #expect(unavailable.status == 503)
         #expect(header(unavailable, "Retry-After") == "1")

@@ -107,6 +107,34 @@ struct CustomSpecParserTests {
         }
     }
 
+    @Test func listsOfValuesAndNestedObjectsAreBoundedBodyMembers() {
+        let message = "{ name: message, type: string, max: 200, optional: true }"
+        let nested = """
+            { name: variants, type: VariantIn, list: true, max_items: 100, fields: [
+                  { name: sku, type: string, max: 64 },
+                  { name: tags, type: string, max: 20, list: true, max_items: 5 },
+                  { name: options, type: OptionIn, list: true, fields: [ { name: value, type: string, max: 50 } ] } ] }
+            """
+        #expect(errors(replacing(message, "{ name: tags, type: string, max: 20, list: true, max_items: 5 }")).isEmpty)
+        #expect(errors(replacing(message, nested)).isEmpty, "\(errors(replacing(message, nested)))")
+        let refusals = [
+            ("{ name: tags, type: string, max: 20, max_items: 5 }", "max_items bounds a list"),
+            ("{ name: tags, type: money, list: true }", "a list in a body holds"),
+            ("{ name: tags, type: string, max: 20, list: true, default: a }", "a list takes no default"),
+            ("{ name: tags, type: string, max: 20, list: true, max_items: 0 }", "max_items is a count"),
+            (
+                "{ name: a, type: A, fields: [ { name: b, type: B, fields: [ { name: c, type: C, fields: [ { name: d, type: D, fields: [ { name: e, type: int } ] } ] } ] } ] }",
+                "objects nest at most 3 deep"
+            ),
+        ]
+        for (field, refusal) in refusals {
+            let found = errors(replacing(message, field))
+            #expect(found.contains { $0.contains(refusal) }, "\(field): \(found)")
+        }
+        let listInQuery = errors(replacing("{ name: dry_run, type: bool, optional: true }", "{ name: ids, type: uuid, list: true }"))
+        #expect(listInQuery.contains { $0.contains("a list goes in the body") }, "\(listInQuery)")
+    }
+
     @Test func aLocationNamesAnIDOfTheAnswer() {
         func located(_ outcome: String) -> [String] {
             errors(replacing("{ name: found, status: 200, body: entity }", outcome))

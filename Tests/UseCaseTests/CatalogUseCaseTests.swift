@@ -72,7 +72,7 @@ struct CatalogUseCaseTests {
     /// `Fixtures.draft` as the route hands it to the use case.
     static let createInput = CatalogCreateInput(
         sku: "MUG-1", name: "Mug", description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Fixtures.yen),
-        stock: 3)
+        stock: 3, options: nil, variants: nil)
 
     @Test func createUsesTheContainersClockAndIDs() async throws {
         let store = MockItemStore {
@@ -94,7 +94,8 @@ struct CatalogUseCaseTests {
 
     @Test func createReportsEveryFieldBreakingARuleTheSpecCannotState() async throws {
         let input = CatalogCreateInput(
-            sku: "bad sku!", name: "  ", description: "", category: "\n", price: Money(amount: 1, currency: Fixtures.yen), stock: 0)
+            sku: "bad sku!", name: "  ", description: "", category: "\n", price: Money(amount: 1, currency: Fixtures.yen), stock: 0,
+            options: nil, variants: nil)
         let store = MockItemStore()
         do {
             _ = try await useCase(store).create(input)
@@ -118,21 +119,92 @@ struct CatalogUseCaseTests {
 
     @Test func aTakenSKUIsItsOutcome() async throws {
         let store = MockItemStore { $0.create = { _, draft, _ in throw CatalogError.duplicateSKU(draft.sku) } }
-        #expect(try await useCase(store).create(Self.createInput) == .duplicateSKU(sku: "MUG-1"))
+        #expect(
+            try await useCase(store).create(Self.createInput)
+                == .duplicateSKU(sku: "MUG-1", errors: [FieldError("sku", "is already taken")]))
+    }
+
+    /// A T-shirt in sizes S and M and colour navy, its variants choosing values in any order.
+    static func shirtInput(price: Money? = nil, extra: [VariantInput] = []) -> CatalogCreateInput {
+        let yen = Money(amount: 2500, currency: Fixtures.yen)
+        return CatalogCreateInput(
+            sku: "TEE", name: "T-shirt", description: "", category: "apparel", price: price, stock: nil,
+            options: [ItemOptionInput(name: "size", values: ["S", "M"]), ItemOptionInput(name: "colour", values: ["navy"])],
+            variants: [
+                VariantInput(
+                    sku: "TEE-S", price: yen, stock: 1,
+                    options: [VariantOptionInput(name: "colour", value: "navy"), VariantOptionInput(name: "size", value: "S")]),
+                VariantInput(
+                    sku: "TEE-M", price: yen, stock: 2,
+                    options: [VariantOptionInput(name: "size", value: "M"), VariantOptionInput(name: "colour", value: "navy")]),
+            ] + extra)
+    }
+
+    @Test func createWithVariantsDraftsEachWithItsValuesInTheOptionsOrder() async throws {
+        let store = MockItemStore { $0.create = { _, _, _ in Fixtures.shirt() } }
+        _ = try await useCase(store).create(Self.shirtInput())
+        guard case .create(_, let draft, _) = store.calls.first else { throw ValidationError([]) }
+        #expect(draft.options.map(\.name) == ["size", "colour"])
+        #expect(draft.variants.map(\.sku) == ["TEE-S", "TEE-M"] && draft.variants.map(\.stock) == [1, 2])
+        #expect(draft.variants[0].options == [VariantOption(name: "size", value: "S"), VariantOption(name: "colour", value: "navy")])
+    }
+
+    @Test func createWithVariantsNamesEveryBrokenRuleByItsPlace() async throws {
+        let store = MockItemStore()
+        let twin = VariantInput(
+            sku: "TEE-S", price: Money(amount: 1, currency: Currency("USD")!), stock: 1,
+            options: [VariantOptionInput(name: "size", value: "M"), VariantOptionInput(name: "colour", value: "navy")])
+        let error = await #expect(throws: ValidationError.self) {
+            try await useCase(store).create(Self.shirtInput(price: Money(amount: 1, currency: Fixtures.yen), extra: [twin]))
+        }
+        #expect(error?.fields.map(\.field) == ["price", "variants[2].sku", "variants[2].price.currency", "variants[2].options"])
+        #expect(store.calls.isEmpty)
+        let taken = MockItemStore { $0.create = { _, _, _ in throw CatalogError.duplicateSKU("TEE-M") } }
+        #expect(
+            try await useCase(taken).create(Self.shirtInput())
+                == .duplicateSKU(sku: "TEE-M", errors: [FieldError("variants[1].sku", "is already taken")]))
+    }
+
+    @Test func stockChangesByANonZeroDeltaAndItsHistoryPagesByMovement() async throws {
+        let movement: @Sendable (Int64) -> StockMovement = { id in
+            StockMovement(id: id, variantID: Fixtures.fixedID, delta: -1, stockAfter: 0, reason: "sold", orderID: nil, at: Fixtures.now)
+        }
+        let store = MockItemStore {
+            $0.adjustStock = { _, _, _ in throw CatalogError.insufficientStock(available: 2) }
+            $0.stockMovements = { _, before, limit in (1...Int64(limit)).map { movement((before ?? 100) - $0) } }
+        }
+        let adjust = { (delta: Int) in CatalogAdjustStockInput(id: Fixtures.fixedID, delta: delta, reason: "lost") }
+        #expect(try await useCase(store).adjustStock(adjust(-3)) == .insufficientStock(id: Fixtures.fixedID, available: 2))
+        await #expect(throws: ValidationError([FieldError("delta", "must not be 0")])) { try await useCase(store).adjustStock(adjust(0)) }
+        guard case .history(let first) = try await useCase(store).stockHistory(.init(id: Fixtures.fixedID, limit: 2, cursor: nil)) else {
+            throw ValidationError([])
+        }
+        #expect(first.data.map(\.id) == [99, 98])
+        let next = try #require(first.nextCursor)
+        guard case .history(let second) = try await useCase(store).stockHistory(.init(id: Fixtures.fixedID, limit: 2, cursor: next)) else {
+            throw ValidationError([])
+        }
+        #expect(second.data.map(\.id) == [97, 96])
+        await #expect(throws: ValidationError.self) {
+            try await useCase(store).stockHistory(
+                .init(id: Fixtures.fixedID, limit: 2, cursor: PageCursor(createdAt: Fixtures.now, id: Fixtures.fixedID).token))
+        }
     }
 
     func editInput(
-        name: String? = nil, price: MoneyChange? = nil, stock: Int? = nil
+        name: String? = nil, price: MoneyChange? = nil
     ) -> CatalogEditInput {
-        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price, stock: stock)
+        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price)
     }
 
     @Test func editSendsOnlyTheChangedFields() async throws {
         let store = MockItemStore { $0.update = { _, _ in Fixtures.item(1, stock: 9) } }
-        #expect(try await useCase(store).edit(editInput(stock: 9)) == .item(Fixtures.item(1, stock: 9)))
+        #expect(try await useCase(store).edit(editInput(name: "Big mug")) == .item(Fixtures.item(1, stock: 9)))
         _ = try await useCase(store).edit(editInput(price: MoneyChange(amount: 1500, currency: nil)))
         #expect(
-            store.calls == [.update(Fixtures.fixedID, ItemChanges(stock: 9)), .update(Fixtures.fixedID, ItemChanges(priceAmount: 1500))])
+            store.calls == [
+                .update(Fixtures.fixedID, ItemChanges(name: "Big mug")), .update(Fixtures.fixedID, ItemChanges(priceAmount: 1500)),
+            ])
     }
 
     @Test func anEmptyOrBlankEditIsRefusedBeforeTheStore() async throws {
@@ -165,7 +237,8 @@ struct CatalogUseCaseTests {
 
     @Test func aPriceOrStockForAnItemWithSeveralVariantsIsItsOutcome() async throws {
         let store = MockItemStore { $0.update = { _, _ in throw CatalogError.itemHasVariants(6) } }
-        #expect(try await useCase(store).edit(editInput(stock: 1)) == .itemHasVariants(id: Fixtures.fixedID, count: 6))
+        let price = MoneyChange(amount: 1, currency: nil)
+        #expect(try await useCase(store).edit(editInput(price: price)) == .itemHasVariants(id: Fixtures.fixedID, count: 6))
     }
 
     @Test func storeOutageSurfacesAsUnavailable() async throws {

@@ -2,7 +2,15 @@
 public enum CatalogError: Error, Equatable, Sendable {
     /// Another item has this SKU (the create's `duplicate_sku` outcome).
     case duplicateSKU(String)
-    /// A price or stock change addressed to an item with this many variants, which have a price
-    /// and a stock each (the edit's `item_has_variants` outcome).
+    /// A price change addressed to an item with this many variants, which have a price each
+    /// (the edit's `item_has_variants` outcome).
     case itemHasVariants(Int)
+    /// A live sibling already has the new variant's values.
+    case duplicateCombination
+    /// The item's options are no longer those the new variant was checked against.
+    case itemChanged
+    /// The variant to remove is its item's last live one.
+    case lastVariant
+    /// A stock change would leave less than nothing: only this many are in stock.
+    case insufficientStock(available: Int)
 }

@@ -22,9 +22,38 @@ public protocol ItemStore: Sendable {
 
     /// Changes only the fields `changes` sets, in one transaction, so a concurrent change of
     /// another field (stock taken by a checkout) is never overwritten; `nil` when no such item.
-    /// - Throws: `CatalogError.itemHasVariants` for a price or stock change of an item with
-    ///   several variants, `StoreUnavailable`.
+    /// - Throws: `CatalogError.itemHasVariants` for a price change of an item with several
+    ///   variants, `StoreUnavailable`.
     func update(id: UUID, changes: ItemChanges) async throws -> Item?
+
+    /// Adds a live variant to an item whose options are still `expected`, setting them to
+    /// `options` (which may list the variant's new values), in one transaction; `nil` when no
+    /// such item. Its stock is recorded as its first movement.
+    /// - Throws: `CatalogError.duplicateSKU`, `.duplicateCombination`, `.itemChanged`,
+    ///   `StoreUnavailable`.
+    func addVariant(_ variant: VariantDraft, to itemID: UUID, expecting expected: [ItemOption], options: [ItemOption], at: Date)
+        async throws -> Item?
+
+    /// Changes a live variant's SKU or price (and its item's lowest price with it); `nil` when no
+    /// such variant.
+    /// - Throws: `CatalogError.duplicateSKU`, `StoreUnavailable`.
+    func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item?
+
+    /// Takes a variant out of the catalog and out of every cart; its row stays for the orders
+    /// and the stock history that name it. `nil` when no such live variant.
+    /// - Throws: `CatalogError.lastVariant` for an item's last live variant, `StoreUnavailable`.
+    func removeVariant(id: UUID, at: Date) async throws -> Item?
+
+    /// Changes a live variant's stock by `delta` in one statement with its movement; `nil` when
+    /// no such variant.
+    /// - Throws: `CatalogError.insufficientStock` when it would leave less than nothing,
+    ///   `StoreUnavailable`.
+    func adjustStock(variantID: UUID, delta: Int, reason: String, at: Date) async throws -> StockMovement?
+
+    /// A variant's stock movements (a removed variant's too), newest first, strictly before the
+    /// movement `before`, at most `limit`; `nil` when no such variant.
+    /// - Throws: `StoreUnavailable`.
+    func stockMovements(variantID: UUID, before: Int64?, limit: Int) async throws -> [StockMovement]?
 
     /// Inserts `items` with their variants in one transaction if the catalog holds no item yet, atomically with
     /// that check (two seeders at once insert once).

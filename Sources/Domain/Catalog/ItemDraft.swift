@@ -40,32 +40,27 @@ public struct VariantDraft: Hashable, Sendable {
     }
 }
 
-/// A partial update: `nil` leaves a field as it is. Price and stock belong to variants: an item
-/// with one variant has them changed through its item; an item with several refuses them.
+/// A partial update: `nil` leaves a field as it is. A price belongs to variants: an item with one
+/// variant has it changed through its item; an item with several refuses it. The currency is the
+/// item's and all its variants'. Stock is never set, only changed by a delta (`adjustStock`).
 public struct ItemChanges: Hashable, Sendable {
     public var name: String?
     public var description: String?
     public var category: String?
     public var priceAmount: Int64?
     public var currency: String?
-    public var stock: Int?
 
     public init(
-        name: String? = nil, description: String? = nil, category: String? = nil,
-        priceAmount: Int64? = nil, currency: String? = nil, stock: Int? = nil
+        name: String? = nil, description: String? = nil, category: String? = nil, priceAmount: Int64? = nil, currency: String? = nil
     ) {
         self.name = name
         self.description = description
         self.category = category
         self.priceAmount = priceAmount
         self.currency = currency
-        self.stock = stock
     }
 
-    public var isEmpty: Bool {
-        name == nil && description == nil && category == nil && priceAmount == nil && currency == nil
-            && stock == nil
-    }
+    public var isEmpty: Bool { name == nil && description == nil && category == nil && priceAmount == nil && currency == nil }
 }
 
 /// Which items a list shows.

@@ -2,12 +2,12 @@
 /// which characters a SKU holds, and that a name or category is more than spaces.
 public enum ItemRules {
     /// ASCII letters, digits, `-` and `_`: a SKU goes on labels and into URLs as it is.
-    public static func checkSKU(_ sku: String, into errors: inout FieldErrors) {
+    public static func checkSKU(_ sku: String, field: String = "sku", into errors: inout FieldErrors) {
         errors.require(
             sku.unicodeScalars.allSatisfy {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
             },
-            "sku", "may hold only ASCII letters, digits, '-' and '_'")
+            field, "may hold only ASCII letters, digits, '-' and '_'")
     }
 
     /// A text a shopper reads must say something: not only spaces and line breaks.

@@ -17,7 +17,7 @@ public struct PostgresItemStore: ItemStore {
     static let columns =
         "id, sku, name, description, category, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn)"
 
-    private let database: PostgresPool
+    let database: PostgresPool
 
     public init(database: PostgresPool) {
         self.database = database
@@ -141,40 +141,32 @@ public struct PostgresItemStore: ItemStore {
                     id, changes.name, changes.description, changes.category, changes.currency
                 ).rows
                 guard !updated.isEmpty else { return false }
-                if changes.priceAmount != nil || changes.stock != nil {
-                    try await changeOnlyVariant(of: id, priceAmount: changes.priceAmount, stock: changes.stock, on: connection)
-                }
+                if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
                 return true
             }
         }
         return found ? try await item(id: id) : nil
     }
 
-    /// Sets the price or stock of the item's one variant (a stock set this way is recorded as a
-    /// movement by the staff) and the item's price with it.
+    /// Sets the price of the item's one variant, and the item's with it.
     /// - Throws: `CatalogError.itemHasVariants` when the item has more than one.
-    private func changeOnlyVariant(of itemID: UUID, priceAmount: Int64?, stock: Int?, on connection: PostgresConnection) async throws {
+    private func reprice(onlyVariantOf itemID: UUID, amount: Int64, on connection: PostgresConnection) async throws {
         let variants = try await connection.query(
-            "SELECT id, stock FROM item_variants WHERE item_id = $1 AND removed_at IS NULL FOR UPDATE", itemID
+            "SELECT id FROM item_variants WHERE item_id = $1 AND removed_at IS NULL FOR UPDATE", itemID
         ).rows
         guard variants.count == 1 else { throw CatalogError.itemHasVariants(variants.count) }
-        let variantID: UUID = try variants[0].decode("id")
-        let before: Int = try variants[0].decode("stock")
         try await connection.query(
-            "UPDATE item_variants SET price_amount = COALESCE($2, price_amount), stock = COALESCE($3, stock) WHERE id = $1",
-            variantID, priceAmount, stock)
-        if let stock, stock != before {
-            try await connection.query(
-                "INSERT INTO stock_movements (variant_id, delta, stock_after, reason) VALUES ($1, $2, $3, 'set by staff')",
-                variantID, stock - before, stock)
-        }
-        if priceAmount != nil {
-            try await connection.query(
-                """
-                UPDATE items SET price_amount = (SELECT min(price_amount) FROM item_variants WHERE item_id = $1 AND removed_at IS NULL)
-                WHERE id = $1
-                """, itemID)
-        }
+            "UPDATE item_variants SET price_amount = $2 WHERE id = $1", try variants[0].decode("id", as: UUID.self), amount)
+        try await Self.refreshLowestPrice(of: itemID, on: connection)
+    }
+
+    /// Writes the lowest price of the item's live variants on its row (what lists show and sort by).
+    static func refreshLowestPrice(of itemID: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            UPDATE items SET price_amount = (SELECT min(price_amount) FROM item_variants WHERE item_id = $1 AND removed_at IS NULL)
+            WHERE id = $1
+            """, itemID)
     }
 
     /// Decodes a row selected with `columns`: the item's price is the lowest of its variants'

@@ -4,16 +4,17 @@ import Foundation
 
 extension CatalogUseCase {
     /// `PATCH /v1/admin/items/{id}` (auth: admin): changes only the fields the body sets, in
-    /// one transaction, so a checkout's concurrent stock change is never overwritten. Price and
-    /// stock are those of the item's one variant; an item with several refuses them.
+    /// one transaction. A price is that of the item's one variant (an item with several refuses
+    /// it); a currency is the item's and every variant's. Stock changes by a delta only, through
+    /// the variant (`adjustStock`).
     /// - Throws: `ValidationError` for a body that changes nothing or a blank name or
     ///   category; `StoreUnavailable`.
     public func edit(_ input: CatalogEditInput) async throws -> CatalogEditOutcome {
         let changes = ItemChanges(
             name: input.name, description: input.description, category: input.category,
-            priceAmount: input.price?.amount, currency: input.price?.currency?.code, stock: input.stock)
+            priceAmount: input.price?.amount, currency: input.price?.currency?.code)
         var errors = FieldErrors()
-        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price, stock")
+        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
         try errors.throwIfAny()

@@ -11,6 +11,11 @@ final class MockItemStore: ItemStore, Sendable {
         case itemOfVariant(UUID)
         case create(UUID, ItemDraft, Date)
         case update(UUID, ItemChanges)
+        case addVariant(VariantDraft, UUID, [ItemOption])
+        case updateVariant(UUID, String?, Int64?)
+        case removeVariant(UUID)
+        case adjustStock(UUID, Int, String)
+        case stockMovements(UUID, Int64?, Int)
         case insertIfEmpty(Int)
     }
 
@@ -20,6 +25,11 @@ final class MockItemStore: ItemStore, Sendable {
         var itemOfVariant: (@Sendable (UUID) throws -> Item?)?
         var create: (@Sendable (UUID, ItemDraft, Date) throws -> Item)?
         var update: (@Sendable (UUID, ItemChanges) throws -> Item?)?
+        var addVariant: (@Sendable (VariantDraft, UUID, [ItemOption], [ItemOption]) throws -> Item?)?
+        var updateVariant: (@Sendable (UUID, String?, Int64?) throws -> Item?)?
+        var removeVariant: (@Sendable (UUID) throws -> Item?)?
+        var adjustStock: (@Sendable (UUID, Int, String) throws -> StockMovement?)?
+        var stockMovements: (@Sendable (UUID, Int64?, Int) throws -> [StockMovement]?)?
         var insertIfEmpty: (@Sendable ([Item]) throws -> Bool)?
     }
 
@@ -53,6 +63,28 @@ final class MockItemStore: ItemStore, Sendable {
 
     func update(id: UUID, changes: ItemChanges) async throws -> Item? {
         try record(.update(id, changes), \.update)(id, changes)
+    }
+
+    func addVariant(_ variant: VariantDraft, to itemID: UUID, expecting expected: [ItemOption], options: [ItemOption], at: Date)
+        async throws -> Item?
+    {
+        try record(.addVariant(variant, itemID, options), \.addVariant)(variant, itemID, expected, options)
+    }
+
+    func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item? {
+        try record(.updateVariant(id, sku, priceAmount), \.updateVariant)(id, sku, priceAmount)
+    }
+
+    func removeVariant(id: UUID, at: Date) async throws -> Item? {
+        try record(.removeVariant(id), \.removeVariant)(id)
+    }
+
+    func adjustStock(variantID: UUID, delta: Int, reason: String, at: Date) async throws -> StockMovement? {
+        try record(.adjustStock(variantID, delta, reason), \.adjustStock)(variantID, delta, reason)
+    }
+
+    func stockMovements(variantID: UUID, before: Int64?, limit: Int) async throws -> [StockMovement]? {
+        try record(.stockMovements(variantID, before, limit), \.stockMovements)(variantID, before, limit)
     }
 
     func insertIfEmpty(_ items: [Item]) async throws -> Bool {

@@ -20,6 +20,9 @@ public struct CustomInputSpec: Hashable, Sendable {
     public var session = false
 
     public var all: [FieldSpec] { path + query + headers + body }
+
+    /// The body's objects and every object nested in them, parents first.
+    public var allObjects: [InputObjectSpec] { objects.flatMap { [$0] + $0.allObjects } }
 }
 
 /// One answer of a custom use case: a case of its outcome enum, and the HTTP status the presenter
@@ -150,6 +153,14 @@ public struct InputObjectSpec: Hashable, Sendable {
     public let optional: Bool
     public let fields: [FieldSpec]
     public let position: SourcePosition
+    /// With `list`: how many elements it may hold at most (`max_items`).
+    public var maxItems: Int?
+    /// Members that are objects (or lists of them) in turn: a variant's `options` inside an
+    /// item's `variants`.
+    public var objects: [InputObjectSpec] = []
+
+    /// The objects nested in this one at any depth, parents first.
+    public var allObjects: [InputObjectSpec] { objects.flatMap { [$0] + $0.allObjects } }
 
     /// Neither optional: a client must send it (a list may be empty).
     public var required: Bool { !optional }

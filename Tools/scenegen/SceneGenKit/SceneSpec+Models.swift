@@ -64,7 +64,7 @@ extension SceneSpec {
 
     /// The types this spec declares: its entity and its models.
     public var declaredTypes: [String] {
-        (entity.map { [$0.name] } ?? []) + models.map(\.name) + useCases.flatMap { $0.input?.objects.map(\.type) ?? [] }
+        (entity.map { [$0.name] } ?? []) + models.map(\.name) + useCases.flatMap { $0.input?.allObjects.map(\.type) ?? [] }
     }
 
     /// Every type name its models and answers use, with where each is written.

@@ -41,8 +41,11 @@ public struct FieldSpec: Hashable, Sendable {
     /// `partial: true` on a money input: a change of amount, currency or both
     /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
     public var partial = false
-    /// `list: true` on a problem's member: a list of its values (`item_ids`).
+    /// `list: true` on a problem's member: a list of its values (`item_ids`); on a body field, a
+    /// list of values each checked by the field's rules (`values: [S, M]`).
     public var list = false
+    /// `max_items` of a body's list: how many elements it may hold at most.
+    public var maxItems: Int?
     public let unique: Bool
     public let references: String?
     public let min: Int64?

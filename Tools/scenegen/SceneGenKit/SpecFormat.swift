@@ -22,11 +22,11 @@ public enum SpecFormat {
     /// A custom use case's `upload`: one file of a multipart body, streamed to disk.
     public static let uploadKeys = ["field", "max", "precheck"]
     /// A body member holding an object of fields (`type` names its Swift type), or a list of them.
-    public static let inputObjectKeys = ["name", "type", "list", "optional", "fields"]
+    public static let inputObjectKeys = ["name", "type", "list", "max_items", "optional", "fields"]
     /// A custom use case's `raw_body`: the body unparsed, bounded.
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.
-    public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max", "partial"]
+    public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max", "partial", "list", "max_items"]
     /// A field of an answer or of a gateway call: a type and nothing to check.
     public static let plainFieldKeys = ["name", "type", "values", "optional", "list"]
     /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.

@@ -93,6 +93,16 @@ struct SpecReader {
         return value
     }
 
+    /// `max_items` of a list: 1 to 10000 elements.
+    mutating func maxItems(_ node: Node) -> Int? {
+        guard let value = int(node, "max_items") else { return nil }
+        guard (1...10_000).contains(value) else {
+            sink.error("max_items is a count of elements from 1 to 10000", at: node.position)
+            return nil
+        }
+        return Int(value)
+    }
+
     mutating func bool(_ node: Node?, _ what: String) -> Bool {
         guard let node else { return false }
         guard case .scalar = node, let value = node.bool else {

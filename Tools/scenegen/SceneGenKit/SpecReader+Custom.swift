@@ -40,12 +40,8 @@ extension SpecReader {
         let query = fields(keys["query"], "query", allowed: Self.queryTypes, optionalAllowed: true)
         let headers = fields(keys["headers"], "header", allowed: Self.queryTypes, optionalAllowed: true)
         let bodyNodes = sequence(keys["body"], "body")
-        let isObject: (Node) -> Bool = { node in
-            if case .mapping(let mapping) = node { return mapping["fields"] != nil }
-            return false
-        }
-        let body = fields(nodes: bodyNodes.filter { !isObject($0) }, "body", allowed: nil, optionalAllowed: true)
-        let objects = bodyNodes.filter(isObject).compactMap { inputObject($0) }
+        let body = fields(nodes: bodyNodes.filter { !Self.isObject($0) }, "body", allowed: nil, optionalAllowed: true)
+        let objects = bodyNodes.filter(Self.isObject).compactMap { inputObject($0) }
         var rawBodyMax: Int?
         if let rawNode = keys["raw_body"] {
             let rawKeys = mapping(rawNode, "raw_body", allowed: SpecFormat.rawBodyKeys, required: ["max"])
@@ -136,21 +132,37 @@ extension SpecReader {
             if !optionalAllowed && (field.optional || field.defaultValue != nil) {
                 sink.error("a path parameter is always present: no optional, no default", at: fieldNode.position)
             }
+            if field.list && allowed != nil {
+                sink.error("a \(what) parameter is one value: a list goes in the body", at: fieldNode.position)
+            }
             fields.append(field)
         }
         return fields
     }
 
-    /// A body member with `fields`: an object (or a list of them) of plain input fields.
-    private mutating func inputObject(_ node: Node) -> InputObjectSpec? {
+    /// Whether a body member (or an object's) is an object: it has `fields`.
+    static func isObject(_ node: Node) -> Bool {
+        if case .mapping(let mapping) = node { return mapping["fields"] != nil }
+        return false
+    }
+
+    /// A body member with `fields`: an object (or a list of them) of input fields, lists of
+    /// values and objects in turn (at most `depth` levels deep).
+    private mutating func inputObject(_ node: Node, depth: Int = 1) -> InputObjectSpec? {
         let keys = mapping(node, "body object", allowed: SpecFormat.inputObjectKeys, required: ["name", "type", "fields"])
         let name = self.name(keys["name"], "body field name")
         let type = string(keys["type"], "object type")
         if let type, !Names.isUpperCamelCase(type) || Names.swiftKeywords.contains(type) {
             sink.error("object type '\(type)' must be an UpperCamelCase name for its Swift type, as RefundLine", at: keys["type"]!.position)
         }
-        let fieldNodes = sequence(keys["fields"], "fields")
-        if fieldNodes.isEmpty { sink.error("an object lists at least one field", at: (keys["fields"] ?? node).position) }
+        let memberNodes = sequence(keys["fields"], "fields")
+        if memberNodes.isEmpty { sink.error("an object lists at least one field", at: (keys["fields"] ?? node).position) }
+        let objectNodes = memberNodes.filter(Self.isObject)
+        if depth >= 3, let nested = objectNodes.first {
+            sink.error("objects nest at most 3 deep: flatten this one into its parent's fields", at: nested.position)
+        }
+        let objects = depth >= 3 ? [] : objectNodes.compactMap { inputObject($0, depth: depth + 1) }
+        let fieldNodes = memberNodes.filter { !Self.isObject($0) }
         let allowed: [FieldType] = [.uuid, .string, .text, .int, .bigint, .bool, .money]
         var fields: [FieldSpec] = []
         for fieldNode in fieldNodes {
@@ -162,11 +174,21 @@ extension SpecReader {
             }
             fields.append(field)
         }
-        checkUnique(fields.map(\.name), positions: fields.map(\.position), "object field")
-        guard let name, let type, fields.count == fieldNodes.count, !fields.isEmpty else { return nil }
-        return InputObjectSpec(
-            name: name, type: type, list: bool(keys["list"], "list"), optional: bool(keys["optional"], "optional"), fields: fields,
-            position: node.position)
+        checkUnique(
+            fields.map(\.name) + objects.map(\.name), positions: fields.map(\.position) + objects.map(\.position), "object field")
+        let list = bool(keys["list"], "list")
+        var maxItems: Int?
+        if let node = keys["max_items"] {
+            if !list { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
+            maxItems = self.maxItems(node)
+        }
+        guard let name, let type, fields.count == fieldNodes.count, objects.count == objectNodes.count, !memberNodes.isEmpty
+        else { return nil }
+        var object = InputObjectSpec(
+            name: name, type: type, list: list, optional: bool(keys["optional"], "optional"), fields: fields, position: node.position)
+        object.maxItems = maxItems
+        object.objects = objects
+        return object
     }
 
     /// `outcomes:` of a custom use case.

@@ -67,6 +67,17 @@ extension SpecReader {
         field.adminOnly = bool(keys["admin_only"], "admin_only")
         field.partial = bool(keys["partial"], "partial")
         field.list = bool(keys["list"], "list")
+        if let node = keys["max_items"] {
+            if !field.list { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
+            field.maxItems = maxItems(node)
+        }
+        if field.list && role == .input {
+            let listable: [FieldType] = [.uuid, .string, .text, .int, .bigint]
+            if !listable.contains(type) && !type.isEnumeration {
+                sink.error("a list in a body holds uuid, string, text, int, bigint or enum values, not \(type.name)", at: node.position)
+            }
+            if defaultValue != nil { sink.error("a list takes no default (leave it out, or send [])", at: keys["default"]!.position) }
+        }
         if field.partial && (type != .money || !field.optional), let node = keys["partial"] {
             sink.error(
                 "partial marks an optional money input whose amount or currency may come alone (a change of a price): it needs type money and optional: true",

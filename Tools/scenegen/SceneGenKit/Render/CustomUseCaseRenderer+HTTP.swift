@@ -115,7 +115,7 @@ extension CustomUseCaseRenderer {
                     switch field.spec.type {
                     case .money: type = field.spec.partial ? "MoneyChangeRequest" : "MoneyRequest"
                     case .timestamp: type = "String"
-                    default: type = field.swift.inputType
+                    default: type = field.uncheckedType
                     }
                     members.append((field.property, type))
                 }

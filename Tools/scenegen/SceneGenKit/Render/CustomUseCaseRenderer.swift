@@ -47,8 +47,8 @@ enum CustomUseCaseRenderer {
                 parameters.append("\(member.name): \(member.type)")
             }
             for field in fields {
-                out.line("public let \(field.property): \(field.optionalValueType)")
-                parameters.append("\(field.bare): \(field.optionalValueType)")
+                out.line("public let \(field.property): \(field.inputValueType)")
+                parameters.append("\(field.bare): \(field.inputValueType)")
             }
             for object in objects {
                 out.line("public let \(object.property): \(object.valueType)")
@@ -70,7 +70,7 @@ enum CustomUseCaseRenderer {
                     parameters.append("\(member.name): \(member.type)")
                 }
                 for field in fields {
-                    let type = field.swift.inputType + (pathNames.contains(field.name) ? "" : "?")
+                    let type = field.uncheckedType + (pathNames.contains(field.name) ? "" : "?")
                     out.line("public var \(field.property): \(type)")
                     parameters.append("\(field.bare): \(type)" + (pathNames.contains(field.name) ? "" : " = nil"))
                 }
@@ -91,12 +91,12 @@ enum CustomUseCaseRenderer {
                 }
             }
         }
-        let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
+        let checked = fields.filter(\.hasInputRule)
         if !checked.isEmpty || !objects.isEmpty {
             out.blank()
             out.doc("The spec's rules for the input of `\(useCase.name)`.")
             out.block("enum \(names.rules(useCase))") { out in
-                DomainRenderer.rules(of: checked.map(\.swift), into: &out)
+                DomainRenderer.inputRules(of: checked, into: &out)
                 for object in objects {
                     if !checked.isEmpty || object.spec != objects.first?.spec { out.blank() }
                     InputObjectRenderer.rule(object, into: &out)
@@ -133,7 +133,7 @@ enum CustomUseCaseRenderer {
     /// object): only then can `validated()` refuse it.
     static func hasChecks(_ names: SceneNames, _ useCase: UseCaseSpec) -> Bool {
         let pathNames = Set(useCase.input?.path.map(\.name) ?? [])
-        return fields(names, useCase).contains { DomainRenderer.hasRule($0.swift) || ($0.required && !pathNames.contains($0.name)) }
+        return fields(names, useCase).contains { $0.hasInputRule || ($0.required && !pathNames.contains($0.name)) }
             || !(useCase.input?.objects.isEmpty ?? true)
     }
 
@@ -150,7 +150,7 @@ enum CustomUseCaseRenderer {
         of input: String, fields: [TypedField], objects: [InputObject], pathNames: Set<String>, carried: [String], rules: String,
         into out: inout CodeWriter
     ) {
-        let checked = fields.filter { DomainRenderer.hasRule($0.swift) }
+        let checked = fields.filter(\.hasInputRule)
         let presence = fields.filter { $0.required && !pathNames.contains($0.name) }
         let validates = !checked.isEmpty || !presence.isEmpty || !objects.isEmpty
         if validates { out.line("var errors = FieldErrors()") }
@@ -177,7 +177,7 @@ enum CustomUseCaseRenderer {
         var arguments = carried.map { "\($0): \($0)" }
         for field in fields {
             let value: String
-            if DomainRenderer.hasRule(field.swift) {
+            if field.hasInputRule {
                 value = field.bare + (field.spec.optional && field.spec.defaultValue == nil ? "" : "!")
             } else if pathNames.contains(field.name) || (field.spec.optional && field.spec.defaultValue == nil) {
                 value = "self.\(field.bare)"

@@ -34,48 +34,100 @@ extension DomainRenderer {
         }
     }
 
-    private static func rule(_ field: SwiftField, into out: inout CodeWriter) {
+    /// The check of one value; `element: true` checks one element of a list, named by the
+    /// `place` it is given (`values[2]`).
+    private static func rule(_ field: SwiftField, element: Bool = false, into out: inout CodeWriter) {
         let f = field.field
         let name = f.name
-        out.block("static func \(field.bareProperty)(_ value: \(field.inputType), into errors: inout FieldErrors) -> \(field.valueType)?") {
+        // The field's name in each error: a literal, or the element's place.
+        func named(_ suffix: String = "") -> String {
+            element ? (suffix.isEmpty ? "place" : "place + \"\(suffix)\"") : "\"\(name)\(suffix)\""
+        }
+        let signature =
+            element
+            ? "static func \(field.bareProperty)Element(_ value: \(field.inputType), at place: String, into errors: inout FieldErrors) -> \(field.valueType)?"
+            : "static func \(field.bareProperty)(_ value: \(field.inputType), into errors: inout FieldErrors) -> \(field.valueType)?"
+        out.block(signature) {
             out in
             switch f.type {
             case .string, .text:
                 // Counted in Unicode scalars, as PostgreSQL's char_length counts, so the CHECK agrees.
                 out.line("let length = value.storedLength")
                 out.line("let valid = " + bounds("length", f.min, f.max))
-                out.line("errors.require(valid, \"\(name)\", \"must be \(describe(f.min, f.max, unit: " characters"))\")")
+                out.line("errors.require(valid, \(named()), \"must be \(describe(f.min, f.max, unit: " characters"))\")")
                 out.line("return valid ? value : nil")
             case .int, .bigint:
                 let (min, max) = f.type == .int ? (f.min ?? Int64(Int32.min), f.max ?? Int64(Int32.max)) : (f.min, f.max)
                 out.line("let valid = " + bounds("value", min, max))
-                out.line("errors.require(valid, \"\(name)\", \"must be \(describe(min, max, unit: ""))\")")
+                out.line("errors.require(valid, \(named()), \"must be \(describe(min, max, unit: ""))\")")
                 out.line("return valid ? value : nil")
             case .money where f.partial:
                 let min = f.min ?? 0
                 out.line("let validAmount = value.amount.map { " + bounds("$0", min, f.max) + " } ?? true")
-                out.line("errors.require(validAmount, \"\(name).amount\", \"must be \(describe(min, f.max, unit: " minor units"))\")")
+                out.line("errors.require(validAmount, \(named(".amount")), \"must be \(describe(min, f.max, unit: " minor units"))\")")
                 out.line("let currency = value.currency.map(Currency.init)")
                 out.line(
-                    "errors.require(currency != .some(nil), \"\(name).currency\", \"must be an ISO 4217 code of three uppercase letters\")")
-                out.line("errors.require(value.amount != nil || value.currency != nil, \"\(name)\", \"must set amount, currency or both\")")
+                    "errors.require(currency != .some(nil), \(named(".currency")), \"must be an ISO 4217 code of three uppercase letters\")"
+                )
+                out.line("errors.require(value.amount != nil || value.currency != nil, \(named()), \"must set amount, currency or both\")")
                 out.line("guard validAmount, currency != .some(nil), value.amount != nil || value.currency != nil else { return nil }")
                 out.line("return MoneyChange(amount: value.amount, currency: currency ?? nil)")
             case .money:
                 let min = f.min ?? 0
                 out.line("let validAmount = " + bounds("value.amount", min, f.max))
-                out.line("errors.require(validAmount, \"\(name).amount\", \"must be \(describe(min, f.max, unit: " minor units"))\")")
+                out.line("errors.require(validAmount, \(named(".amount")), \"must be \(describe(min, f.max, unit: " minor units"))\")")
                 out.line("let currency = Currency(value.currency)")
-                out.line("errors.require(currency != nil, \"\(name).currency\", \"must be an ISO 4217 code of three uppercase letters\")")
+                out.line("errors.require(currency != nil, \(named(".currency")), \"must be an ISO 4217 code of three uppercase letters\")")
                 out.line("guard validAmount, let currency else { return nil }")
                 out.line("return Money(amount: value.amount, currency: currency)")
             case .enumeration(let values):
                 out.line("let valid = \(field.enumType)(rawValue: value)")
-                out.line("errors.require(valid != nil, \"\(name)\", \"must be one of \(values.joined(separator: ", "))\")")
+                out.line("errors.require(valid != nil, \(named()), \"must be one of \(values.joined(separator: ", "))\")")
                 out.line("return valid")
             case .uuid, .bool, .timestamp, .number:
                 break
             }
+        }
+    }
+
+    /// The rules of an input's fields (`hasInputRule`), a blank line between.
+    static func inputRules(of fields: [TypedField], into out: inout CodeWriter) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.blank() }
+            if field.spec.list { listRule(field, into: &out) } else { rule(field.swift, into: &out) }
+        }
+    }
+
+    /// The rule of a list of an input: its length, then each element by the field's rules, each
+    /// error named by the element's place (`values[2]`).
+    static func listRule(_ field: TypedField, into out: inout CodeWriter) {
+        let swift = field.swift
+        let name = field.name
+        let elementRule = hasRule(swift)
+        if elementRule {
+            rule(swift, element: true, into: &out)
+            out.blank()
+        }
+        out.block(
+            "static func \(swift.bareProperty)(_ value: [\(swift.inputType)], into errors: inout FieldErrors) -> [\(field.valueType)]?"
+        ) { out in
+            var valid: [String] = []
+            if let max = field.spec.maxItems {
+                out.line("let short = value.count <= \(max)")
+                out.line("errors.require(short, \"\(name)\", \"must have at most \(max) entries\")")
+                valid.append("short")
+            }
+            guard elementRule else {
+                out.line("return \(valid.isEmpty ? "value" : "short ? value : nil")")
+                return
+            }
+            out.line("var checked: [\(field.valueType)] = []")
+            out.block("for (index, element) in value.enumerated()") { out in
+                out.line(
+                    "if let valid = \(swift.bareProperty)Element(element, at: \"\(name)[\\(index)]\", into: &errors) { checked.append(valid) }"
+                )
+            }
+            out.line("return " + (valid + ["checked.count == value.count"]).joined(separator: " && ") + " ? checked : nil")
         }
     }
 

@@ -20,12 +20,12 @@ extension HTTPTestRenderer {
         let token = self.token(useCase)
         // Required objects carry their required members (a list, one element).
         // The first list of objects, sent with an empty element to see its errors named by place.
-        let emptied = input.objects.first { $0.list && $0.fields.contains { !$0.optional && $0.defaultValue == nil } }
+        let emptied = input.objects.first {
+            $0.list && ($0.fields.contains { !$0.optional && $0.defaultValue == nil } || $0.objects.contains(where: \.required))
+        }
         func objects(emptying: InputObjectSpec? = nil) -> [String] {
             input.objects.filter { $0.required || $0 == emptying }.map { object -> String in
-                let members = object.fields.filter { !$0.optional && $0.defaultValue == nil }
-                    .map { "\"\($0.name)\": " + Samples.json(SwiftField(field: $0, entity: ""), reference: "UUID()") }
-                let element = object == emptying ? "{}" : "{" + members.joined(separator: ", ") + "}"
+                let element = object == emptying ? "{}" : Samples.objectJSON(object, reference: "UUID()")
                 return "\"\(object.name)\": " + (object.list ? "[\(element)]" : element)
             }
         }
@@ -33,8 +33,7 @@ extension HTTPTestRenderer {
             -> String
         {
             let members = fields.map { field in
-                "\"\(field.name)\": "
-                    + (field == replacing ? value! : Samples.json(SwiftField(field: field, entity: ""), reference: "UUID()"))
+                "\"\(field.name)\": " + (field == replacing ? value! : Samples.inputJSON(field, reference: "UUID()"))
             }
             return ", json: #\"{" + (members + objects(emptying: emptying)).joined(separator: ", ") + "}\"#"
         }
@@ -62,12 +61,12 @@ extension HTTPTestRenderer {
             }
             if let emptied {
                 let request = "client.send(.\(method), \"\(url)\"\(body(required, emptying: emptied)), token: \(token)\(headers))"
-                let fields = emptied.fields.filter { !$0.optional && $0.defaultValue == nil }.map { "\(emptied.name)[0].\($0.name)" }
+                let fields =
+                    (emptied.fields.filter { !$0.optional && $0.defaultValue == nil }.map(\.name)
+                    + emptied.objects.filter(\.required).map(\.name)).map { "\(emptied.name)[0].\($0)" }
                 expectProblem("emptyElement", 422, fields: fields.map(swiftString).joined(separator: ", "), from: request, into: &out)
             }
-            if let field = input.body.first(where: { Samples.invalid(SwiftField(field: $0, entity: "")) != nil }),
-                let bad = Samples.invalid(SwiftField(field: field, entity: ""))
-            {
+            if let field = input.body.first(where: { Samples.invalidInput($0) != nil }), let bad = Samples.invalidInput(field) {
                 let fields = input.body.filter { !$0.optional && $0.defaultValue == nil || $0 == field }
                 let request =
                     "client.send(.\(method), \"\(url)\"\(body(fields, replacing: field, with: bad.json)), token: \(token)\(headers))"

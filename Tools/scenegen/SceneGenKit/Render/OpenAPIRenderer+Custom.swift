@@ -12,9 +12,27 @@ extension OpenAPIRenderer {
             var properties: [String: Any] = [:]
             for field in fields {
                 let value = schema(SwiftField(field: field, entity: ""), nullable: field.optional && !field.list)
-                properties[field.name] = field.list ? ["type": "array", "items": value] : value
+                var list: [String: Any] = ["type": "array", "items": value]
+                if let max = field.maxItems { list["maxItems"] = max }
+                properties[field.name] = field.list ? list : value
             }
             return ["type": "object", "required": fields.filter(required).map(\.name), "properties": properties]
+        }
+        /// A body object's schema, its nested objects within; a list of them with its `maxItems`.
+        func member(_ spec: InputObjectSpec) -> [String: Any] {
+            var element = object(spec.fields) { !$0.optional && $0.defaultValue == nil }
+            var properties = element["properties"] as? [String: Any] ?? [:]
+            var required = element["required"] as? [String] ?? []
+            for nested in spec.objects {
+                properties[nested.name] = member(nested)
+                if nested.required { required.append(nested.name) }
+            }
+            element["properties"] = properties
+            element["required"] = required
+            guard spec.list else { return element }
+            var list: [String: Any] = ["type": "array", "items": element]
+            if let max = spec.maxItems { list["maxItems"] = max }
+            return list
         }
         if let input = useCase.input {
             parameters = input.path.map { field in
@@ -51,10 +69,9 @@ extension OpenAPIRenderer {
                 var body = object(input.body) { !$0.optional && $0.defaultValue == nil }
                 var properties = body["properties"] as? [String: Any] ?? [:]
                 var required = body["required"] as? [String] ?? []
-                for member in input.objects {
-                    let element = object(member.fields) { !$0.optional && $0.defaultValue == nil }
-                    properties[member.name] = member.list ? ["type": "array", "items": element] : element
-                    if member.required { required.append(member.name) }
+                for object in input.objects {
+                    properties[object.name] = member(object)
+                    if object.required { required.append(object.name) }
                 }
                 body["properties"] = properties
                 body["required"] = required

@@ -89,6 +89,31 @@ enum Samples {
         }
     }
 
+    /// `json` of a body field: a list sends one element.
+    static func inputJSON(_ field: FieldSpec, reference: String) -> String {
+        let one = json(SwiftField(field: field, entity: ""), reference: reference)
+        return field.list ? "[\(one)]" : one
+    }
+
+    /// `invalid` of a body field as JSON: a list sends the bad value as its one element, named
+    /// by its place (`values[0]`).
+    static func invalidInput(_ field: FieldSpec) -> (json: String, errorField: String)? {
+        guard let bad = invalid(SwiftField(field: field, entity: "")) else { return nil }
+        return field.list ? ("[\(bad.json)]", "\(field.name)[0]") : (bad.json, bad.errorField)
+    }
+
+    /// An object's required members as JSON, its required nested objects within (a list of
+    /// them with one element).
+    static func objectJSON(_ object: InputObjectSpec, reference: String) -> String {
+        let members =
+            object.fields.filter { !$0.optional && $0.defaultValue == nil }.map { "\"\($0.name)\": " + inputJSON($0, reference: reference) }
+            + object.objects.filter(\.required).map { nested in
+                let element = objectJSON(nested, reference: reference)
+                return "\"\(nested.name)\": " + (nested.list ? "[\(element)]" : element)
+            }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
     /// An input that breaks a rule: `(swift input, json, field named in the 422)`.
     static func invalid(_ field: SwiftField) -> (input: String, json: String, errorField: String)? {
         let f = field.field

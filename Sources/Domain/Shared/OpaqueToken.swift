@@ -1,0 +1,47 @@
+import Foundation
+
+/// The text of a cursor as clients see it: URL-safe base64 without padding, so it goes into a
+/// query string as it is and says nothing a client should build on.
+enum OpaqueToken {
+    static func encode(_ text: String) -> String {
+        let base64 = Data(text.utf8).base64EncodedString()
+        let urlSafe = base64.utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: urlSafe, as: UTF8.self)
+    }
+
+    /// The text `encode` made, or `nil` for anything else (at most 100 characters are read).
+    static func decode(_ token: String) -> String? {
+        guard token.utf8.count <= 100 else { return nil }
+        // URL-safe base64 back to the standard alphabet, padded. (One pass over the bytes: three
+        // `replacingOccurrences` cost more than the rest of a page's translation.)
+        var base64 = token.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        base64 += repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: Data(base64)) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+}
+
+/// A position in a list ordered by a number the store assigns in order (a stock movement's id),
+/// newest first: the last row a page showed, as an opaque token.
+public struct SequenceCursor: Hashable, Sendable {
+    public let value: Int64
+
+    public init(_ value: Int64) { self.value = value }
+
+    /// `nil` unless `token` is one this type produced.
+    public init?(token: String) {
+        guard let text = OpaqueToken.decode(token), text.hasPrefix("seq|"), let value = Int64(text.dropFirst(4)), value > 0 else {
+            return nil
+        }
+        self.value = value
+    }
+
+    public var token: String { OpaqueToken.encode("seq|\(value)") }
+}
