@@ -30,7 +30,8 @@ struct BoundLimitTests {
         let id = UUID()
         let counts = [
             "items": try await Self.preparedStatements { pool, limit, cursor in
-                _ = try await PostgresItemStore(database: pool).items(matching: ItemFilter(), after: cursor, limit: limit)
+                let after = cursor.map { ItemCursor(sort: .newest, key: .time($0.createdAtMicros), id: $0.id) }
+                _ = try await PostgresItemStore(database: pool).items(matching: ItemFilter(), sort: .newest, after: after, limit: limit)
             },
             "reviews": try await Self.preparedStatements { pool, limit, cursor in
                 _ = try await PostgresReviewStore(database: pool).reviews(itemID: id, after: cursor, limit: limit)

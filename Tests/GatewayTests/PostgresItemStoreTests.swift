@@ -81,7 +81,9 @@ struct PostgresItemStoreTests {
             await #expect(throws: CatalogError.duplicateSKU("TEE-M-NAVY")) {
                 try await store.create(id: UUID(), draft: clash, createdAt: Self.start)
             }
-            #expect(try await store.items(matching: ItemFilter(), after: nil, limit: 10).count == 1, "nothing of the refused item stays")
+            #expect(
+                try await store.items(matching: ItemFilter(), sort: .newest, after: nil, limit: 10).count == 1,
+                "nothing of the refused item stays")
         }
     }
 
@@ -121,13 +123,12 @@ struct PostgresItemStoreTests {
         try await TestDatabase.with { db in
             let store = PostgresItemStore(database: db.pool)
             for n in 1...10 { try await insert(store, n) }
-            let first = try await store.items(matching: ItemFilter(), after: nil, limit: 4)
-            #expect(first.map(\.sku) == ["SKU-10", "SKU-9", "SKU-8", "SKU-7"])
+            let first = try await store.items(matching: ItemFilter(), sort: .newest, after: nil, limit: 4)
+            #expect(first.map(\.item.sku) == ["SKU-10", "SKU-9", "SKU-8", "SKU-7"])
             // Newer items arrive while the client is on page one.
             for n in 11...15 { try await insert(store, n) }
-            let last = first.last!
-            let second = try await store.items(matching: ItemFilter(), after: PageCursor(createdAt: last.createdAt, id: last.id), limit: 4)
-            #expect(second.map(\.sku) == ["SKU-6", "SKU-5", "SKU-4", "SKU-3"])
+            let second = try await store.items(matching: ItemFilter(), sort: .newest, after: first.last!.cursor, limit: 4)
+            #expect(second.map(\.item.sku) == ["SKU-6", "SKU-5", "SKU-4", "SKU-3"])
         }
     }
 
@@ -136,11 +137,11 @@ struct PostgresItemStoreTests {
             let store = PostgresItemStore(database: db.pool)
             for n in 1...7 { try await insert(store, n, at: Self.start) }
             var seen: [String] = []
-            var cursor: PageCursor?
+            var cursor: ItemCursor?
             repeat {
-                let page = try await store.items(matching: ItemFilter(), after: cursor, limit: 3)
-                seen += page.map(\.sku)
-                cursor = page.count == 3 ? PageCursor(createdAt: page.last!.createdAt, id: page.last!.id) : nil
+                let page = try await store.items(matching: ItemFilter(), sort: .newest, after: cursor, limit: 3)
+                seen += page.map(\.item.sku)
+                cursor = page.count == 3 ? page.last!.cursor : nil
             } while cursor != nil
             #expect(seen.count == 7 && Set(seen).count == 7)
         }
@@ -154,7 +155,7 @@ struct PostgresItemStoreTests {
             try await insert(store, 3, name: "Blue Mug")
             try await insert(store, 4, name: "100% Cotton")
             func search(_ text: String) async throws -> Set<String> {
-                Set(try await store.items(matching: ItemFilter(search: text), after: nil, limit: 10).map(\.name))
+                Set(try await store.items(matching: ItemFilter(search: text), sort: .newest, after: nil, limit: 10).map(\.item.name))
             }
             #expect(try await search("mug") == ["Oak Mug", "Blue Mug"])
             #expect(try await search("mug oak") == ["Oak Mug"])
@@ -168,8 +169,8 @@ struct PostgresItemStoreTests {
             let store = PostgresItemStore(database: db.pool)
             try await insert(store, 1, category: "books")
             try await insert(store, 2, category: "toys")
-            let books = try await store.items(matching: ItemFilter(category: "books"), after: nil, limit: 10)
-            #expect(books.map(\.sku) == ["SKU-1"])
+            let books = try await store.items(matching: ItemFilter(category: "books"), sort: .newest, after: nil, limit: 10)
+            #expect(books.map(\.item.sku) == ["SKU-1"])
             let plan = try await db.pool.withConnection { connection in
                 // On a tiny table the planner prefers other plans; forbid them to see that the
                 // search predicate itself is indexable.

@@ -54,7 +54,8 @@ struct VariantMigrationTests {
             try await db.pool.query(
                 "INSERT INTO refund_lines (refund_id, order_id, item_id, quantity) VALUES ($1, $2, $3, 1)", refund, order, ordered.id)
 
-            #expect(try await Migrator(pool: db.pool).migrate(migrations).map(\.version) == [Self.variantsVersion])
+            let applied = try await Migrator(pool: db.pool).migrate(migrations).map(\.version)
+            #expect(applied.first == Self.variantsVersion && applied == migrations.map(\.version).filter { $0 >= Self.variantsVersion })
 
             // Each item reads back as it was, with one variant holding its SKU, price and stock.
             let store = PostgresItemStore(database: db.pool)

@@ -161,7 +161,11 @@ struct RefundHTTPTests {
             }
             #expect(pending == .accepted)
 
+            // The provider is reachable now: its own deadline, not the 1 s that made the first
+            // call give up (a retry after a timeout would refund twice at localstripe, which
+            // ignores Idempotency-Key; Stripe replays the first answer).
             config.payment = (url, "sk_test_storefront")
+            config.paymentTimeout = AppConfig(databaseURL: db.url).paymentTimeout
             config.paymentWebhookSecret = PaymentWebhookHTTPTests.secret
             let delivered = try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test")))
                 .test(.router) {

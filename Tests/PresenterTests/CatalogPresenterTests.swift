@@ -49,7 +49,7 @@ struct CatalogPresenterTests {
     }
 
     @Test func lastPageWritesAnExplicitNullCursor() throws {
-        let body = try json(CatalogPresenter.list(.success(.page(Page(items: [item], nextCursor: nil)))))
+        let body = try json(CatalogPresenter.list(.success(.page(ItemPage(data: [item], nextCursor: nil)))))
         #expect(body["next_cursor"] is NSNull)
         #expect((body["data"] as? [Any])?.count == 1)
     }

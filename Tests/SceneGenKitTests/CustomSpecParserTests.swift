@@ -135,6 +135,23 @@ struct CustomSpecParserTests {
         #expect(listInQuery.contains { $0.contains("a list goes in the body") }, "\(listInQuery)")
     }
 
+    @Test func aMapReadsPrefixedQueryParametersOnly() {
+        let dryRun = "{ name: dry_run, type: bool, optional: true }"
+        #expect(errors(replacing(dryRun, "{ name: option, type: string, max: 50, map: true, max_items: 3 }")).isEmpty)
+        let refusals = [
+            (dryRun, "{ name: option, type: string, max: 50, map: true, optional: true }", "a map is never absent"),
+            (dryRun, "{ name: option, type: bool, map: true }", "a map holds string"),
+            (
+                "{ name: message, type: string, max: 200, optional: true }", "{ name: option, type: string, max: 50, map: true }",
+                "a body field is not one"
+            ),
+        ]
+        for (old, field, refusal) in refusals {
+            let found = errors(replacing(old, field))
+            #expect(found.contains { $0.contains(refusal) }, "\(field): \(found)")
+        }
+    }
+
     @Test func aLocationNamesAnIDOfTheAnswer() {
         func located(_ outcome: String) -> [String] {
             errors(replacing("{ name: found, status: 200, body: entity }", outcome))

@@ -12,42 +12,70 @@ struct CatalogUseCaseTests {
     }
 
     /// The list's input as a client sends it, checked as the route checks it.
-    func listInput(limit: Int? = nil, cursor: String? = nil, q: String? = nil, category: String? = nil) throws -> CatalogListInput {
-        try CatalogListInput.Unchecked(limit: limit, cursor: cursor, q: q, category: category).validated()
+    func listInput(
+        limit: Int? = nil, cursor: String? = nil, q: String? = nil, category: String? = nil, sort: String? = nil,
+        option: [String: String]? = nil
+    ) throws -> CatalogListInput {
+        try CatalogListInput.Unchecked(limit: limit, cursor: cursor, q: q, category: category, sort: sort, option: option).validated()
     }
 
-    func page(_ outcome: CatalogListOutcome) -> Page<Item> {
+    func page(_ outcome: CatalogListOutcome) -> ItemPage {
         switch outcome {
         case .page(let page): page
         }
     }
 
-    @Test func listAsksForOneMoreThanTheLimitAndIssuesACursor() async throws {
-        let store = MockItemStore { $0.items = { _, _, limit in (0..<limit).map { Fixtures.item($0) } } }
+    /// Items as the store answers them, each with the cursor after it in `sort`.
+    static func sorted(_ items: [Item], _ sort: ItemSort = .newest) -> [(item: Item, cursor: ItemCursor)] {
+        items.map { ($0, ItemCursor(sort: sort, key: .number($0.price.amount), id: $0.id)) }
+    }
+
+    @Test func listAsksForOneMoreThanTheLimitAndIssuesTheCursorOfTheLastShown() async throws {
+        let store = MockItemStore { $0.items = { _, _, _, limit in Self.sorted((0..<limit).map { Fixtures.item($0) }) } }
         let page = page(try await useCase(store).list(listInput(limit: 3)))
-        #expect(page.items.count == 3)
-        #expect(page.nextCursor == PageCursor(createdAt: Fixtures.item(2).createdAt, id: Fixtures.item(2).id))
-        #expect(store.calls == [.items(ItemFilter(), nil, 4)])
+        #expect(page.data.count == 3)
+        #expect(page.nextCursor == Self.sorted([Fixtures.item(2)])[0].cursor.token)
+        #expect(store.calls == [.items(ItemFilter(), .newest, nil, 4)])
     }
 
     @Test func lastPageHasNoCursor() async throws {
-        let store = MockItemStore { $0.items = { _, _, _ in [Fixtures.item(0)] } }
+        let store = MockItemStore { $0.items = { _, _, _, _ in Self.sorted([Fixtures.item(0)]) } }
         let page = page(try await useCase(store).list(listInput()))
         #expect(page.nextCursor == nil)
-        #expect(store.calls == [.items(ItemFilter(), nil, 21)])
+        #expect(store.calls == [.items(ItemFilter(), .newest, nil, 21)])
     }
 
-    @Test func cursorAndFiltersReachTheStore() async throws {
-        let store = MockItemStore { $0.items = { _, _, _ in [] } }
-        let cursor = PageCursor(createdAt: Fixtures.now, id: Fixtures.fixedID)
-        _ = try await useCase(store).list(listInput(limit: 10, cursor: cursor.token, q: "  oak mug ", category: "kitchen"))
-        #expect(store.calls == [.items(ItemFilter(search: "oak mug", category: "kitchen"), cursor, 11)])
+    @Test func cursorSortAndFiltersReachTheStore() async throws {
+        let store = MockItemStore { $0.items = { _, _, _, _ in [] } }
+        let cursor = ItemCursor(sort: .priceAsc, key: .number(1200), id: Fixtures.fixedID)
+        _ = try await useCase(store).list(
+            listInput(limit: 10, cursor: cursor.token, q: "  oak mug ", category: "kitchen", sort: "price_asc", option: ["size": "M"]))
+        let filter = ItemFilter(search: "oak mug", category: "kitchen", options: ["size": "M"])
+        #expect(store.calls == [.items(filter, .priceAsc, cursor, 11)])
+    }
+
+    @Test func aCursorOfAnotherSortOrABadOptionIsRefusedBeforeTheStore() async throws {
+        let store = MockItemStore()
+        let cursor = ItemCursor(sort: .priceAsc, key: .number(1200), id: Fixtures.fixedID)
+        await #expect(throws: ValidationError([FieldError("cursor", "belongs to sort=price_asc: start again without it")])) {
+            try await useCase(store).list(listInput(cursor: cursor.token, sort: "name"))
+        }
+        let error = await #expect(throws: ValidationError.self) {
+            try await useCase(store).list(listInput(option: ["Size": "M", "size": String(repeating: "x", count: 51)]))
+        }
+        #expect(error?.fields.map(\.field) == ["option.size"], "the route's rule names the long value first")
+        await #expect(
+            throws: ValidationError([FieldError("option.Size", "must name an option as items do: a lowercase key (option.size=M)")])
+        ) {
+            try await useCase(store).list(listInput(option: ["Size": "M"]))
+        }
+        #expect(store.calls.isEmpty)
     }
 
     @Test func aBlankSearchSearchesNothing() async throws {
-        let store = MockItemStore { $0.items = { _, _, _ in [] } }
+        let store = MockItemStore { $0.items = { _, _, _, _ in [] } }
         _ = try await useCase(store).list(listInput(q: " \n "))
-        #expect(store.calls == [.items(ItemFilter(), nil, 21)])
+        #expect(store.calls == [.items(ItemFilter(), .newest, nil, 21)])
     }
 
     @Test(arguments: [0, 101, -5])

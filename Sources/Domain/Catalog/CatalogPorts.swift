@@ -2,9 +2,11 @@ import Foundation
 
 /// Where items live. Implemented by `PostgresItemStore`; mocked in use-case tests.
 public protocol ItemStore: Sendable {
-    /// Items matching `filter`, newest first, strictly after `cursor`, at most `limit` of them.
+    /// Items matching `filter` in the order `sort`, strictly after `cursor` (of that sort), at
+    /// most `limit` of them, each with the cursor after it.
     /// - Throws: `StoreUnavailable` when the store cannot be reached.
-    func items(matching filter: ItemFilter, after cursor: PageCursor?, limit: Int) async throws -> [Item]
+    func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
+        -> [(item: Item, cursor: ItemCursor)]
 
     /// The item with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.

@@ -68,9 +68,25 @@ public struct ItemFilter: Hashable, Sendable {
     /// Words to find in name or description.
     public var search: String?
     public var category: String?
+    /// What one live variant of the item must satisfy, all at once: a price within the bounds
+    /// (minor units), stock, and these values of its options (`["size": "M"]`).
+    public var priceMin: Int64?
+    public var priceMax: Int64?
+    public var inStock: Bool
+    public var options: [String: String]
 
-    public init(search: String? = nil, category: String? = nil) {
+    public init(
+        search: String? = nil, category: String? = nil, priceMin: Int64? = nil, priceMax: Int64? = nil, inStock: Bool = false,
+        options: [String: String] = [:]
+    ) {
         self.search = search
         self.category = category
+        self.priceMin = priceMin
+        self.priceMax = priceMax
+        self.inStock = inStock
+        self.options = options
     }
+
+    /// Whether a variant has to match: any of the variant-level filters is set.
+    public var filtersVariants: Bool { priceMin != nil || priceMax != nil || inStock || !options.isEmpty }
 }

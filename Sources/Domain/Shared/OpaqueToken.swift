@@ -16,9 +16,9 @@ enum OpaqueToken {
         return String(decoding: urlSafe, as: UTF8.self)
     }
 
-    /// The text `encode` made, or `nil` for anything else (at most 100 characters are read).
-    static func decode(_ token: String) -> String? {
-        guard token.utf8.count <= 100 else { return nil }
+    /// The text `encode` made, or `nil` for anything else (at most `max` characters are read).
+    static func decode(_ token: String, max: Int = 100) -> String? {
+        guard token.utf8.count <= max else { return nil }
         // URL-safe base64 back to the standard alphabet, padded. (One pass over the bytes: three
         // `replacingOccurrences` cost more than the rest of a page's translation.)
         var base64 = token.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }

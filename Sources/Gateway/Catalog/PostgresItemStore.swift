@@ -23,19 +23,55 @@ public struct PostgresItemStore: ItemStore {
         self.database = database
     }
 
-    public func items(matching filter: ItemFilter, after cursor: PageCursor?, limit: Int) async throws -> [Item] {
+    public func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
+        -> [(item: Item, cursor: ItemCursor)]
+    {
         var query = ItemListQuery()
         if let category = filter.category { query.where("category = $", category) }
         let words = (filter.search ?? "").split(whereSeparator: \.isWhitespace).prefix(Self.maxSearchWords)
         for word in words { query.where("(name || ' ' || description) ILIKE $", SQLPattern.contains(String(word))) }
+        if filter.filtersVariants { query.whereSomeVariant(filter) }
+        let order = Self.order(sort)
         if let cursor {
-            query.where("(created_at, id) < ($::timestamptz, $::uuid)", cursor.createdAt, cursor.id)
+            let comparison = sort.descending ? "<" : ">"
+            switch cursor.key {
+            case .time(let micros):
+                query.where(
+                    "(\(order.key), id) \(comparison) ($::timestamptz, $::uuid)", Date(timeIntervalSince1970: Double(micros) / 1_000_000),
+                    cursor.id)
+            case .number(let number): query.where("(\(order.key), id) \(comparison) ($::bigint, $::uuid)", number, cursor.id)
+            case .text(let text): query.where("(\(order.key), id) \(comparison) ($::text, $::uuid)", text, cursor.id)
+            }
         }
         // The limit is bound too, so every page size shares one prepared statement.
-        let sql = "SELECT \(Self.columns) FROM items\(query.whereClause) ORDER BY created_at DESC, id DESC LIMIT $\(query.binds.count + 1)"
+        let sql = """
+            SELECT \(Self.columns), \(order.key) AS sort_key FROM items\(query.whereClause)
+            ORDER BY \(order.key) \(order.direction), id \(order.direction) LIMIT $\(query.binds.count + 1)
+            """
         return try await translatingUnavailable {
-            try await database.query(sql, binds: query.binds + [limit]).rows.map(Self.item(from:))
+            try await database.query(sql, binds: query.binds + [limit]).rows.map { row in
+                let item = try Self.item(from: row)
+                let key: ItemSortKey
+                switch sort {
+                case .newest: key = .time(PageCursor(createdAt: item.createdAt, id: item.id).createdAtMicros)
+                case .priceAsc, .priceDesc, .rating: key = .number(try row.decode("sort_key"))
+                case .name: key = .text(try row.decode("sort_key"))
+                }
+                return (item, ItemCursor(sort: sort, key: key, id: item.id))
+            }
         }
+    }
+
+    /// The column a sort orders by and its direction (the id follows in the same one).
+    static func order(_ sort: ItemSort) -> (key: String, direction: String) {
+        let key: String
+        switch sort {
+        case .newest: key = "created_at"
+        case .priceAsc, .priceDesc: key = "price_amount"
+        case .rating: key = "rating_key"
+        case .name: key = "name"
+        }
+        return (key, sort.descending ? "DESC" : "ASC")
     }
 
     public func item(id: UUID) async throws -> Item? {
@@ -200,7 +236,9 @@ private struct ItemListQuery {
     private var conditions: [String] = []
 
     /// Adds a condition; each bare `$` in it is numbered for the next of `values`.
-    mutating func `where`(_ condition: String, _ values: any PostgresEncodable...) {
+    mutating func `where`(_ condition: String, _ values: any PostgresEncodable...) { self.where(condition, values) }
+
+    mutating func `where`(_ condition: String, _ values: [any PostgresEncodable]) {
         var numbered = ""
         var remaining = values[...]
         for character in condition {
@@ -214,4 +252,25 @@ private struct ItemListQuery {
     }
 
     var whereClause: String { conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ") }
+
+    /// One live variant of the item satisfies every variant-level filter at once.
+    mutating func whereSomeVariant(_ filter: ItemFilter) {
+        var condition = "EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL"
+        var values: [any PostgresEncodable] = []
+        if let min = filter.priceMin {
+            condition += " AND v.price_amount >= $"
+            values.append(min)
+        }
+        if let max = filter.priceMax {
+            condition += " AND v.price_amount <= $"
+            values.append(max)
+        }
+        if filter.inStock { condition += " AND v.stock > 0" }
+        if !filter.options.isEmpty {
+            condition += " AND v.options @> $::jsonb"
+            values.append(
+                CatalogJSON.encode(filter.options.sorted { $0.key < $1.key }.map { VariantOption(name: $0.key, value: $0.value) }))
+        }
+        self.where(condition + ")", values)
+    }
 }

@@ -207,3 +207,37 @@ struct MoneyChangeRequest: Decodable {
 
     var input: MoneyChangeInput { MoneyChangeInput(amount: amount, currency: currency) }
 }
+
+extension RequestParsing {
+    /// The query parameters `name.<key>=value`, or `name[<key>]=value` as OpenAPI's deepObject
+    /// style writes them, as a map of key to value read by `convert` (`?option.size=M` is
+    /// `["size": "M"]`); none is an empty map. A key is 1 to 64 characters and comes once.
+    /// - Throws: `ProblemError` 422 naming the parameter (`option.size`).
+    static func queryMap<T>(_ name: String, in request: Request, as description: String, _ convert: (String) -> T?) throws -> [String: T] {
+        var map: [String: T] = [:]
+        for (parameter, text) in request.uri.queryParameters {
+            var key: Substring
+            if parameter == name {
+                throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name a key, as \(name).size=M")])))
+            } else if parameter.hasPrefix(name + ".") {
+                key = parameter.dropFirst(name.count + 1)
+            } else if parameter.hasPrefix(name + "["), parameter.hasSuffix("]") {
+                key = parameter.dropFirst(name.count + 1).dropLast()
+            } else {
+                continue
+            }
+            let field = "\(name).\(key)"
+            guard (1...64).contains(key.count), !key.utf8.contains(0), !text.utf8.contains(0) else {
+                throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name keys of 1 to 64 characters")])))
+            }
+            guard map[String(key)] == nil else {
+                throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must be given once")])))
+            }
+            guard let value = convert(String(text)) else {
+                throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must be \(description)")])))
+            }
+            map[String(key)] = value
+        }
+        return map
+    }
+}

@@ -6,7 +6,7 @@ import MockSupport
 /// stub fails loudly instead of returning a made-up value.
 final class MockItemStore: ItemStore, Sendable {
     enum Call: Equatable, Sendable {
-        case items(ItemFilter, PageCursor?, Int)
+        case items(ItemFilter, ItemSort, ItemCursor?, Int)
         case item(UUID)
         case itemOfVariant(UUID)
         case create(UUID, ItemDraft, Date)
@@ -20,7 +20,7 @@ final class MockItemStore: ItemStore, Sendable {
     }
 
     struct Stubs: Sendable {
-        var items: (@Sendable (ItemFilter, PageCursor?, Int) throws -> [Item])?
+        var items: (@Sendable (ItemFilter, ItemSort, ItemCursor?, Int) throws -> [(item: Item, cursor: ItemCursor)])?
         var item: (@Sendable (UUID) throws -> Item?)?
         var itemOfVariant: (@Sendable (UUID) throws -> Item?)?
         var create: (@Sendable (UUID, ItemDraft, Date) throws -> Item)?
@@ -45,8 +45,10 @@ final class MockItemStore: ItemStore, Sendable {
         try recorder.record(call, stub)
     }
 
-    func items(matching filter: ItemFilter, after cursor: PageCursor?, limit: Int) async throws -> [Item] {
-        try record(.items(filter, cursor, limit), \.items)(filter, cursor, limit)
+    func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
+        -> [(item: Item, cursor: ItemCursor)]
+    {
+        try record(.items(filter, sort, cursor, limit), \.items)(filter, sort, cursor, limit)
     }
 
     func item(id: UUID) async throws -> Item? {

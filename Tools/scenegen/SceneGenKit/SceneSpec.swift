@@ -44,8 +44,11 @@ public struct FieldSpec: Hashable, Sendable {
     /// `list: true` on a problem's member: a list of its values (`item_ids`); on a body field, a
     /// list of values each checked by the field's rules (`values: [S, M]`).
     public var list = false
-    /// `max_items` of a body's list: how many elements it may hold at most.
+    /// `max_items` of a body's list (or a query map): how many elements it may hold at most.
     public var maxItems: Int?
+    /// `map: true` on a query parameter: every `name.<key>=value` (or `name[<key>]=value`) as a
+    /// map of key to value (`option.size=M`), each value checked by the field's rules.
+    public var map = false
     public let unique: Bool
     public let references: String?
     public let min: Int64?

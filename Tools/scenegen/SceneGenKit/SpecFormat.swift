@@ -26,7 +26,9 @@ public enum SpecFormat {
     /// A custom use case's `raw_body`: the body unparsed, bounded.
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.
-    public static let inputFieldKeys = ["name", "type", "values", "optional", "default", "min", "max", "partial", "list", "max_items"]
+    public static let inputFieldKeys = [
+        "name", "type", "values", "optional", "default", "min", "max", "partial", "list", "max_items", "map",
+    ]
     /// A field of an answer or of a gateway call: a type and nothing to check.
     public static let plainFieldKeys = ["name", "type", "values", "optional", "list"]
     /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.

@@ -135,6 +135,9 @@ extension SpecReader {
             if field.list && allowed != nil {
                 sink.error("a \(what) parameter is one value: a list goes in the body", at: fieldNode.position)
             }
+            if field.map && what != "query" {
+                sink.error("map: true reads query parameters (option.size=M): a \(what) field is not one", at: fieldNode.position)
+            }
             fields.append(field)
         }
         return fields
@@ -167,6 +170,9 @@ extension SpecReader {
         var fields: [FieldSpec] = []
         for fieldNode in fieldNodes {
             guard let field = field(fieldNode, role: .input) else { continue }
+            if field.map {
+                sink.error("map: true reads query parameters (option.size=M): an object's field is not one", at: fieldNode.position)
+            }
             if !allowed.contains(field.type) && !field.type.isEnumeration || field.partial {
                 sink.error(
                     "a field of an object is uuid, string, text, int, bigint, bool, money or enum, not \(field.partial ? "a partial money" : field.type.name)",

@@ -67,9 +67,18 @@ extension SpecReader {
         field.adminOnly = bool(keys["admin_only"], "admin_only")
         field.partial = bool(keys["partial"], "partial")
         field.list = bool(keys["list"], "list")
+        field.map = role == .input && bool(keys["map"], "map")
         if let node = keys["max_items"] {
-            if !field.list { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
+            if !field.list && !field.map { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
             field.maxItems = maxItems(node)
+        }
+        if field.map, let node = keys["map"] {
+            if field.list || field.optional || defaultValue != nil {
+                sink.error("a map is never absent (none sent is an empty map): not with list, optional or default", at: node.position)
+            }
+            if ![.string, .text, .int, .bigint].contains(type) && !type.isEnumeration {
+                sink.error("a map holds string, text, int, bigint or enum values, not \(type.name)", at: node.position)
+            }
         }
         if field.list && role == .input {
             let listable: [FieldType] = [.uuid, .string, .text, .int, .bigint]

@@ -31,7 +31,7 @@ extension CustomUseCaseRenderer {
             case .timestamp: value = "try RequestParsing.timestamp(RequestParsing.string(\(name), in: request), field: \(name))"
             default: value = "try RequestParsing.string(\(name), in: request)"
             }
-            arguments.append("\(field.bare): \(value)")
+            arguments.append("\(field.bare): " + (field.spec.map ? mapValue(field) : value))
         }
         for field in TypedField.list(input.headers, prefix: prefix) {
             let name = swiftString(Names.header(field.name))
@@ -97,6 +97,16 @@ extension CustomUseCaseRenderer {
             "return \(names.presenter).\(method)(await outcome { try await useCase.\(method)(input.validated()\(background)) })"
         )
         return lines
+    }
+
+    /// A query map's reading: every `name.<key>`, each value converted as a single one is.
+    private static func mapValue(_ field: TypedField) -> String {
+        let name = swiftString(field.name)
+        switch field.spec.type {
+        case .int: return "try RequestParsing.queryMap(\(name), in: request, as: \"an integer\") { Int($0) }"
+        case .bigint: return "try RequestParsing.queryMap(\(name), in: request, as: \"an integer\") { Int64($0) }"
+        default: return "try RequestParsing.queryMap(\(name), in: request, as: \"a text\") { $0 }"
+        }
     }
 
     /// The JSON bodies of the custom use cases: every member optional, so the check of the

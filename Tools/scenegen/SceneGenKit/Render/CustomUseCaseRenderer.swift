@@ -194,6 +194,7 @@ enum CustomUseCaseRenderer {
 
     /// A field's default as a Swift literal of its input type (an enum's raw value).
     static func inputDefault(_ field: TypedField) -> String? {
+        if field.spec.map { return "[:]" }
         switch field.spec.defaultValue {
         case nil, .now: return nil
         case .int(let value): return "\(value)"

@@ -94,12 +94,12 @@ extension DomainRenderer {
     static func inputRules(of fields: [TypedField], into out: inout CodeWriter) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.blank() }
-            if field.spec.list { listRule(field, into: &out) } else { rule(field.swift, into: &out) }
+            if field.spec.list || field.spec.map { listRule(field, into: &out) } else { rule(field.swift, into: &out) }
         }
     }
 
-    /// The rule of a list of an input: its length, then each element by the field's rules, each
-    /// error named by the element's place (`values[2]`).
+    /// The rule of a list (or a map) of an input: its size, then each element by the field's
+    /// rules, each error named by the element's place (`values[2]`, `option.size`).
     static func listRule(_ field: TypedField, into out: inout CodeWriter) {
         let swift = field.swift
         let name = field.name
@@ -109,8 +109,9 @@ extension DomainRenderer {
             out.blank()
         }
         out.block(
-            "static func \(swift.bareProperty)(_ value: [\(swift.inputType)], into errors: inout FieldErrors) -> [\(field.valueType)]?"
-        ) { out in
+            "static func \(swift.bareProperty)(_ value: \(field.uncheckedType), into errors: inout FieldErrors) -> \(field.inputValueType.replacingOccurrences(of: "?", with: ""))?"
+        ) {
+            out in
             var valid: [String] = []
             if let max = field.spec.maxItems {
                 out.line("let short = value.count <= \(max)")
@@ -121,11 +122,20 @@ extension DomainRenderer {
                 out.line("return \(valid.isEmpty ? "value" : "short ? value : nil")")
                 return
             }
-            out.line("var checked: [\(field.valueType)] = []")
-            out.block("for (index, element) in value.enumerated()") { out in
-                out.line(
-                    "if let valid = \(swift.bareProperty)Element(element, at: \"\(name)[\\(index)]\", into: &errors) { checked.append(valid) }"
-                )
+            if field.spec.map {
+                out.line("var checked: [String: \(field.valueType)] = [:]")
+                out.block("for (key, element) in value.sorted(by: { $0.key < $1.key })") { out in
+                    out.line(
+                        "if let valid = \(swift.bareProperty)Element(element, at: \"\(name).\\(key)\", into: &errors) { checked[key] = valid }"
+                    )
+                }
+            } else {
+                out.line("var checked: [\(field.valueType)] = []")
+                out.block("for (index, element) in value.enumerated()") { out in
+                    out.line(
+                        "if let valid = \(swift.bareProperty)Element(element, at: \"\(name)[\\(index)]\", into: &errors) { checked.append(valid) }"
+                    )
+                }
             }
             out.line("return " + (valid + ["checked.count == value.count"]).joined(separator: " && ") + " ? checked : nil")
         }

@@ -43,10 +43,18 @@ extension OpenAPIRenderer {
                 ]
             }
             parameters += input.query.map { field in
-                [
-                    "name": field.name, "in": "query", "required": !field.optional && field.defaultValue == nil,
-                    "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                guard field.map else {
+                    return [
+                        "name": field.name, "in": "query", "required": !field.optional && field.defaultValue == nil,
+                        "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                    ]
+                }
+                // `option[size]=M` (the service reads `option.size=M` too).
+                var map: [String: Any] = [
+                    "type": "object", "additionalProperties": schema(SwiftField(field: field, entity: ""), nullable: false),
                 ]
+                if let max = field.maxItems { map["maxProperties"] = max }
+                return ["name": field.name, "in": "query", "required": false, "style": "deepObject", "explode": true, "schema": map]
             }
             parameters += input.headers.map { field in
                 [

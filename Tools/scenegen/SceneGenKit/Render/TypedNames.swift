@@ -45,13 +45,20 @@ struct TypedField {
     }
     var optionalValueType: String { spec.list ? "[\(valueType)]" : valueType + (spec.optional ? "?" : "") }
     /// The checked value's type in an input: a list's `[T]`, optional when the member is.
-    var inputValueType: String { spec.list ? "[\(valueType)]" + (spec.optional ? "?" : "") : optionalValueType }
+    var inputValueType: String {
+        if spec.map { return "[String: \(valueType)]" }
+        return spec.list ? "[\(valueType)]" + (spec.optional ? "?" : "") : optionalValueType
+    }
     /// The type the client's value arrives in, before it is checked.
-    var uncheckedType: String { spec.list ? "[\(swift.inputType)]" : swift.inputType }
-    /// Whether an input checks the value: its rules, or for a list its length or its elements'.
-    var hasInputRule: Bool { DomainRenderer.hasRule(swift) || spec.list && spec.maxItems != nil }
-    /// Neither optional nor defaulted: a client must send it.
-    var required: Bool { !spec.optional && spec.defaultValue == nil }
+    var uncheckedType: String {
+        if spec.map { return "[String: \(swift.inputType)]" }
+        return spec.list ? "[\(swift.inputType)]" : swift.inputType
+    }
+    /// Whether an input checks the value: its rules, or for a list or map its size or its
+    /// elements'.
+    var hasInputRule: Bool { DomainRenderer.hasRule(swift) || (spec.list || spec.map) && spec.maxItems != nil }
+    /// Neither optional nor defaulted (nor a map, empty when none is sent): a client must send it.
+    var required: Bool { !spec.optional && spec.defaultValue == nil && !spec.map }
 
     static func list(_ fields: [FieldSpec], prefix: String) -> [TypedField] { fields.map { TypedField(spec: $0, prefix: prefix) } }
 
