@@ -94,3 +94,12 @@ public struct PostgresTextArray: PostgresEncodable {
         return "{" + quoted.joined(separator: ",") + "}"
     }
 }
+
+/// A `bigint[]` parameter (`width_bucket(price, $1::bigint[])`).
+public struct PostgresInt64Array: PostgresEncodable {
+    public let values: [Int64]
+
+    public init(_ values: [Int64]) { self.values = values }
+
+    public var postgresText: String? { "{" + values.map(String.init).joined(separator: ",") + "}" }
+}

@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 
 /// For random catalogs (ties in every key on purpose) and random filters, walking every page of
-/// every sort on real PostgreSQL returns each matching item exactly once, in the sort's order,
-/// as a brute-force filter and sort of the same catalog says.
+/// every sort on real PostgreSQL returns each matching item exactly once, in the sort's order, and
+/// the facets count what the list would show, as a brute-force filter of the same catalog says.
 @Suite("Catalog pages against a brute-force model")
 struct CatalogPagingPropertyTests {
     /// One random item: its key values drawn from small sets so that ties abound.
@@ -63,6 +63,8 @@ struct CatalogPagingPropertyTests {
                         let expected = Self.model(catalog, filter, sort)
                         #expect(walked == expected, "\(sort) with \(filter), limit \(limit)")
                     }
+                    let facets = try await store.facets(matching: Self.itemFilter(filter), bands: [200, 300])
+                    #expect(Self.counts(facets) == Self.modelCounts(catalog, filter), "facets with \(filter)")
                 } catch {
                     Issue.record(error)
                 }
@@ -124,16 +126,48 @@ struct CatalogPagingPropertyTests {
         return ids
     }
 
+    /// Whether one variant passes every variant filter.
+    static func passes(_ variant: (size: Int, colour: Int, price: Int, stock: Int), _ filter: Filter) -> Bool {
+        (filter.priceMin.map { variant.price * 100 >= $0 } ?? true) && (filter.priceMax.map { variant.price * 100 <= $0 } ?? true)
+            && (!filter.inStock || variant.stock > 0) && (filter.size.map { $0 == variant.size } ?? true)
+    }
+
+    /// The items one of whose variants passes every variant filter at once.
+    static func matching(_ catalog: [(Item, Spec)], _ filter: Filter) -> [(Item, Spec)] {
+        catalog.filter { _, spec in
+            (filter.category.map { $0 == spec.category } ?? true) && spec.variants.contains { passes($0, filter) }
+        }
+    }
+
+    /// Facets as comparable counts: `category:c0`, `size:M`, `band:1` and `total`.
+    static func counts(_ facets: ItemFacets) -> [String: Int] {
+        var counts = ["total": facets.total]
+        for category in facets.categories { counts["category:\(category.name)"] = category.count }
+        for option in facets.options { for value in option.values { counts["\(option.name):\(value.value)"] = value.count } }
+        for (index, band) in facets.priceBands.enumerated() where band.count > 0 { counts["band:\(index)"] = band.count }
+        return counts
+    }
+
+    /// The facets a brute-force count gives: a value counts the matching items with a passing
+    /// variant holding it; a band, the items whose lowest price lies in it.
+    static func modelCounts(_ catalog: [(Item, Spec)], _ filter: Filter) -> [String: Int] {
+        let matching = matching(catalog, filter)
+        var counts = ["total": matching.count]
+        for (item, spec) in matching {
+            counts["category:\(item.category)", default: 0] += 1
+            let passing = spec.variants.filter { passes($0, filter) }
+            for size in Set(passing.map(\.size)) { counts["size:\(sizes[size])", default: 0] += 1 }
+            for colour in Set(passing.map(\.colour)) { counts["colour:\(colours[colour])", default: 0] += 1 }
+            let band = item.price.amount < 200 ? 0 : item.price.amount < 300 ? 1 : 2
+            counts["band:\(band)", default: 0] += 1
+        }
+        return counts
+    }
+
     /// What the database must answer: the items one of whose variants passes every variant filter
     /// at once, in the sort's keys, ties broken by id.
     static func model(_ catalog: [(Item, Spec)], _ filter: Filter, _ sort: ItemSort) -> [UUID] {
-        let matching = catalog.filter { item, spec in
-            guard filter.category.map({ $0 == spec.category }) ?? true else { return false }
-            return spec.variants.contains { variant in
-                (filter.priceMin.map { variant.price * 100 >= $0 } ?? true) && (filter.priceMax.map { variant.price * 100 <= $0 } ?? true)
-                    && (!filter.inStock || variant.stock > 0) && (filter.size.map { $0 == variant.size } ?? true)
-            }
-        }
+        let matching = matching(catalog, filter)
         func ratingKey(_ spec: Spec) -> Int64 { spec.reviews == 0 ? -1 : Int64(spec.stars) * 1_000_000 / Int64(spec.reviews) }
         func before(_ a: (Item, Spec), _ b: (Item, Spec)) -> Bool {
             let idOrder = a.0.id.uuidString.lowercased() < b.0.id.uuidString.lowercased()

@@ -196,4 +196,46 @@ struct VariantHTTPTests {
             #expect(try await db.pool.query("SELECT 1 FROM item_variants WHERE id = $1", UUID(uuidString: medium)!).rows.count == 1)
         }
     }
+
+    @Test func theTShirtIsFoundBySizeStockAndPriceSortedAndCounted() async throws {
+        try await withApp { client, _ in
+            let created = try await client.send(.post, "/v1/admin/items", json: Self.tee, token: adminToken)
+            #expect(created.status == .created)
+            let mug = #"{"sku":"MUG","name":"Mug","category":"kitchen","price":{"amount":1200,"currency":"JPY"},"stock":0}"#
+            #expect(try await client.send(.post, "/v1/admin/items", json: mug, token: adminToken).status == .created)
+
+            func skus(_ query: String) async throws -> [String] {
+                let page = try await client.send(.get, "/v1/items?\(query)")
+                #expect(page.status == .ok, "\(query): \(String(buffer: page.body))")
+                return (try page.json["data"] as? [[String: Any]])?.compactMap { $0["sku"] as? String } ?? []
+            }
+            #expect(try await skus("sort=price_asc") == ["MUG", "TEE"])
+            #expect(try await skus("sort=price_desc") == ["TEE", "MUG"])
+            #expect(try await skus("sort=name") == ["MUG", "TEE"], "Mug before T-shirt")
+            #expect(try await skus("in_stock=true") == ["TEE"])
+            #expect(try await skus("option.size=L&price_min=2600") == ["TEE"])
+            #expect(try await skus("option[size]=L&price_max=2600") == [], "the L variants cost 2800")
+            #expect(try await skus("option.size=XL") == [])
+
+            let mixed = try await client.send(.get, "/v1/items?sort=name&limit=1")
+            let cursor = try #require(try mixed.json["next_cursor"] as? String)
+            try await client.send(.get, "/v1/items?sort=rating&cursor=\(cursor)").expectProblem(422)
+            let twice = try await client.send(.get, "/v1/items?option.size=S&option[size]=M")
+            #expect(try twice.expectProblem(422)["errors"] != nil)
+            try await client.send(.get, "/v1/items?option.Size=S").expectProblem(422)
+            try await client.send(.get, "/v1/items?price_min=5&price_max=1").expectProblem(422)
+
+            let facets = try await client.send(.get, "/v1/items/facets?in_stock=true").json
+            #expect(facets["total"] as? Int == 1)
+            #expect((facets["categories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["apparel"])
+            let options = try #require(facets["options"] as? [[String: Any]])
+            #expect(options.map { $0["name"] as? String } == ["colour", "size"])
+            let sizes = try #require(options[1]["values"] as? [[String: Any]])
+            #expect(Set(sizes.compactMap { $0["value"] as? String }) == ["S", "M", "L"] && sizes.allSatisfy { $0["count"] as? Int == 1 })
+            let all = try await client.send(.get, "/v1/items/facets").json
+            let bands = try #require(all["price_bands"] as? [[String: Any]])
+            #expect(bands.map { $0["count"] as? Int } == [0, 2, 0, 0, 0, 0], "¥1,200 and from ¥2,500: both in ¥1,000 to ¥2,999")
+            #expect(bands.last?["max"] is NSNull && bands.first?["min"] as? Int == 0)
+        }
+    }
 }

@@ -8,6 +8,13 @@ public protocol ItemStore: Sendable {
     func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
         -> [(item: Item, cursor: ItemCursor)]
 
+    /// How many items match `filter`, and how many match each refinement of it: per category,
+    /// per option value (one live variant holding it and meeting the filter), per price band
+    /// (`bands` are the bands' starts after 0; by the item's lowest price), all in one statement
+    /// so the counts agree with each other.
+    /// - Throws: `StoreUnavailable`.
+    func facets(matching filter: ItemFilter, bands: [Int64]) async throws -> ItemFacets
+
     /// The item with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func item(id: UUID) async throws -> Item?

@@ -17,15 +17,10 @@ extension CatalogUseCase {
         if let cursor = cursor ?? nil {
             errors.require(cursor.sort == sort, "cursor", "belongs to sort=\(cursor.sort.rawValue): start again without it")
         }
-        if let min = input.priceMin, let max = input.priceMax { errors.require(min <= max, "price_max", "must be at least price_min") }
-        for name in input.option.keys.sorted() where !VariantRules.isOptionName(name) {
-            errors.add("option.\(name)", "must name an option as items do: a lowercase key (option.size=M)")
-        }
+        let filter = Self.filter(
+            q: input.q, category: input.category, priceMin: input.priceMin, priceMax: input.priceMax, inStock: input.inStock,
+            options: input.option, into: &errors)
         try errors.throwIfAny()
-        let search = input.q?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let filter = ItemFilter(
-            search: search?.isEmpty == false ? search : nil, category: input.category, priceMin: input.priceMin,
-            priceMax: input.priceMax, inStock: input.inStock ?? false, options: input.option)
         let limit = input.limit ?? 20
         let found = try await store.items(matching: filter, sort: sort, after: cursor ?? nil, limit: limit + 1)
         let shown = found.prefix(limit)

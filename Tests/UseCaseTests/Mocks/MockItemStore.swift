@@ -7,6 +7,7 @@ import MockSupport
 final class MockItemStore: ItemStore, Sendable {
     enum Call: Equatable, Sendable {
         case items(ItemFilter, ItemSort, ItemCursor?, Int)
+        case facets(ItemFilter, [Int64])
         case item(UUID)
         case itemOfVariant(UUID)
         case create(UUID, ItemDraft, Date)
@@ -21,6 +22,7 @@ final class MockItemStore: ItemStore, Sendable {
 
     struct Stubs: Sendable {
         var items: (@Sendable (ItemFilter, ItemSort, ItemCursor?, Int) throws -> [(item: Item, cursor: ItemCursor)])?
+        var facets: (@Sendable (ItemFilter, [Int64]) throws -> ItemFacets)?
         var item: (@Sendable (UUID) throws -> Item?)?
         var itemOfVariant: (@Sendable (UUID) throws -> Item?)?
         var create: (@Sendable (UUID, ItemDraft, Date) throws -> Item)?
@@ -49,6 +51,10 @@ final class MockItemStore: ItemStore, Sendable {
         -> [(item: Item, cursor: ItemCursor)]
     {
         try record(.items(filter, sort, cursor, limit), \.items)(filter, sort, cursor, limit)
+    }
+
+    func facets(matching filter: ItemFilter, bands: [Int64]) async throws -> ItemFacets {
+        try record(.facets(filter, bands), \.facets)(filter, bands)
     }
 
     func item(id: UUID) async throws -> Item? {
