@@ -19,3 +19,16 @@ CREATE INDEX items_category_name_id_idx ON items (category, name, id);
 
 -- Filters by option value (`option.size=M`): live variants holding the value.
 CREATE INDEX item_variants_options_gin_idx ON item_variants USING gin (options jsonb_path_ops) WHERE removed_at IS NULL;
+
+-- The facets read each matching item's live variants through this index alone (their values,
+-- price and stock are in it).
+CREATE INDEX item_variants_item_id_facets_idx ON item_variants (item_id) INCLUDE (options, price_amount, stock)
+    WHERE removed_at IS NULL;
+
+-- A variant's values as (name, value) rows, for counting them. jsonb_each_text is estimated at
+-- 100 rows a call, which made the planner expect millions of rows (and compile the statement
+-- with JIT); a variant has at most 3. STRICT keeps the planner from inlining it, so its estimate
+-- holds.
+CREATE FUNCTION variant_option_values(options jsonb) RETURNS TABLE (name text, value text)
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE ROWS 3
+    AS $$ SELECT key, value FROM jsonb_each_text(options) $$;

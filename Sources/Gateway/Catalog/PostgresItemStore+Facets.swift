@@ -5,6 +5,14 @@ import Postgres
 /// The facets of a list: every count in one statement over the items the filter matches.
 extension PostgresItemStore {
     public func facets(matching filter: ItemFilter, bands: [Int64]) async throws -> ItemFacets {
+        let statement = Self.facetsStatement(matching: filter, bands: bands)
+        let rows = try await translatingUnavailable { try await database.query(statement.sql, binds: statement.binds).rows }
+        return try Self.facets(from: rows, bands: bands)
+    }
+
+    /// The statement of the facets, its values bound (public for the same reasons as
+    /// `listStatement`).
+    public static func facetsStatement(matching filter: ItemFilter, bands: [Int64]) -> (sql: String, binds: [any PostgresEncodable]) {
         var query = ItemListQuery()
         query.whereMatches(filter)
         let matching = "SELECT id, category, price_amount FROM items" + query.whereClause
@@ -16,13 +24,17 @@ extension PostgresItemStore {
             WITH matching AS (\(matching))
             SELECT 'category' AS facet, category AS name, '' AS value, count(*)::int AS n FROM matching GROUP BY category
             UNION ALL
-            SELECT 'option', o.key, o.value, count(DISTINCT m.id)::int FROM matching m
+            SELECT 'option', o.name, o.value, count(DISTINCT m.id)::int FROM matching m
               JOIN item_variants v ON v.item_id = m.id AND \(variants)
-              CROSS JOIN LATERAL jsonb_each_text(v.options) o GROUP BY o.key, o.value
+              CROSS JOIN LATERAL variant_option_values(v.options) o GROUP BY o.name, o.value
             UNION ALL
             SELECT 'band', width_bucket(price_amount, \(thresholds)::bigint[])::text, '', count(*)::int FROM matching GROUP BY 2
             """
-        let rows = try await translatingUnavailable { try await database.query(sql, binds: query.binds).rows }
+        return (sql, query.binds)
+    }
+
+    /// The facets from the statement's rows.
+    static func facets(from rows: [PostgresRow], bands: [Int64]) throws -> ItemFacets {
         var categories: [CategoryFacet] = []
         var options: [String: [ValueFacet]] = [:]
         var bandCounts: [Int: Int] = [:]

@@ -26,6 +26,26 @@ public struct PostgresItemStore: ItemStore {
     public func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
         -> [(item: Item, cursor: ItemCursor)]
     {
+        let statement = Self.listStatement(matching: filter, sort: sort, after: cursor, limit: limit)
+        return try await translatingUnavailable {
+            try await database.query(statement.sql, binds: statement.binds).rows.map { row in
+                let item = try Self.item(from: row)
+                let key: ItemSortKey
+                switch sort {
+                case .newest: key = .time(PageCursor(createdAt: item.createdAt, id: item.id).createdAtMicros)
+                case .priceAsc, .priceDesc, .rating: key = .number(try row.decode("sort_key"))
+                case .name: key = .text(try row.decode("sort_key"))
+                }
+                return (item, ItemCursor(sort: sort, key: key, id: item.id))
+            }
+        }
+    }
+
+    /// The statement of a page of items, its values bound: public so that its plan can be read
+    /// at scale and pgbench can replay it beside the service (Benchmarks/item-lookup).
+    public static func listStatement(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int)
+        -> (sql: String, binds: [any PostgresEncodable])
+    {
         var query = ItemListQuery()
         query.whereMatches(filter)
         let order = Self.order(sort)
@@ -45,18 +65,7 @@ public struct PostgresItemStore: ItemStore {
             SELECT \(Self.columns), \(order.key) AS sort_key FROM items\(query.whereClause)
             ORDER BY \(order.key) \(order.direction), id \(order.direction) LIMIT $\(query.binds.count + 1)
             """
-        return try await translatingUnavailable {
-            try await database.query(sql, binds: query.binds + [limit]).rows.map { row in
-                let item = try Self.item(from: row)
-                let key: ItemSortKey
-                switch sort {
-                case .newest: key = .time(PageCursor(createdAt: item.createdAt, id: item.id).createdAtMicros)
-                case .priceAsc, .priceDesc, .rating: key = .number(try row.decode("sort_key"))
-                case .name: key = .text(try row.decode("sort_key"))
-                }
-                return (item, ItemCursor(sort: sort, key: key, id: item.id))
-            }
-        }
+        return (sql, query.binds + [limit])
     }
 
     /// The column a sort orders by and its direction (the id follows in the same one).
@@ -94,18 +103,50 @@ public struct PostgresItemStore: ItemStore {
                 // Blocks concurrent writers (and seeders) until commit; readers go on.
                 try await connection.query("LOCK TABLE items IN SHARE ROW EXCLUSIVE MODE")
                 guard try await connection.query("SELECT 1 FROM items LIMIT 1").rows.isEmpty else { return false }
-                for item in items {
-                    let draft = ItemDraft(
-                        sku: item.sku, name: item.name, description: item.description, category: item.category,
-                        options: item.options,
-                        variants: item.variants.map {
-                            VariantDraft(id: $0.id, sku: $0.sku, options: $0.options, price: $0.price, stock: $0.stock)
-                        })
-                    try await insert(id: item.id, draft: draft, createdAt: item.createdAt, on: connection)
+                var start = 0
+                while start < items.count {
+                    let batch = items[start..<min(start + Self.seedBatch, items.count)]
+                    try await insertBatch(Array(batch), on: connection)
+                    start += Self.seedBatch
                 }
                 return true
             }
         }
+    }
+
+    /// Items a seeding statement carries: 50,000 items are 50 round trips of three statements.
+    static let seedBatch = 1000
+
+    /// `items`, their variants and their first stock movements in three statements of arrays.
+    private func insertBatch(_ items: [Item], on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at)
+            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[],
+                                 $8::text[]::jsonb[], $9::text[]::timestamptz[])
+            """,
+            PostgresUUIDArray(items.map(\.id)), PostgresTextArray(items.map(\.sku)), PostgresTextArray(items.map(\.name)),
+            PostgresTextArray(items.map(\.description)), PostgresTextArray(items.map(\.category)),
+            PostgresInt64Array(items.map(\.price.amount)), PostgresTextArray(items.map(\.price.currency.code)),
+            PostgresTextArray(items.map { CatalogJSON.encode($0.options) }),
+            PostgresTextArray(items.map { $0.createdAt.postgresText ?? "" }))
+        let variants = items.flatMap { item in item.variants.enumerated().map { (item: item, position: $0, variant: $1) } }
+        try await connection.query(
+            """
+            WITH variant AS (
+                INSERT INTO item_variants (id, item_id, position, sku, options, price_amount, price_currency, stock, created_at)
+                SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[]::int[], $4::text[], $5::text[]::jsonb[], $6::bigint[],
+                                     $7::text[], $8::bigint[]::int[], $9::text[]::timestamptz[])
+                RETURNING id, stock, created_at
+            )
+            INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at) SELECT id, stock, stock, 'created', created_at FROM variant
+            """,
+            PostgresUUIDArray(variants.map(\.variant.id)), PostgresUUIDArray(variants.map(\.item.id)),
+            PostgresInt64Array(variants.map { Int64($0.position) }), PostgresTextArray(variants.map(\.variant.sku)),
+            PostgresTextArray(variants.map { CatalogJSON.encode($0.variant.options) }),
+            PostgresInt64Array(variants.map(\.variant.price.amount)),
+            PostgresTextArray(variants.map(\.variant.price.currency.code)), PostgresInt64Array(variants.map { Int64($0.variant.stock) }),
+            PostgresTextArray(variants.map { $0.item.createdAt.postgresText ?? "" }))
     }
 
     public func create(id: UUID, draft: ItemDraft, createdAt: Date) async throws -> Item {
