@@ -204,7 +204,7 @@ struct PostgresItemStoreTests {
                 return Item(
                     id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c", price: price, stock: 1,
                     createdAt: Self.start, reviewCount: 0, ratingAverage: nil, options: [],
-                    variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)])
+                    variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)], images: [], thumbnailURL: nil)
             }
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<3 { group.addTask { try await store.insertIfEmpty(items) } }

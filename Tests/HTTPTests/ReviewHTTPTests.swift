@@ -120,11 +120,15 @@ struct ReviewHTTPTests {
             let review = try await Self.postReview(client, item: mug, token: token)
             let response = try await Self.upload(client, review: review, token: token, filename: "../../etc/passwd")
             #expect(response.status == .created, "\(String(buffer: response.body))")
-            #expect(Set(try response.json.keys) == ["id", "review_id", "filename", "content_type", "size", "created_at"])
+            #expect(Set(try response.json.keys) == ["id", "review_id", "filename", "content_type", "size", "created_at", "url"])
             let photo = try response.decode(ReviewPhotoModel.self)
             #expect(photo.contentType == "image/jpeg" && photo.size == Self.jpeg.count)
             let filename = photo.filename
             #expect(!filename.contains("/") && !filename.contains("passwd") && filename.hasSuffix(".jpg"))
+            // Where the media API publishes it: MEDIA_PUBLIC_URL, by default its own /photo.
+            #expect(
+                try response.json["url"] as? String
+                    == "\(ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"] ?? "")/photo/\(filename)")
             // The media server holds exactly the bytes sent, in its folder.
             let stored = try Data(contentsOf: URL(fileURLWithPath: Self.mediaDirectory).appendingPathComponent(filename))
             #expect(Array(stored) == Self.jpeg)

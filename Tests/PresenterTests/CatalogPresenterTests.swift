@@ -15,7 +15,12 @@ struct CatalogPresenterTests {
             Variant(
                 id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E12")!, sku: "MUG-1-S", options: [.init(name: "size", value: "S")],
                 price: Money(amount: 1200, currency: Currency("JPY")!), stock: 3)
-        ])
+        ],
+        images: [
+            ItemImage(
+                id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E13")!, url: "https://media.example/6f1c.jpg", alt: "A mug",
+                variantID: nil, position: 0)
+        ], thumbnailURL: "https://media.example/6f1c.jpg")
 
     func json(_ presentation: Presentation) throws -> [String: Any] {
         let body = try #require(presentation.body)
@@ -34,7 +39,7 @@ struct CatalogPresenterTests {
         #expect(
             Set(body.keys) == [
                 "id", "sku", "name", "description", "category", "price", "stock", "created_at", "rating_average", "review_count",
-                "options", "variants",
+                "options", "variants", "images", "thumbnail_url",
             ])
         #expect(body["id"] as? String == "6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
         let price = try #require(body["price"] as? [String: Any])

@@ -7,8 +7,10 @@ import UseCase
 
 @Suite("Catalog use case on mock gateways")
 struct CatalogUseCaseTests {
-    func useCase(_ store: MockItemStore) -> CatalogUseCase {
-        CatalogContainer(store: store, system: Fixtures.system).useCase
+    func useCase(_ store: MockItemStore, images: MockItemImageStore = MockItemImageStore(), media: MockMediaStorage? = nil)
+        -> CatalogUseCase
+    {
+        CatalogContainer(store: store, images: images, media: media, system: Fixtures.system).useCase
     }
 
     /// The list's input as a client sends it, checked as the route checks it.
@@ -109,7 +111,7 @@ struct CatalogUseCaseTests {
                 return Item(
                     id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
                     price: variants[0].price, stock: variants[0].stock, createdAt: at, reviewCount: 0, ratingAverage: nil,
-                    options: draft.options, variants: variants)
+                    options: draft.options, variants: variants, images: [], thumbnailURL: nil)
             }
         }
         guard case .created(let item) = try await useCase(store).create(Self.createInput) else {
@@ -290,5 +292,30 @@ struct CatalogUseCaseTests {
         #expect(PageCursor(token: cursor.token) == cursor)
         #expect(!cursor.token.contains("=") && !cursor.token.contains("/") && !cursor.token.contains("+"))
         #expect(PageCursor(token: "") == nil)
+    }
+
+    @Test func anImageTheRecordRefusesIsDeletedFromTheMediaAPIAgain() async throws {
+        let jpeg = UploadedFile(path: "/tmp/x", size: 2048, leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0])
+        let input = CatalogAddImageInput(id: Fixtures.fixedID, alt: nil, variantID: nil)
+        for (addition, outcome) in [
+            (ItemImageAddition.full, CatalogAddImageOutcome.tooManyImages(limit: 20)),
+            (.itemNotFound, .notFound(id: Fixtures.fixedID)),
+        ] {
+            let media = MockMediaStorage {
+                $0.upload = { _, name, _ in "stored-" + name }
+                $0.delete = { _ in }
+            }
+            let images = MockItemImageStore { $0.add = { _, _ in addition } }
+            #expect(try await useCase(MockItemStore(), images: images, media: media).addImage(input, upload: jpeg) == outcome)
+            #expect(media.calls.last == .delete("stored-\(Fixtures.fixedID.uuidString.lowercased()).jpg"))
+        }
+        // Refused by its bytes: nothing reaches the media API or the store.
+        let media = MockMediaStorage()
+        let text = UploadedFile(path: "/tmp/x", size: 5, leadingBytes: Array("hello".utf8))
+        #expect(try await useCase(MockItemStore(), media: media).addImage(input, upload: text) == .imageUnrecognized)
+        #expect(media.calls.isEmpty)
+        // Full before the upload is read.
+        let full = MockItemImageStore { $0.count = { _ in 20 } }
+        #expect(try await useCase(MockItemStore(), images: full).addImageBeforeUpload(input) == .tooManyImages(limit: 20))
     }
 }

@@ -15,7 +15,7 @@ extension Fixtures {
                 Variant(
                     id: UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", index + 100))!, sku: "SKU-\(index)",
                     options: [], price: price, stock: stock)
-            ])
+            ], images: [], thumbnailURL: nil)
     }
 
     /// A T-shirt in sizes S and M, each with `stock` units.
@@ -29,7 +29,7 @@ extension Fixtures {
         return Item(
             id: UUID(uuidString: "00000000-0000-4000-a000-000000000100")!, sku: "TEE", name: "T-shirt", description: "",
             category: "apparel", price: price, stock: 2 * stock, createdAt: now, reviewCount: 0, ratingAverage: nil,
-            options: [ItemOption(name: "size", values: ["S", "M"])], variants: variants)
+            options: [ItemOption(name: "size", values: ["S", "M"])], variants: variants, images: [], thumbnailURL: nil)
     }
 
     /// What `CatalogUseCaseTests.createInput` becomes: one variant with the item's SKU, price and

@@ -106,7 +106,12 @@ struct ReviewUseCaseTests {
         let store = MockReviewStore {
             $0.review = { _ in Self.review() }
             $0.reservePhotoSlot = { _, _, _, _ in true }
-            $0.addPhoto = { _, _ in }
+            // The store answers the photo as recorded, with where it is published.
+            $0.addPhoto = { photo, _ in
+                ReviewPhoto(
+                    id: photo.id, reviewID: photo.reviewID, itemID: photo.itemID, filename: photo.filename, format: photo.format,
+                    size: photo.size, createdAt: photo.createdAt, url: "https://cdn.example/" + photo.filename)
+            }
         }
         let media = MockMediaStorage { $0.upload = { _, name, _ in "stored-" + name } }
         guard case .created(let photo) = try await Self.useCase(store, media: media).addPhoto(Self.photoInput(), upload: Self.jpeg) else {
@@ -116,9 +121,13 @@ struct ReviewUseCaseTests {
         let name = "\(Fixtures.fixedID.uuidString.lowercased()).jpg"
         #expect(media.calls == [.upload(Self.jpeg, name, .jpeg)])
         #expect(photo.filename == "stored-" + name && photo.format == .jpeg && photo.size == 2048 && photo.itemID == Self.item)
+        #expect(photo.url == "https://cdn.example/stored-" + name, "the photo as the store recorded it")
         // The place is taken before the upload, then filled.
         let expires = Fixtures.now.addingTimeInterval(ReviewRules.photoSlotLifetime)
-        #expect(store.calls.suffix(2) == [.reservePhotoSlot(photo.id, Fixtures.id(702), 5, expires), .addPhoto(photo, photo.id)])
+        let recorded = ReviewPhoto(
+            id: photo.id, reviewID: photo.reviewID, itemID: photo.itemID, filename: photo.filename, format: photo.format,
+            size: photo.size, createdAt: photo.createdAt)
+        #expect(store.calls.suffix(2) == [.reservePhotoSlot(photo.id, Fixtures.id(702), 5, expires), .addPhoto(recorded, photo.id)])
     }
 
     @Test func aFailingMediaAPIRecordsNothingAndFreesThePlace() async throws {

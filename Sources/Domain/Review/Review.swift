@@ -32,11 +32,16 @@ public struct ReviewPhoto: Hashable, Sendable {
     public let format: PhotoFormat
     public let size: Int
     public let createdAt: Date
+    /// Where the media API publishes the file (`MEDIA_PUBLIC_URL` and the file name), as the
+    /// store read it; nil while the service knows of no media API.
+    public let url: String?
 
     /// The format as answers name it (`content_type`).
     public var contentType: PhotoFormat { format }
 
-    public init(id: UUID, reviewID: UUID, itemID: UUID, filename: String, format: PhotoFormat, size: Int, createdAt: Date) {
+    public init(
+        id: UUID, reviewID: UUID, itemID: UUID, filename: String, format: PhotoFormat, size: Int, createdAt: Date, url: String? = nil
+    ) {
         self.id = id
         self.reviewID = reviewID
         self.itemID = itemID
@@ -44,6 +49,7 @@ public struct ReviewPhoto: Hashable, Sendable {
         self.format = format
         self.size = size
         self.createdAt = createdAt
+        self.url = url
     }
 }
 

@@ -25,16 +25,9 @@ public protocol ReviewStore: Sendable {
     func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool
 
     /// Records the photo an upload stored, in the place its slot held, and frees the slot.
-    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws
+    /// - Returns: the photo as recorded, its URL with it.
+    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws -> ReviewPhoto
 
     /// Frees the slot of an upload that failed.
     func releasePhotoSlot(id: UUID) async throws
-}
-
-/// The media API that stores photo files.
-public protocol MediaStorage: Sendable {
-    /// Uploads `file` under `filename`.
-    /// - Returns: the name the media API stored it under.
-    /// - Throws: `ExternalServiceError` when the API cannot be reached or refuses the file.
-    func upload(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String
 }

@@ -61,6 +61,20 @@ enum CatalogJSON {
         }
     }
 
+    /// The images aggregated by `PostgresItemStore.imagesColumn`, each URL `mediaURL/filename`.
+    /// - Throws: `PostgresError.decoding` for anything but that shape.
+    static func images(_ json: String, mediaURL: String?) throws -> [ItemImage] {
+        guard let list = object(json) as? [[Any]] else { throw invalid("images") }
+        return try list.map { element in
+            guard element.count == 5, let id = (element[0] as? String).flatMap(UUID.init(uuidString:)),
+                let filename = element[1] as? String, let alt = element[2] as? String,
+                let position = (element[4] as? NSNumber)?.intValue
+            else { throw invalid("images") }
+            let variant = (element[3] as? String).flatMap(UUID.init(uuidString:))
+            return ItemImage(id: id, url: mediaURL.map { "\($0)/\(filename)" }, alt: alt, variantID: variant, position: position)
+        }
+    }
+
     /// A variant's values (`item_variants.options` as text), in the order of its item's options.
     /// - Throws: `PostgresError.decoding` for anything but an object of strings.
     static func choice(_ json: String, in options: [ItemOption]) throws -> [VariantOption] {

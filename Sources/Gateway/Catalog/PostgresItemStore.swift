@@ -13,14 +13,23 @@ public struct PostgresItemStore: ItemStore {
         (SELECT COALESCE(json_agg(json_build_array(v.id, v.sku, v.options, v.price_amount, v.price_currency, v.stock) \
         ORDER BY v.position, v.id), '[]') FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL) AS variants
         """
+    /// An item's images in order, as one JSON array per item.
+    static let imagesColumn = """
+        (SELECT COALESCE(json_agg(json_build_array(m.id, m.filename, m.alt, m.variant_id, m.position) ORDER BY m.position, m.id), \
+        '[]') FROM item_images m WHERE m.item_id = items.id) AS images
+        """
     /// What `item(from:)` reads, selected from `items`.
     static let columns =
-        "id, sku, name, description, category, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn)"
+        "id, sku, name, description, category, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn), \(imagesColumn)"
 
     let database: PostgresPool
+    /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this
+    /// and its file name.
+    let mediaURL: String?
 
-    public init(database: PostgresPool) {
+    public init(database: PostgresPool, mediaURL: String? = nil) {
         self.database = database
+        self.mediaURL = mediaURL
     }
 
     public func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
@@ -29,7 +38,7 @@ public struct PostgresItemStore: ItemStore {
         let statement = Self.listStatement(matching: filter, sort: sort, after: cursor, limit: limit)
         return try await translatingUnavailable {
             try await database.query(statement.sql, binds: statement.binds).rows.map { row in
-                let item = try Self.item(from: row)
+                let item = try self.item(from: row)
                 let key: ItemSortKey
                 switch sort {
                 case .newest: key = .time(PageCursor(createdAt: item.createdAt, id: item.id).createdAtMicros)
@@ -82,7 +91,7 @@ public struct PostgresItemStore: ItemStore {
 
     public func item(id: UUID) async throws -> Item? {
         try await translatingUnavailable {
-            try await database.query("SELECT \(Self.columns) FROM items WHERE id = $1", id).rows.first.map(Self.item(from:))
+            try await database.query("SELECT \(Self.columns) FROM items WHERE id = $1", id).rows.first.map(item(from:))
         }
     }
 
@@ -93,7 +102,7 @@ public struct PostgresItemStore: ItemStore {
                 SELECT \(Self.columns) FROM items
                 WHERE id = (SELECT item_id FROM item_variants WHERE id = $1 AND removed_at IS NULL)
                 """, variantID
-            ).rows.first.map(Self.item(from:))
+            ).rows.first.map(item(from:))
         }
     }
 
@@ -243,13 +252,18 @@ public struct PostgresItemStore: ItemStore {
             """, itemID)
     }
 
-    /// Decodes a row selected with `columns`: the item's price is the lowest of its variants'
-    /// (kept on the row), its stock their sum.
+    /// Decodes a row selected with `columns`.
     /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
-    static func item(from row: PostgresRow) throws -> Item {
+    func item(from row: PostgresRow) throws -> Item { try Self.item(from: row, mediaURL: mediaURL) }
+
+    /// Decodes a row selected with `columns`: the item's price is the lowest of its variants'
+    /// (kept on the row), its stock their sum, its thumbnail its first image.
+    /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
+    static func item(from row: PostgresRow, mediaURL: String?) throws -> Item {
         let reviewCount: Int = try row.decode("review_count")
         let options = try CatalogJSON.options(try row.decode("options"))
         let variants = try CatalogJSON.variants(try row.decode("variants"), options: options)
+        let images = try CatalogJSON.images(try row.decode("images"), mediaURL: mediaURL)
         return Item(
             id: try row.decode("id"),
             sku: try row.decode("sku"),
@@ -262,7 +276,9 @@ public struct PostgresItemStore: ItemStore {
             reviewCount: reviewCount,
             ratingAverage: reviewCount > 0 ? RatingSummary.rounded(sum: try row.decode("rating_sum"), count: reviewCount) : nil,
             options: options,
-            variants: variants
+            variants: variants,
+            images: images,
+            thumbnailURL: images.first?.url
         )
     }
 }

@@ -13,17 +13,24 @@ public struct PostgresHomeStore: HomeStore {
     static let categories = "SELECT name, item_count FROM category_counts WHERE item_count > 0 ORDER BY name LIMIT $1"
 
     private let database: PostgresPool
+    /// Where the media API's files are published: the items' image URLs start with it.
+    private let mediaURL: String?
 
-    public init(database: PostgresPool) {
+    public init(database: PostgresPool, mediaURL: String? = nil) {
         self.database = database
+        self.mediaURL = mediaURL
     }
 
     public func newArrivals(limit: Int) async throws -> [Item] {
-        try await translatingUnavailable { try await database.query(Self.newArrivals, limit).rows.map(PostgresItemStore.item(from:)) }
+        try await translatingUnavailable {
+            try await database.query(Self.newArrivals, limit).rows.map { try PostgresItemStore.item(from: $0, mediaURL: mediaURL) }
+        }
     }
 
     public func topRated(limit: Int) async throws -> [Item] {
-        try await translatingUnavailable { try await database.query(Self.topRated, limit).rows.map(PostgresItemStore.item(from:)) }
+        try await translatingUnavailable {
+            try await database.query(Self.topRated, limit).rows.map { try PostgresItemStore.item(from: $0, mediaURL: mediaURL) }
+        }
     }
 
     public func categories(limit: Int) async throws -> [CategoryCount] {

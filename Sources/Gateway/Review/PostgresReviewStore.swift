@@ -10,8 +10,13 @@ public struct PostgresReviewStore: ReviewStore {
 
     private let database: PostgresPool
 
-    public init(database: PostgresPool) {
+    /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): a photo's URL is this and
+    /// its file name.
+    private let mediaURL: String?
+
+    public init(database: PostgresPool, mediaURL: String? = nil) {
         self.database = database
+        self.mediaURL = mediaURL
     }
 
     public func insert(_ review: Review) async throws {
@@ -66,7 +71,7 @@ public struct PostgresReviewStore: ReviewStore {
             "SELECT \(Self.photoColumns) FROM review_photos WHERE review_id = ANY(string_to_array($1, ',')::uuid[]) ORDER BY created_at, id",
             ids
         ).rows
-        let photos = Dictionary(grouping: try rows.map(Self.photo(from:)), by: \.reviewID)
+        let photos = Dictionary(grouping: try rows.map(photo(from:)), by: \.reviewID)
         return reviews.map { review in
             var review = review
             review.photos = photos[review.id] ?? []
@@ -112,7 +117,7 @@ public struct PostgresReviewStore: ReviewStore {
         }
     }
 
-    public func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws {
+    public func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws -> ReviewPhoto {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
                 try await connection.query("DELETE FROM review_photo_slots WHERE id = $1", slotID)
@@ -121,7 +126,13 @@ public struct PostgresReviewStore: ReviewStore {
                     photo.id, photo.reviewID, photo.itemID, photo.filename, photo.format.rawValue, photo.size, photo.createdAt)
             }
         }
+        return ReviewPhoto(
+            id: photo.id, reviewID: photo.reviewID, itemID: photo.itemID, filename: photo.filename, format: photo.format,
+            size: photo.size, createdAt: photo.createdAt, url: url(of: photo.filename))
     }
+
+    /// The published URL of a stored file.
+    private func url(of filename: String) -> String? { mediaURL.map { "\($0)/\(filename)" } }
 
     public func releasePhotoSlot(id: UUID) async throws {
         try await translatingUnavailable {
@@ -135,12 +146,13 @@ public struct PostgresReviewStore: ReviewStore {
             content: try row.decode("content"), rating: try row.decode("rating"), photos: [], createdAt: try row.decode("created_at"))
     }
 
-    /// Decodes a row selected with `photoColumns`.
+    /// Decodes a row selected with `photoColumns`, its URL under `mediaURL`.
     /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
-    static func photo(from row: PostgresRow) throws -> ReviewPhoto {
-        ReviewPhoto(
-            id: try row.decode("id"), reviewID: try row.decode("review_id"), itemID: try row.decode("item_id"),
-            filename: try row.decode("filename"), format: try row.enumeration("content_type", as: PhotoFormat.self),
-            size: try row.decode("size"), createdAt: try row.decode("created_at"))
+    func photo(from row: PostgresRow) throws -> ReviewPhoto {
+        let filename: String = try row.decode("filename")
+        return ReviewPhoto(
+            id: try row.decode("id"), reviewID: try row.decode("review_id"), itemID: try row.decode("item_id"), filename: filename,
+            format: try row.enumeration("content_type", as: PhotoFormat.self), size: try row.decode("size"),
+            createdAt: try row.decode("created_at"), url: url(of: filename))
     }
 }

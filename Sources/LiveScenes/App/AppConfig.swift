@@ -29,8 +29,15 @@ public struct AppConfig: Sendable {
     /// How long stock stays reserved for a payment waiting on the customer's 3-D Secure
     /// (`PAYMENT_ACTION_TIMEOUT_SECONDS`, 10 to 86400); then the payment is cancelled.
     public var paymentActionTimeout: Duration = .seconds(900)
-    /// The media API that stores review photos (`MEDIA_API_URL`); nil refuses photo uploads.
+    /// The media API that stores review photos and item images (`MEDIA_API_URL`); nil refuses
+    /// uploads.
     public var mediaURL: String?
+    /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this and
+    /// its file name. Without it, `MEDIA_API_URL` + `/photo`, where the media API serves them.
+    public var mediaPublicURL: String?
+
+    /// The published URL prefix of media files, if any.
+    public var mediaFilesURL: String? { mediaPublicURL ?? mediaURL.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/photo" } }
     /// How long one upload to the media API may take (`MEDIA_TIMEOUT_SECONDS`, 1 to 120).
     public var mediaTimeout: Duration = .seconds(30)
     /// How long a connection may sit idle (no request, or a request head not yet complete) before
@@ -160,6 +167,13 @@ public struct AppConfig: Sendable {
                 config.mediaURL = url
             } else {
                 problems.append("MEDIA_API_URL: must be an http(s) URL, got '\(url)'")
+            }
+        }
+        if let url = environment["MEDIA_PUBLIC_URL"], !url.isEmpty {
+            if (url.hasPrefix("http://") || url.hasPrefix("https://")) && !url.contains(where: \.isWhitespace) {
+                config.mediaPublicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+            } else {
+                problems.append("MEDIA_PUBLIC_URL: must be an http(s) URL, got '\(url)'")
             }
         }
         if let code = environment["SHOP_CURRENCY"] {

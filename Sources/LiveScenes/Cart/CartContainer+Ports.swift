@@ -12,7 +12,7 @@ extension CartContainer {
 
     /// The `catalog` port: the items on PostgreSQL.
     static func liveCatalog(_ resources: AppResources) -> any ItemStore {
-        PostgresItemStore(database: resources.pool)
+        PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
     }
 
     /// The `currency` port: the shop's currency (`CURRENCY`).

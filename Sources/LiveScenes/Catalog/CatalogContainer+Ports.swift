@@ -5,8 +5,20 @@ import Scenes
 
 /// The production implementations of the Catalog scene's hand-written ports.
 extension CatalogContainer {
-    /// The `store` port: `items` on PostgreSQL.
+    /// The `store` port: `items` and their variants and images on PostgreSQL, images' URLs under
+    /// `MEDIA_PUBLIC_URL`.
     static func liveStore(_ resources: AppResources) -> any ItemStore {
-        PostgresItemStore(database: resources.pool)
+        PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
+    }
+
+    /// The `images` port: `item_images` on PostgreSQL.
+    static func liveImages(_ resources: AppResources) -> any ItemImageStore {
+        PostgresItemImageStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
+    }
+
+    /// The `media` port: the media API at `MEDIA_API_URL`; none when it is unset (images cannot
+    /// be added; the catalog works).
+    static func liveMedia(_ resources: AppResources) -> (any MediaStorage)? {
+        resources.config.mediaURL.map { HTTPMediaStorage(baseURL: $0, timeout: resources.config.mediaTimeout) }
     }
 }

@@ -7,6 +7,6 @@ import Scenes
 extension HomeContainer {
     /// The `store` port: the catalog's tables on PostgreSQL.
     static func liveStore(_ resources: AppResources) -> any HomeStore {
-        PostgresHomeStore(database: resources.pool)
+        PostgresHomeStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
     }
 }

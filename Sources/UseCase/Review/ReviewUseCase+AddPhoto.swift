@@ -46,7 +46,6 @@ extension ReviewUseCase {
         let photo = ReviewPhoto(
             id: id, reviewID: review.id, itemID: review.itemID, filename: stored, format: format, size: upload.size,
             createdAt: system.now())
-        try await store.addPhoto(photo, slotID: id)
-        return .created(photo)
+        return .created(try await store.addPhoto(photo, slotID: id))
     }
 }

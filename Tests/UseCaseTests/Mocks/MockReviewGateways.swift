@@ -22,7 +22,7 @@ final class MockReviewStore: ReviewStore, Sendable {
         var ratingSummary: (@Sendable (UUID) throws -> RatingSummary)?
         var itemExists: (@Sendable (UUID) throws -> Bool)?
         var reservePhotoSlot: (@Sendable (UUID, UUID, Int, Date) throws -> Bool)?
-        var addPhoto: (@Sendable (ReviewPhoto, UUID) throws -> Void)?
+        var addPhoto: (@Sendable (ReviewPhoto, UUID) throws -> ReviewPhoto)?
         var releasePhotoSlot: (@Sendable (UUID) throws -> Void)?
     }
 
@@ -44,31 +44,8 @@ final class MockReviewStore: ReviewStore, Sendable {
     func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool {
         try recorder.record(.reservePhotoSlot(id, reviewID, limit, expiresAt), \.reservePhotoSlot)(id, reviewID, limit, expiresAt)
     }
-    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws {
+    func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws -> ReviewPhoto {
         try recorder.record(.addPhoto(photo, slotID), \.addPhoto)(photo, slotID)
     }
     func releasePhotoSlot(id: UUID) async throws { try recorder.record(.releasePhotoSlot(id), \.releasePhotoSlot)(id) }
-}
-
-/// A `MediaStorage` that answers what the test set and records every upload.
-final class MockMediaStorage: MediaStorage, Sendable {
-    enum Call: Equatable, Sendable {
-        case upload(UploadedFile, String, PhotoFormat)
-    }
-
-    struct Stubs: Sendable {
-        var upload: (@Sendable (UploadedFile, String, PhotoFormat) throws -> String)?
-    }
-
-    private let recorder: MockRecorder<Call, Stubs>
-
-    init(_ configure: (inout Stubs) -> Void = { _ in }) {
-        recorder = MockRecorder(Stubs(), configure)
-    }
-
-    var calls: [Call] { recorder.calls }
-
-    func upload(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String {
-        try recorder.record(.upload(file, filename, format), \.upload)(file, filename, format)
-    }
 }

@@ -4,8 +4,9 @@ import Foundation
 import NIOCore
 
 /// `MediaStorage` over the media API: multipart `POST {baseURL}/photo` with the file in field
-/// `photo`, answered by `{"filename": "..."}`. The file streams from disk in chunks, so an upload
-/// costs the service a chunk of memory, not the photo's size.
+/// `photo`, answered by `{"filename": "..."}`, and `DELETE {baseURL}/photo/{filename}`. The file
+/// streams from disk in chunks, so an upload costs the service a chunk of memory, not the
+/// photo's size.
 public struct HTTPMediaStorage: MediaStorage {
     static let chunkSize = 64 * 1024
 
@@ -28,6 +29,29 @@ public struct HTTPMediaStorage: MediaStorage {
         } catch {
             CallOutcomes.record(service: "media", operation: "POST /photo", outcome: "unavailable")
             throw error
+        }
+    }
+
+    public func delete(filename: String) async throws {
+        // Only a name this service stored: nothing else reaches the media API's path.
+        guard filename.range(of: #"^[A-Za-z0-9._-]{1,255}$"#, options: .regularExpression) != nil, !filename.hasPrefix(".") else {
+            throw ExternalServiceError(service: "media", reason: "refused to delete '\(filename.prefix(100))'")
+        }
+        var request = HTTPClientRequest(url: baseURL + "/photo/" + filename)
+        request.method = .DELETE
+        do {
+            let response = try await client.execute(request, timeout: TimeAmount(timeout))
+            _ = try await response.body.collect(upTo: 64 * 1024)
+            guard (200..<300).contains(response.status.code) || response.status.code == 404 else {
+                throw ExternalServiceError(service: "media", reason: "answered \(response.status.code) to a delete")
+            }
+            CallOutcomes.record(service: "media", operation: "DELETE /photo", outcome: "ok")
+        } catch let error as ExternalServiceError {
+            CallOutcomes.record(service: "media", operation: "DELETE /photo", outcome: "refused")
+            throw error
+        } catch {
+            CallOutcomes.record(service: "media", operation: "DELETE /photo", outcome: "unavailable")
+            throw ExternalServiceError(service: "media", reason: "\(error)")
         }
     }
 

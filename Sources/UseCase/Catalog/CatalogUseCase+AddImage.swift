@@ -1,0 +1,48 @@
+// once: created by scenegen from Specs/Catalog.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension CatalogUseCase {
+    /// An item holds at most this many images.
+    static let maxImages = 20
+
+    /// Whether an image may be uploaded to the item now, asked before a byte of it is read: the
+    /// item exists and has room.
+    /// - Throws: `StoreUnavailable`.
+    public func addImageBeforeUpload(_ input: CatalogAddImageInput) async throws -> CatalogAddImageOutcome? {
+        guard let count = try await images.count(itemID: input.id) else { return .notFound(id: input.id) }
+        return count < Self.maxImages ? nil : .tooManyImages(limit: Self.maxImages)
+    }
+
+    /// `POST /v1/admin/items/{id}/images?alt=&variant_id=` (auth: admin): checks the file by its
+    /// leading bytes, stores it at the media API under a name of our own, then records it after
+    /// the item's other images (the count checked again under the item's lock). A file the
+    /// record then refuses is deleted from the media API again.
+    /// - Throws: `ExternalServiceError` (no media API, or it failed), `StoreUnavailable`.
+    public func addImage(_ input: CatalogAddImageInput, upload: UploadedFile) async throws -> CatalogAddImageOutcome {
+        guard upload.size > 0 else { return .imageEmpty }
+        guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .imageUnrecognized }
+        guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
+        let id = system.newID()
+        let stored = try await media.upload(upload, filename: "\(id.uuidString.lowercased()).\(format.fileExtension)", format: format)
+        let image = NewItemImage(
+            id: id, itemID: input.id, variantID: input.variantID, filename: stored, format: format, size: upload.size,
+            alt: input.alt ?? "", createdAt: system.now())
+        let addition: ItemImageAddition
+        do {
+            addition = try await images.add(image, limit: Self.maxImages)
+        } catch CatalogError.notAVariantOfTheItem {
+            try? await media.delete(filename: stored)
+            return .notAVariantOfTheItem(id: input.id, variantID: input.variantID ?? input.id)
+        }
+        switch addition {
+        case .added(let added): return .added(added)
+        case .itemNotFound:
+            try? await media.delete(filename: stored)
+            return .notFound(id: input.id)
+        case .full:
+            try? await media.delete(filename: stored)
+            return .tooManyImages(limit: Self.maxImages)
+        }
+    }
+}
