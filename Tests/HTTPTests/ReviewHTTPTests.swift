@@ -137,6 +137,7 @@ struct ReviewHTTPTests {
             #expect(listed.data.first?.photos.map(\.filename) == [filename])
             let gallery = try await client.send(.get, "/v1/items/\(mug)/photos").decode(PageModel<ItemPhotoModel>.self)
             #expect(gallery.data.map(\.id) == [photo.id] && gallery.data.map(\.itemID) == [mug.uuidString.lowercased()])
+            #expect(gallery.data.map(\.url) == [try response.json["url"] as? String], "the gallery shows where the photo is published")
             #expect(gallery.nextCursor == nil)
         }
     }
