@@ -182,6 +182,26 @@ struct VariantHTTPTests {
             let forged = try await client.send(.get, "/v1/admin/variants/\(small)/stock-movements?cursor=abc", token: adminToken)
             try forged.expectProblem(400)
 
+            // Several variants repriced in one request, or none: an unknown id undoes the rest.
+            let large = try #require(variants[4]["id"] as? String)
+            let xlarge = try #require(variants[5]["id"] as? String)
+            let both =
+                #"{"variants": [{"id": "\#(large)", "price": {"amount": 2600, "currency": "JPY"}}, {"id": "\#(xlarge)", "sku": "TEE-L-W"}]}"#
+            let patched = try await client.send(.patch, "/v1/admin/items/\(id)", json: both, token: adminToken)
+            #expect(patched.status == .ok, "\(String(buffer: patched.body))")
+            let after = try #require(try patched.json["variants"] as? [[String: Any]])
+            #expect(after.map { $0["sku"] as? String }.contains("TEE-L-W"))
+            let unknown = #"{"variants": [{"id": "\#(large)", "sku": "NEVER"}, {"id": "\#(UUID())", "sku": "X"}]}"#
+            let refusedPatch = try await client.send(.patch, "/v1/admin/items/\(id)", json: unknown, token: adminToken)
+            try refusedPatch.expectProblem(422)
+            #expect(refusedPatch.fieldNames == ["variants[1].id"])
+            let unchanged = try await client.send(.get, "/v1/items/\(id)").json
+            #expect(!((unchanged["variants"] as? [[String: Any]])?.contains { $0["sku"] as? String == "NEVER" } ?? true), "all or none")
+            let clash = #"{"variants": [{"id": "\#(large)", "sku": "TEE-S-NAVY"}]}"#
+            let takenPatch = try await client.send(.patch, "/v1/admin/items/\(id)", json: clash, token: adminToken)
+            #expect(try takenPatch.expectProblem(409)["sku"] as? String == "TEE-S-NAVY")
+            #expect(takenPatch.fieldNames == ["variants[0].sku"])
+
             // A price of the variant's, in the item's currency only; a removal; never the last.
             let medium = try #require(variants[2]["id"] as? String)
             let repriced = try await client.send(

@@ -11,6 +11,9 @@ public enum CatalogError: Error, Equatable, Sendable {
     case itemChanged
     /// The variant to remove is its item's last live one.
     case lastVariant
+    /// A change named a variant that is not one of the item's live variants (its place in the
+    /// request's `variants`).
+    case unknownVariant(index: Int)
     /// An image named a variant that is not one of its item's live variants.
     case notAVariantOfTheItem
     /// A stock change would leave less than nothing: only this many are in stock.

@@ -31,8 +31,9 @@ public protocol ItemStore: Sendable {
 
     /// Changes only the fields `changes` sets, in one transaction, so a concurrent change of
     /// another field (stock taken by a checkout) is never overwritten; `nil` when no such item.
+    /// The variants `changes` names change in the same transaction, or none does.
     /// - Throws: `CatalogError.itemHasVariants` for a price change of an item with several
-    ///   variants, `StoreUnavailable`.
+    ///   variants, `.unknownVariant`, `.duplicateSKU`, `StoreUnavailable`.
     func update(id: UUID, changes: ItemChanges) async throws -> Item?
 
     /// Adds a live variant to an item whose options are still `expected`, setting them to

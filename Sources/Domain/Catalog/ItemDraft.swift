@@ -49,18 +49,37 @@ public struct ItemChanges: Hashable, Sendable {
     public var category: String?
     public var priceAmount: Int64?
     public var currency: String?
+    /// Changes of several variants at once, in the same transaction.
+    public var variants: [VariantChanges]
 
     public init(
-        name: String? = nil, description: String? = nil, category: String? = nil, priceAmount: Int64? = nil, currency: String? = nil
+        name: String? = nil, description: String? = nil, category: String? = nil, priceAmount: Int64? = nil, currency: String? = nil,
+        variants: [VariantChanges] = []
     ) {
         self.name = name
         self.description = description
         self.category = category
         self.priceAmount = priceAmount
         self.currency = currency
+        self.variants = variants
     }
 
-    public var isEmpty: Bool { name == nil && description == nil && category == nil && priceAmount == nil && currency == nil }
+    public var isEmpty: Bool {
+        name == nil && description == nil && category == nil && priceAmount == nil && currency == nil && variants.isEmpty
+    }
+}
+
+/// A change of one of the item's variants: its SKU or price (amount; the currency is the item's).
+public struct VariantChanges: Hashable, Sendable {
+    public var id: UUID
+    public var sku: String?
+    public var priceAmount: Int64?
+
+    public init(id: UUID, sku: String? = nil, priceAmount: Int64? = nil) {
+        self.id = id
+        self.sku = sku
+        self.priceAmount = priceAmount
+    }
 }
 
 /// Which items a list shows.

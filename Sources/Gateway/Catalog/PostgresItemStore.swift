@@ -209,6 +209,22 @@ public struct PostgresItemStore: ItemStore {
     }
 
     public func update(id: UUID, changes: ItemChanges) async throws -> Item? {
+        do {
+            return try await updating(id: id, changes: changes)
+        } catch let error as PostgresError where error.constraint == "item_variants_sku_key" {
+            // The SKU taken: the first of the changes whose SKU another live variant has.
+            let skus = changes.variants.compactMap(\.sku)
+            let holders: [(id: UUID, sku: String)] = try await translatingUnavailable {
+                try await database.query(
+                    "SELECT id, sku FROM item_variants WHERE sku = ANY($1::text[]) AND removed_at IS NULL", PostgresTextArray(skus)
+                ).rows.map { (try $0.decode("id"), try $0.decode("sku")) }
+            }
+            let clash = changes.variants.first { change in holders.contains { $0.sku == change.sku && $0.id != change.id } }
+            throw CatalogError.duplicateSKU(clash?.sku ?? skus.first ?? "")
+        }
+    }
+
+    private func updating(id: UUID, changes: ItemChanges) async throws -> Item? {
         let found: Bool = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 // The item's row first: its lock orders this change after any other of the item.
@@ -225,6 +241,15 @@ public struct PostgresItemStore: ItemStore {
                 ).rows
                 guard !updated.isEmpty else { return false }
                 if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
+                for (index, variant) in changes.variants.enumerated() {
+                    let changed = try await connection.query(
+                        """
+                        UPDATE item_variants SET sku = COALESCE($3, sku), price_amount = COALESCE($4, price_amount)
+                        WHERE id = $1 AND item_id = $2 AND removed_at IS NULL RETURNING id
+                        """, variant.id, id, variant.sku, variant.priceAmount)
+                    guard !changed.rows.isEmpty else { throw CatalogError.unknownVariant(index: index) }
+                }
+                if changes.variants.contains(where: { $0.priceAmount != nil }) { try await Self.refreshLowestPrice(of: id, on: connection) }
                 return true
             }
         }

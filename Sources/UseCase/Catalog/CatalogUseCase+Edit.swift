@@ -4,25 +4,49 @@ import Foundation
 
 extension CatalogUseCase {
     /// `PATCH /v1/admin/items/{id}` (auth: admin): changes only the fields the body sets, in
-    /// one transaction. A price is that of the item's one variant (an item with several refuses
-    /// it); a currency is the item's and every variant's. Stock changes by a delta only, through
-    /// the variant (`adjustStock`).
+    /// one transaction, with the SKUs and prices of any of its variants (`variants`: all or
+    /// none). A price is that of the item's one variant (an item with several refuses it); a
+    /// currency is the item's and every variant's. Stock changes by a delta only, through the
+    /// variant (`adjustStock`).
     /// - Throws: `ValidationError` for a body that changes nothing or a blank name or
     ///   category; `StoreUnavailable`.
     public func edit(_ input: CatalogEditInput) async throws -> CatalogEditOutcome {
+        var errors = FieldErrors()
+        var variants: [VariantChanges] = []
+        var seen = Set<UUID>()
+        for (index, change) in (input.variants ?? []).enumerated() {
+            errors.require(seen.insert(change.id).inserted, "variants[\(index)].id", "appears twice")
+            errors.require(change.sku != nil || change.price != nil, "variants[\(index)]", "must change at least one of sku, price")
+            if let sku = change.sku { ItemRules.checkSKU(sku, field: "variants[\(index)].sku", into: &errors) }
+            variants.append(VariantChanges(id: change.id, sku: change.sku, priceAmount: change.price?.amount))
+        }
         let changes = ItemChanges(
             name: input.name, description: input.description, category: input.category,
-            priceAmount: input.price?.amount, currency: input.price?.currency?.code)
-        var errors = FieldErrors()
-        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price")
+            priceAmount: input.price?.amount, currency: input.price?.currency?.code, variants: variants)
+        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price, variants")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
         try errors.throwIfAny()
+        // A variant's price is in its item's currency (the one this change leaves it with).
+        let priced = (input.variants ?? []).enumerated().filter { $0.element.price != nil }
+        if !priced.isEmpty {
+            guard let item = try await store.item(id: input.id) else { return .notFound(id: input.id) }
+            let currency = input.price?.currency ?? item.price.currency
+            for (index, change) in priced where change.price?.currency != currency {
+                errors.add("variants[\(index)].price.currency", "must be the item's currency (\(currency.code))")
+            }
+            try errors.throwIfAny()
+        }
         do {
             guard let saved = try await store.update(id: input.id, changes: changes) else { return .notFound(id: input.id) }
             return .item(saved)
         } catch CatalogError.itemHasVariants(let count) {
             return .itemHasVariants(id: input.id, count: count)
+        } catch CatalogError.unknownVariant(let index) {
+            throw ValidationError([FieldError("variants[\(index)].id", "is not a live variant of the item")])
+        } catch CatalogError.duplicateSKU(let sku) {
+            let place = input.variants?.firstIndex { $0.sku == sku }.map { "variants[\($0)].sku" } ?? "variants"
+            return .duplicateSKU(sku: sku, errors: [FieldError(place, "is already taken")])
         }
     }
 }
