@@ -202,6 +202,22 @@ struct VariantHTTPTests {
             #expect(try takenPatch.expectProblem(409)["sku"] as? String == "TEE-S-NAVY")
             #expect(takenPatch.fieldNames == ["variants[0].sku"])
 
+            // The options anew: values added and reordered; not a value a variant holds dropped, not a
+            // name changed.
+            let reordered =
+                #"{"options": [{"name": "size", "values": ["XS", "S", "M", "L", "XL"]}, {"name": "colour", "values": ["white", "navy"]}]}"#
+            let optioned = try await client.send(.patch, "/v1/admin/items/\(id)", json: reordered, token: adminToken)
+            #expect((try optioned.json["options"] as? [[String: Any]])?.first?["values"] as? [String] == ["XS", "S", "M", "L", "XL"])
+            let dropped = #"{"options": [{"name": "size", "values": ["M", "L", "XL"]}, {"name": "colour", "values": ["white", "navy"]}]}"#
+            let droppedPatch = try await client.send(.patch, "/v1/admin/items/\(id)", json: dropped, token: adminToken)
+            try droppedPatch.expectProblem(422)
+            #expect(droppedPatch.fieldNames == ["options[0].values"])
+            let renamed =
+                #"{"options": [{"name": "sizing", "values": ["S", "M", "L", "XL"]}, {"name": "colour", "values": ["navy", "white"]}]}"#
+            let renamedPatch = try await client.send(.patch, "/v1/admin/items/\(id)", json: renamed, token: adminToken)
+            try renamedPatch.expectProblem(422)
+            #expect(renamedPatch.fieldNames.contains("options"))
+
             // A price of the variant's, in the item's currency only; a removal; never the last.
             let medium = try #require(variants[2]["id"] as? String)
             let repriced = try await client.send(

@@ -224,7 +224,7 @@ struct CatalogUseCaseTests {
     func editInput(
         name: String? = nil, price: MoneyChange? = nil
     ) -> CatalogEditInput {
-        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price, variants: nil)
+        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price, options: nil, variants: nil)
     }
 
     @Test func editSendsOnlyTheChangedFields() async throws {

@@ -14,6 +14,8 @@ public enum CatalogError: Error, Equatable, Sendable {
     /// A change named a variant that is not one of the item's live variants (its place in the
     /// request's `variants`).
     case unknownVariant(index: Int)
+    /// New options that do not fit the item's live variants, each reason by its place.
+    case optionsIncompatible([FieldError])
     /// An image named a variant that is not one of its item's live variants.
     case notAVariantOfTheItem
     /// A stock change would leave less than nothing: only this many are in stock.

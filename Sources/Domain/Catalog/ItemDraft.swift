@@ -51,10 +51,12 @@ public struct ItemChanges: Hashable, Sendable {
     public var currency: String?
     /// Changes of several variants at once, in the same transaction.
     public var variants: [VariantChanges]
+    /// The item's options anew: the same names, values reordered, added or (unused) dropped.
+    public var options: [ItemOption]?
 
     public init(
         name: String? = nil, description: String? = nil, category: String? = nil, priceAmount: Int64? = nil, currency: String? = nil,
-        variants: [VariantChanges] = []
+        variants: [VariantChanges] = [], options: [ItemOption]? = nil
     ) {
         self.name = name
         self.description = description
@@ -62,10 +64,12 @@ public struct ItemChanges: Hashable, Sendable {
         self.priceAmount = priceAmount
         self.currency = currency
         self.variants = variants
+        self.options = options
     }
 
     public var isEmpty: Bool {
         name == nil && description == nil && category == nil && priceAmount == nil && currency == nil && variants.isEmpty
+            && options == nil
     }
 }
 

@@ -74,6 +74,29 @@ public enum VariantRules {
         }
     }
 
+    /// Why `options` cannot replace an item's `current` ones while its live variants use the
+    /// values `used` (per option name): they must keep every option's name (renaming or adding
+    /// one would leave the variants without a value of it) and every value a variant holds.
+    public static func replacing(
+        _ current: [ItemOption], with options: [ItemOption], used: [String: Set<String>]
+    ) -> [FieldError] {
+        var errors: [FieldError] = []
+        if Set(options.map(\.name)) != Set(current.map(\.name)) {
+            errors.append(
+                FieldError(
+                    "options",
+                    "must name the item's options, \(current.map(\.name).joined(separator: ", ")): a variant holds a value of each"))
+        }
+        for (index, option) in options.enumerated() {
+            let missing = (used[option.name] ?? []).subtracting(option.values).sorted()
+            if !missing.isEmpty {
+                errors.append(
+                    FieldError("options[\(index)].values", "must keep the values variants hold: \(missing.joined(separator: ", "))"))
+            }
+        }
+        return errors
+    }
+
     /// The options once `choice`'s values are among them: a new value goes last in its option.
     public static func options(_ options: [ItemOption], adding choice: [VariantOption]) -> [ItemOption] {
         options.map { option in

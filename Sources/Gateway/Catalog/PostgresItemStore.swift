@@ -250,10 +250,31 @@ public struct PostgresItemStore: ItemStore {
                     guard !changed.rows.isEmpty else { throw CatalogError.unknownVariant(index: index) }
                 }
                 if changes.variants.contains(where: { $0.priceAmount != nil }) { try await Self.refreshLowestPrice(of: id, on: connection) }
+                if let options = changes.options { try await replaceOptions(of: id, with: options, on: connection) }
                 return true
             }
         }
         return found ? try await item(id: id) : nil
+    }
+
+    /// Sets the item's options anew, under its row's lock (taken by the update before), if they
+    /// fit the values its live variants hold.
+    /// - Throws: `CatalogError.optionsIncompatible`.
+    private func replaceOptions(of itemID: UUID, with options: [ItemOption], on connection: PostgresConnection) async throws {
+        let current = try CatalogJSON.options(
+            try await connection.query("SELECT options FROM items WHERE id = $1", itemID).rows[0].decode("options"))
+        var used: [String: Set<String>] = [:]
+        for row in try await connection.query(
+            """
+            SELECT DISTINCT o.name, o.value FROM item_variants v CROSS JOIN LATERAL variant_option_values(v.options) o
+            WHERE v.item_id = $1 AND v.removed_at IS NULL
+            """, itemID
+        ).rows {
+            used[try row.decode("name"), default: []].insert(try row.decode("value"))
+        }
+        let problems = VariantRules.replacing(current, with: options, used: used)
+        guard problems.isEmpty else { throw CatalogError.optionsIncompatible(problems) }
+        try await connection.query("UPDATE items SET options = $2::jsonb WHERE id = $1", itemID, CatalogJSON.encode(options))
     }
 
     /// Sets the price of the item's one variant, and the item's with it.

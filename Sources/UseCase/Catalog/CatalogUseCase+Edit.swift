@@ -5,7 +5,8 @@ import Foundation
 extension CatalogUseCase {
     /// `PATCH /v1/admin/items/{id}` (auth: admin): changes only the fields the body sets, in
     /// one transaction, with the SKUs and prices of any of its variants (`variants`: all or
-    /// none). A price is that of the item's one variant (an item with several refuses it); a
+    /// none) and its options anew (`options`: the same names; values reordered, added, or dropped
+    /// when no variant holds them). A price is that of the item's one variant (an item with several refuses it); a
     /// currency is the item's and every variant's. Stock changes by a delta only, through the
     /// variant (`adjustStock`).
     /// - Throws: `ValidationError` for a body that changes nothing or a blank name or
@@ -20,10 +21,11 @@ extension CatalogUseCase {
             if let sku = change.sku { ItemRules.checkSKU(sku, field: "variants[\(index)].sku", into: &errors) }
             variants.append(VariantChanges(id: change.id, sku: change.sku, priceAmount: change.price?.amount))
         }
+        let options = input.options.map { VariantRules.options($0.map { ($0.name, $0.values) }, into: &errors) }
         let changes = ItemChanges(
             name: input.name, description: input.description, category: input.category,
-            priceAmount: input.price?.amount, currency: input.price?.currency?.code, variants: variants)
-        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price, variants")
+            priceAmount: input.price?.amount, currency: input.price?.currency?.code, variants: variants, options: options)
+        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price, options, variants")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
         try errors.throwIfAny()
@@ -42,6 +44,8 @@ extension CatalogUseCase {
             return .item(saved)
         } catch CatalogError.itemHasVariants(let count) {
             return .itemHasVariants(id: input.id, count: count)
+        } catch CatalogError.optionsIncompatible(let problems) {
+            throw ValidationError(problems)
         } catch CatalogError.unknownVariant(let index) {
             throw ValidationError([FieldError("variants[\(index)].id", "is not a live variant of the item")])
         } catch CatalogError.duplicateSKU(let sku) {
