@@ -11,4 +11,6 @@ public enum RecordError: Error, Hashable, Sendable {
     case duplicateGroup(fields: [String])
     /// A reference field names a row that does not exist.
     case missingReference(field: String)
+    /// The customer keeps as many records of this kind as one may (`max_per_owner`).
+    case limitReached(entity: String, limit: Int)
 }

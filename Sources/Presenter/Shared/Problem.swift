@@ -155,6 +155,10 @@ extension Problem {
             return make(
                 409, "duplicate", "Duplicate", detail: "Another record already has this \(field).",
                 errors: [FieldError(field, "is already taken")])
+        case .limitReached(let entity, let limit):
+            return make(
+                409, "limit-reached", "Limit reached",
+                detail: "You already keep \(limit) \(plural(entity)), the most one may; delete one to add another.")
         case .duplicateGroup(let fields):
             let others = fields.dropLast().joined(separator: " and ")
             return make(
@@ -163,5 +167,15 @@ extension Problem {
         case .missingReference(let field):
             return validation(ValidationError([FieldError(field, "refers to nothing that exists")]))
         }
+    }
+}
+
+extension Problem {
+    /// `address` -> `addresses`, `wishlist entry` -> `wishlist entries`: English plurals of the
+    /// generated entities' names, for messages.
+    static func plural(_ noun: String) -> String {
+        if ["s", "x", "ch", "sh"].contains(where: noun.hasSuffix) { return noun + "es" }
+        if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) { return noun.dropLast() + "ies" }
+        return noun + "s"
     }
 }

@@ -160,14 +160,19 @@ public enum Generator {
                         + WiringRenderer.livePorts(names, testableImports: layout.extraImports(.live)),
                     ownership: .once))
         }
-        for useCase in spec.useCases where useCase.kind == .custom {
-            let name = "\(s)UseCase+\(names.upper(useCase)).swift"
-            let logic = CustomUseCaseRenderer.once(names, useCase)
+        // The user's logic: each custom use case's, and the rules across the entity's fields.
+        var logic = spec.useCases.filter { $0.kind == .custom }.map { useCase in
+            (Layout.Layer.useCase, "\(s)UseCase+\(names.upper(useCase)).swift", CustomUseCaseRenderer.once(names, useCase))
+        }
+        if migration != nil && spec.record.rules {
+            logic.append((.domain, "\(names.entity)+Rules.swift", DomainRenderer.rulesOnce(names)))
+        }
+        for (layer, name, contents) in logic {
             if layout.customLogicIsOnce {
-                let path = layout.path(.useCase, scene: s, file: name)
-                files.append(PlannedFile(path: path, contents: Ownership.onceHeader(spec.file) + logic, ownership: .once))
+                let path = layout.path(layer, scene: s, file: name)
+                files.append(PlannedFile(path: path, contents: Ownership.onceHeader(spec.file) + contents, ownership: .once))
             } else {
-                files.append(file(.useCase, name, logic))
+                files.append(file(layer, name, contents))
             }
         }
         return files

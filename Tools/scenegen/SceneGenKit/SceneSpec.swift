@@ -26,6 +26,12 @@ public struct EntitySpec: Hashable, Sendable {
     /// Column groups no two rows share (`unique: [[customer_id, item_id]]`: a customer wishes
     /// for an item once); the owner's `customer_id` may be one of them.
     public let uniqueTogether: [[String]]
+    /// `rules: true`: rules across fields (a postal code's form depends on the country), written
+    /// by hand in the once-file `<Entity>+Rules.swift` and checked on create and replace, after
+    /// each field's own rules.
+    public var rules = false
+    /// `max_per_owner: N`: how many rows one customer may keep; a create past it answers 409.
+    public var maxPerOwner: Int?
 }
 
 public struct FieldSpec: Hashable, Sendable {
@@ -38,6 +44,14 @@ public struct FieldSpec: Hashable, Sendable {
     /// `admin_only: true`: written by admin routes only; a customer's or the public's create or
     /// update that sets it is refused (422).
     public var adminOnly = false
+    /// `one_per_owner: true` on a bool of an owned entity: at most one of a customer's rows holds
+    /// true (a default address). Setting it on one clears it on the others in the same
+    /// transaction, and a row created while none of the customer's holds it gets it.
+    public var onePerOwner = false
+    /// `example: "JP"` on a string or text field: a valid value, which the generated tests send
+    /// (the rules across an entity's fields may refuse the sample they would make up) and the
+    /// API document shows.
+    public var example: String?
     /// `partial: true` on a money input: a change of amount, currency or both
     /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
     public var partial = false
@@ -74,7 +88,7 @@ public enum DefaultValue: Hashable, Sendable {
 }
 
 public struct UseCaseSpec: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable { case create, list, get, update, delete, custom }
+    public enum Kind: String, Hashable, Sendable, CaseIterable { case create, list, get, update, replace, delete, custom }
 
     public let name: String
     public let kind: Kind

@@ -6,9 +6,11 @@ public enum SpecFormat {
     public static let modelKeys = ["name", "fields", "domain"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
     public static let modelFieldKeys = ["name", "type", "values", "optional", "list", "map"]
-    public static let entityKeys = ["name", "table", "owner", "fields", "unique"]
+    public static let entityKeys = ["name", "table", "owner", "fields", "unique", "rules", "max_per_owner"]
     public static let fieldKeys = [
-        "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "unique", "references", "min", "max",
+        "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "one_per_owner", "unique", "references",
+        "min",
+        "max", "example",
     ]
     public static let useCaseKeys = [
         "name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes", "rate_limit", "background",

@@ -18,6 +18,7 @@ extension SpecReader {
             case .list: ("GET", false)
             case .get: ("GET", true)
             case .update: ("PATCH", true)
+            case .replace: ("PUT", true)
             case .delete: ("DELETE", true)
             case .custom: nil
             }
@@ -73,8 +74,29 @@ extension SpecReader {
                 at: useCase.position)
         }
         let writable = entity.fields.filter { !$0.primary && !$0.readonly }
-        for useCase in useCases where useCase.kind == .update && writable.isEmpty {
-            sink.error("an update needs a field that is not readonly", at: useCase.position)
+        for useCase in useCases where [.update, .replace].contains(useCase.kind) && writable.isEmpty {
+            sink.error("an \(useCase.kind.rawValue) needs a field that is not readonly", at: useCase.position)
+        }
+        for useCase in useCases where useCase.kind == .update && entity.rules {
+            sink.error(
+                "an entity with rules changes by replace (PUT), not update: a change of one field could break a rule with one the client did not send",
+                at: useCase.position)
+        }
+        for useCase in useCases where useCase.kind == .replace && entity.owner != nil && useCase.auth != .customer {
+            sink.error("a replace writes a customer's row as its owner: it needs auth: customer", at: useCase.position)
+        }
+        let staffOnly = entity.fields.filter(\.adminOnly)
+        for useCase in useCases where useCase.kind == .replace && useCase.auth != .admin && !staffOnly.isEmpty {
+            sink.error(
+                "a replace writes every field, and '\(staffOnly[0].name)' is admin_only: only an admin replace may, or change it by update",
+                at: useCase.position)
+        }
+        if entity.fields.contains(where: \.onePerOwner) {
+            for useCase in useCases where [.create, .update, .replace].contains(useCase.kind) && useCase.auth != .customer {
+                sink.error(
+                    "one_per_owner is kept under the customer's lock: the \(useCase.kind.rawValue) that writes it must be auth: customer",
+                    at: useCase.position)
+            }
         }
         let parent = checkParent(entity, useCases)
         if useCases.contains(where: { $0.kind == .create && $0.auth != .admin }) {

@@ -65,6 +65,18 @@ extension SpecReader {
             defaultValue: defaultValue, readonly: bool(keys["readonly"], "readonly"), unique: bool(keys["unique"], "unique"),
             references: references, min: min, max: max, position: node.position)
         field.adminOnly = bool(keys["admin_only"], "admin_only")
+        field.onePerOwner = bool(keys["one_per_owner"], "one_per_owner")
+        if let node = keys["example"], let example = string(node, "example") {
+            let length = Int64(example.unicodeScalars.count)
+            if type != .string && type != .text {
+                sink.error(
+                    "example gives a string or text field a valid value; other types' samples come from their bounds", at: node.position)
+            } else if length < (min ?? 0) || length > (max ?? .max) {
+                sink.error("example '\(example)' breaks the field's own bounds", at: node.position)
+            } else {
+                field.example = example
+            }
+        }
         field.partial = bool(keys["partial"], "partial")
         field.list = bool(keys["list"], "list")
         field.map = role == .input && bool(keys["map"], "map")

@@ -116,7 +116,29 @@ extension SpecReader {
         let uniqueTogether = self.uniqueTogether(keys["unique"], fields: fields, owned: owner != nil)
         if fields.count != fieldNodes.count { return nil }
         guard let name, let table else { return nil }
-        return EntitySpec(name: name, table: table, owner: owner, fields: fields, uniqueTogether: uniqueTogether)
+        var entity = EntitySpec(name: name, table: table, owner: owner, fields: fields, uniqueTogether: uniqueTogether)
+        entity.rules = bool(keys["rules"], "rules")
+        if let node = keys["max_per_owner"], let value = int(node, "max_per_owner") {
+            if owner == nil {
+                sink.error("max_per_owner bounds each customer's rows: it needs owner: customer", at: node.position)
+            } else if !(1...100_000).contains(value) {
+                sink.error("max_per_owner is a count of rows from 1 to 100000", at: node.position)
+            } else {
+                entity.maxPerOwner = Int(value)
+            }
+        }
+        for field in fields where field.onePerOwner {
+            if owner == nil {
+                sink.error("one_per_owner marks one row of each customer's: it needs owner: customer", at: field.position)
+            }
+            if field.type != .bool || field.optional || field.readonly {
+                sink.error("one_per_owner needs a bool field that is not optional or readonly", at: field.position)
+            }
+        }
+        for field in fields.filter(\.onePerOwner).dropFirst() {
+            sink.error("an entity has one one_per_owner field at most", at: field.position)
+        }
+        return entity
     }
 
     /// `unique: [[customer_id, item_id]]`: groups of two or more columns, each a field (or the

@@ -15,14 +15,14 @@ extension DomainRenderer {
 
     /// The entity's rules (when it is created or updated) and the checks of its draft and changes.
     static func rules(_ names: SceneNames, into out: inout CodeWriter) {
-        guard names.creates || names.updates else { return }
+        guard names.drafts || names.updates else { return }
         let checked = names.writable.filter(hasRule)
         if !checked.isEmpty {
             out.blank()
             out.doc("The spec's rules for each field, shared by create and update so both say the same thing.")
             out.block("enum \(names.entity)Rules") { out in rules(of: checked, into: &out) }
         }
-        if names.creates { validateDraft(names, into: &out) }
+        if names.drafts { validateDraft(names, into: &out) }
         if names.updates { validateChanges(names, into: &out) }
     }
 
@@ -175,7 +175,7 @@ extension DomainRenderer {
         out.blank()
         out.block("extension \(names.draft)") { out in
             out.doc(
-                "The draft as a new \(names.entity), with its defaults filled in.\n- Throws: `ValidationError` listing every field that breaks the spec's rules."
+                "The draft as a new \(names.entity), with its defaults filled in\(names.spec.record.rules ? ", then checked by the rules across\nits fields (`checkingRules`)" : "").\n- Throws: `ValidationError` listing every field that breaks the spec's rules."
             )
             out.block("public func validated(\(parameters.joined(separator: ", "))) throws(ValidationError) -> \(names.entity)") { out in
                 if !checked.isEmpty { out.line("var errors = FieldErrors()") }
@@ -189,7 +189,12 @@ extension DomainRenderer {
                     }
                 }
                 if !checked.isEmpty { out.line("try errors.throwIfAny()") }
-                out.list("return \(names.entity)(", arguments)
+                if names.spec.record.rules {
+                    out.list("let record = \(names.entity)(", arguments)
+                    out.line("return try record.checkingRules()")
+                } else {
+                    out.list("return \(names.entity)(", arguments)
+                }
             }
         }
     }
@@ -237,5 +242,25 @@ extension DomainRenderer {
                 out.list("return \(names.patch)(", writable.map { "\($0.bareProperty): \($0.bareProperty)" })
             }
         }
+    }
+
+    /// The once-file of `rules: true`: the rules across the entity's fields, the user's to write.
+    static func rulesOnce(_ names: SceneNames) -> String {
+        let e = names.entity
+        var out = CodeWriter()
+        out.lines(["import Foundation", ""])
+        out.block("extension \(e)") { out in
+            out.doc(
+                """
+                The rules across this \(UseCaseRenderer.humanName(e))'s fields, checked on create and replace after each
+                field's own (every field here has its type and bounds): the record as stored,
+                normalized as the rules say, or a `ValidationError` naming each field that breaks one.
+                """)
+            out.block("func checkingRules() throws(ValidationError) -> \(e)") { out in
+                out.line("// scenegen: check here the rules across fields (this file is yours).")
+                out.line("self")
+            }
+        }
+        return out.text
     }
 }

@@ -25,7 +25,7 @@ enum DomainRenderer {
             out.blank()
             out.append(enumeration(field.enumType, values: values))
         }
-        if names.creates { draft(names, into: &out) }
+        if names.drafts { draft(names, into: &out) }
         if names.updates { changes(names, into: &out) }
         if !names.filterFields.isEmpty { filter(names, into: &out) }
         rules(names, into: &out)
@@ -87,7 +87,9 @@ enum DomainRenderer {
         let writable = names.writable
         out.blank()
         out.doc(
-            "What a client sends to create a \(names.entity), before it is checked. A `nil` field takes\nits default (or stays empty when optional)."
+            names.replaces
+                ? "What a client sends to create or replace a \(names.entity), before it is checked. A `nil`\nfield takes its default (or stays empty when optional)."
+                : "What a client sends to create a \(names.entity), before it is checked. A `nil` field takes\nits default (or stays empty when optional)."
         )
         out.block("public struct \(names.draft): Hashable, Sendable") { out in
             var parameters: [String] = []
@@ -198,6 +200,14 @@ enum DomainRenderer {
                 (
                     "Changes only the fields `patch` sets, in one statement; `nil` when no such record.\n" + throwsLikeInsert,
                     "func update(\(owner)id: UUID, with patch: \(names.patch)) async throws -> \(e)?"
+                ))
+        }
+        if names.replaces {
+            methods.append(
+                (
+                    "Writes every writable field of `\(v)` over the record `id` (its readonly fields stay the\nrecord's), in one transaction; `nil` when no such record.\n"
+                        + throwsLikeInsert,
+                    "func replace(\(owner)id: UUID, with \(v): \(e)) async throws -> \(e)?"
                 ))
         }
         if names.deletes {

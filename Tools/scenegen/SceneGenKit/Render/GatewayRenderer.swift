@@ -22,23 +22,7 @@ enum GatewayRenderer {
 
             // Only the methods the spec's CRUD kinds call.
             if names.creates {
-                var binds: [String] = []
-                for (index, field) in names.fields.enumerated() {
-                    binds += field.binds("\(v).\(field.property)", optional: field.field.optional)
-                    if index == 0 && names.owned { binds.append("\(v).customerID") }
-                }
-                let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-                out.block("public func insert(_ \(v): \(e)) async throws -> \(e)") { out in
-                    out.block("try await translatingRecordErrors(table: \(swiftString(table))\(groups(names)))") { out in
-                        out.line("let rows = try await database.query(")
-                        out.indented { out in
-                            out.line("\"INSERT INTO \(table) (\\(Self.columns)) VALUES (\(placeholders)) RETURNING \\(Self.columns)\",")
-                            out.lines(wrap(binds))
-                        }
-                        out.line(").rows")
-                        out.line("return try Self.record(from: rows[0])")
-                    }
-                }
+                insert(names, into: &out)
                 out.blank()
             }
             if names.lists {
@@ -58,27 +42,12 @@ enum GatewayRenderer {
             }
 
             if names.updates {
-                var assignments: [String] = []
-                var updateBinds = ["id"] + names.scope.map(\.label)
-                for field in names.writable {
-                    let values = field.binds("patch.\(field.property)", optional: true)
-                    for (column, value) in zip(field.columns, values) {
-                        updateBinds.append(value)
-                        assignments.append("\(column) = COALESCE($\(updateBinds.count), \(column))")
-                    }
-                }
-                out.block("public func update(\(names.scopeParameter)id: UUID, with patch: \(names.patch)) async throws -> \(e)?") { out in
-                    out.block("try await translatingRecordErrors(table: \(swiftString(table))\(groups(names)))") { out in
-                        out.line("try await database.query(")
-                        out.indented { out in
-                            out.line("\"\"\"")
-                            out.list("UPDATE \(table) SET", assignments, closer: "WHERE id = $1\(scope) RETURNING \\(Self.columns)")
-                            out.line("\"\"\",")
-                            out.lines(wrap(updateBinds))
-                        }
-                        out.line(").rows.first.map(Self.record(from:))")
-                    }
-                }
+                write(names, method: "update", into: &out)
+                out.blank()
+            }
+
+            if names.replaces {
+                write(names, method: "replace", into: &out)
                 out.blank()
             }
 
@@ -162,7 +131,7 @@ enum GatewayRenderer {
 
     /// `customer_id = $2`, or, when public and admin routes read every customer's rows,
     /// `($2::uuid IS NULL OR customer_id = $2)`.
-    private static func filter(_ names: SceneNames, _ item: (label: String, column: String), at index: Int) -> String {
+    static func filter(_ names: SceneNames, _ item: (label: String, column: String), at index: Int) -> String {
         names.scopeType(item.label) == "UUID?"
             ? "($\(index)::uuid IS NULL OR \(item.column) = $\(index))" : "\(item.column) = $\(index)"
     }
@@ -179,7 +148,7 @@ enum GatewayRenderer {
     }
 
     /// Arguments on lines of at most about 100 characters.
-    private static func wrap(_ items: [String]) -> [String] {
+    static func wrap(_ items: [String]) -> [String] {
         var lines: [String] = []
         var line = ""
         for item in items {

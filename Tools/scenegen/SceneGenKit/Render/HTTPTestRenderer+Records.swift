@@ -159,4 +159,80 @@ extension HTTPTestRenderer {
             out.line("#expect(try left.rows[0].decode(\"n\") as Int == 0)")
         }
     }
+
+    /// PUT of the create body over a stored row: the row keeps its id, every field is the body's
+    /// (an optional one left out is cleared); bad input 422, another customer's row 404.
+    func replaceTest(_ replace: UseCaseSpec, into out: inout CodeWriter) {
+        let (references, variable) = referenceSetup()
+        let parent = names.parent?.bareProperty
+        let send = "client.send(.put, \"\(path(replace, id: "id", parent: parent))\", json: "
+        appTest("\(Names.camelCase(replace.name))WritesTheWholeRecord", into: &out) { out in
+            out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
+            if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            out.lines(references)
+            out.line("let replaced = try await \(send)\(createBody(variable)), token: \(token(replace)))")
+            out.line("#expect(replaced.status == .ok, \"\\(String(buffer: replaced.body))\")")
+            out.line("let body = try replaced.json")
+            out.line("#expect(body[\"id\"] as? String == id.uuidString.lowercased())")
+            for field in names.writable where !field.field.onePerOwner {
+                let member = "body[\(swiftString(field.name))]"
+                let check =
+                    field.sentInSamples
+                    ? Samples.check(field, member: member, reference: variable(field))
+                    : field.field.defaultValue != nil ? Samples.defaultCheck(field, member: member) : "\(member) is NSNull"
+                if let check { out.line("#expect(\(check))") }
+            }
+            if let required = names.writable.first(where: \.requiredOnCreate) {
+                let members = names.writable.filter { $0.sentInSamples && $0.name != required.name }
+                    .map { "\"\($0.name)\": \(Samples.json($0, reference: variable($0)))" }
+                let request = "\(send)#\"{\(members.joined(separator: ", "))}\"#, token: \(token(replace)))"
+                expectProblem("missing", 422, fields: swiftString(required.name), from: request, into: &out)
+            }
+            if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
+                let request = "\(send)\(createBody(variable, replacing: field, with: bad.json)), token: \(token(replace)))"
+                expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
+            }
+            let elsewhere = "client.send(.put, \"\(path(replace, id: "UUID()", parent: parent))\", json: "
+            out.line("try await \(elsewhere)\(createBody(variable)), token: \(token(replace))).expectProblem(404)")
+            out.line("let (_, other) = try await signedInCustomer(db)")
+            out.line("try await \(send)\(createBody(variable)), token: other).expectProblem(404)")
+        }
+    }
+
+    /// The rules across a customer's rows, on the real database: one row holds the
+    /// `one_per_owner` flag, and `max_per_owner` rows are all one may keep.
+    func ownerRuleTests(_ create: UseCaseSpec, into out: inout CodeWriter) {
+        let (references, variable) = referenceSetup()
+        let table = names.spec.record.table
+        let send = "client.send(.post, \"\(path(create, parent: nil))\", json: "
+        if let flag = names.onePerOwner, duplicatedByTheSameBody == nil, names.parent == nil {
+            let flagged = createBody(variable, replacing: flag, with: "true")
+            appTest("\(flag.bareProperty)IsHeldByOneRowOfTheCustomer", into: &out) { out in
+                out.lines(references)
+                out.line("let first = try await \(send)\(createBody(variable)), token: token)")
+                out.line("#expect(try first.json[\(swiftString(flag.name))] as? Bool == true)")
+                out.line("let second = try await \(send)\(flagged), token: token)")
+                out.line("let secondID = try #require(try second.json[\"id\"] as? String)")
+                out.line(
+                    "let held = try await db.pool.query(\"SELECT id FROM \(table) WHERE customer_id = $1 AND \(flag.name)\", customerID).rows"
+                )
+                out.line("#expect(try held.map { try $0.decode(\"id\") as UUID } == [UUID(uuidString: secondID)!])")
+                out.line("// Another customer's first row holds its own.")
+                out.line("let (_, other) = try await signedInCustomer(db)")
+                out.line(
+                    "#expect(try await \(send)\(createBody(variable)), token: other).json[\(swiftString(flag.name))] as? Bool == true)")
+            }
+        }
+        if let limit = names.spec.record.maxPerOwner, limit <= 1000, names.parent == nil {
+            appTest("aCustomerKeeps\(limit)\(Names.upperCamelCase(table))AtMost", into: &out) { out in
+                out.lines(references)
+                out.line("for _ in 1..<\(limit) { _ = try await Self.\(helperName(names.spec))(db, customerID: customerID) }")
+                out.line("let last = try await \(send)\(createBody(variable)), token: token)")
+                out.line("#expect(last.status == .created, \"\\(String(buffer: last.body))\")")
+                out.line("let past = try await \(send)\(createBody(variable)), token: token)")
+                out.line("try past.expectProblem(409)")
+                out.line("#expect(try past.json[\"type\"] as? String == \"/problems/limit-reached\")")
+            }
+        }
+    }
 }

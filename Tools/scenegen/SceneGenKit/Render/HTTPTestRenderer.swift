@@ -22,6 +22,8 @@ struct HTTPTestRenderer {
             if let list = names.useCases(.list).first { listTest(list, into: &out) }
             if let get = names.useCases(.get).first { getTest(get, into: &out) }
             if let update = names.useCases(.update).first { updateTest(update, into: &out) }
+            if let replace = names.useCases(.replace).first { replaceTest(replace, into: &out) }
+            if let create = names.useCases(.create).first { ownerRuleTests(create, into: &out) }
             if let delete = names.useCases(.delete).first { deleteTest(delete, into: &out) }
             for custom in names.useCases(.custom) { customTest(custom, into: &out) }
             wiringTest(into: &out)
@@ -155,7 +157,7 @@ struct HTTPTestRenderer {
 
     /// Statements creating the rows the required references of a create body point at; returns
     /// each field's reference variable.
-    private func referenceSetup() -> (lines: [String], variable: (SwiftField) -> String) {
+    func referenceSetup() -> (lines: [String], variable: (SwiftField) -> String) {
         var lines: [String] = []
         for field in names.writable where field.requiredOnCreate {
             guard let table = field.field.references, table != "customers", let maker = rowMaker(table) else { continue }
@@ -164,10 +166,9 @@ struct HTTPTestRenderer {
         return (lines, { field in field.field.references == "customers" ? "customerID" : field.bareProperty })
     }
 
-    private func createBody(_ variable: (SwiftField) -> String, replacing replaced: SwiftField? = nil, with value: String? = nil) -> String
-    {
+    func createBody(_ variable: (SwiftField) -> String, replacing replaced: SwiftField? = nil, with value: String? = nil) -> String {
         var members: [String] = []
-        for field in names.writable where field.requiredOnCreate || field.name == replaced?.name {
+        for field in names.writable where field.sentInSamples || field.name == replaced?.name {
             let json = field.name == replaced?.name ? value! : Samples.json(field, reference: variable(field))
             members.append("\"\(field.name)\": \(json)")
         }
@@ -177,7 +178,7 @@ struct HTTPTestRenderer {
     /// The field a duplicate is reported on when the create body is sent twice, if a unique
     /// field or group is made only of what that body fixes: its required fields, the owner and
     /// the parent.
-    private var duplicatedByTheSameBody: String? {
+    var duplicatedByTheSameBody: String? {
         let fixed = Set(names.writable.filter(\.requiredOnCreate).map(\.name) + names.scope.map(\.column))
         if let single = names.writable.first(where: { $0.requiredOnCreate && $0.field.unique }) { return single.name }
         let group = names.spec.record.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
@@ -209,7 +210,10 @@ struct HTTPTestRenderer {
             for field in names.fields where !field.field.primary {
                 let member = "body[\(swiftString(field.name))]"
                 let check: String?
-                if field.requiredOnCreate {
+                if field.field.onePerOwner {
+                    // The customer's first row holds the flag, whatever the body said.
+                    check = "\(member) as? Bool == true"
+                } else if field.sentInSamples {
                     check = Samples.check(field, member: member, reference: variable(field))
                 } else if field.field.defaultValue != nil {
                     check = Samples.defaultCheck(field, member: member)
@@ -244,7 +248,7 @@ struct HTTPTestRenderer {
         appTest("\(Names.camelCase(create.name))RefusesBadInputWithFieldErrors", into: &out) { out in
             out.lines(setup)
             if let required = names.writable.first(where: \.requiredOnCreate) {
-                let members = names.writable.filter { $0.requiredOnCreate && $0.name != required.name }
+                let members = names.writable.filter { $0.sentInSamples && $0.name != required.name }
                     .map { "\"\($0.name)\": \(Samples.json($0, reference: variable($0)))" }
                 let request = "\(send)#\"{\(members.joined(separator: ", "))}\"#, token: \(token(create)))"
                 expectProblem("missing", 422, fields: swiftString(required.name), from: request, into: &out)

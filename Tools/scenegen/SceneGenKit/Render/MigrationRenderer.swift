@@ -110,6 +110,10 @@ public enum MigrationRenderer {
         } else if spec.useCases.contains(where: { $0.kind == .list }) {
             indexes.append("CREATE INDEX \(table)_list_idx ON \(table) (\(order));\n")
         }
+        // The store keeps one flagged row per customer under a lock; the index makes it a fact.
+        for field in spec.record.fields where field.onePerOwner {
+            indexes.append("CREATE UNIQUE INDEX \(table)_\(field.name)_key ON \(table) (customer_id) WHERE \(field.name);\n")
+        }
         // The parent of nested routes orders its list too: one index walks a parent's page.
         let lists = spec.useCases.contains { $0.kind == .list }
         for field in spec.record.fields where field.references != nil && !field.unique {

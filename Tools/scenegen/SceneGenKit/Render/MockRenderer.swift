@@ -26,6 +26,10 @@ enum MockRenderer {
             methods.append(
                 Method(name: "update", parameters: owner + [("id", "id", "UUID"), ("with", "patch", names.patch)], result: "\(e)?"))
         }
+        if names.replaces {
+            methods.append(
+                Method(name: "replace", parameters: owner + [("id", "id", "UUID"), ("with", names.entityVariable, e)], result: "\(e)?"))
+        }
         if names.deletes { methods.append(Method(name: "delete", parameters: owner + [("id", "id", "UUID")], result: "Bool")) }
         return methods
     }

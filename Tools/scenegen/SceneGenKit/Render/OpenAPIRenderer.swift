@@ -201,6 +201,9 @@ enum OpenAPIRenderer {
         case .update:
             operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Patch"))]
             responses["200"] = ["description": "The changed record", "content": json(ref(names.entity))]
+        case .replace:
+            operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Create"))]
+            responses["200"] = ["description": "The record as replaced", "content": json(ref(names.entity))]
         case .delete:
             responses["204"] = ["description": "Deleted"]
         case .custom:
@@ -219,6 +222,7 @@ enum OpenAPIRenderer {
         case .uuid: schema = ["type": "string", "format": "uuid"]
         case .string, .text:
             schema = ["type": "string"]
+            if let example = f.example { schema["example"] = example }
             if let min = f.min { schema["minLength"] = min }
             if let max = f.max { schema["maxLength"] = max }
         case .int, .bigint:

@@ -75,7 +75,7 @@ enum OutputRenderer {
                 out.block("public static func page(_ outcome: Result<Page<\(e)>, any Error>) -> Presentation") { $0.line(answer) }
             }
         }
-        if !names.useCases(.get).isEmpty || !names.useCases(.update).isEmpty {
+        if !names.useCases(.get).isEmpty || names.updates || names.replaces {
             methods.append { out in
                 out.doc("200 with the record.")
                 out.block("public static func record(_ outcome: Result<\(e), any Error>) -> Presentation") { $0.line(answer) }

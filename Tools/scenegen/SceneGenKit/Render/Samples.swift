@@ -23,7 +23,7 @@ enum Samples {
         let f = field.field
         switch f.type {
         case .uuid: return f.references != nil ? reference : "UUID(uuidString: \"00000000-0000-4000-8000-000000000777\")!"
-        case .string, .text: return text("a", length(f))
+        case .string, .text: return f.example.map(swiftString) ?? text("a", length(f))
         case .int: return "\(number(f, preferring: 1))"
         case .bigint: return "\(number(f, preferring: 1))"
         case .bool: return "true"
@@ -41,6 +41,7 @@ enum Samples {
         switch f.type {
         case .uuid: return f.references != nil ? "\"\\#(\(reference))\"" : "\"00000000-0000-4000-8000-000000000777\""
         case .string, .text:
+            if let example = f.example { return jsonString(example) }
             let count = length(f)
             return count <= 20 ? "\"\(String(repeating: "a", count: count))\"" : "\"\\#(String(repeating: \"a\", count: \(count)))\""
         case .int, .bigint: return "\(number(f, preferring: 1))"
@@ -62,8 +63,9 @@ enum Samples {
         switch f.type {
         case .uuid, .timestamp, .number: return nil
         case .string, .text:
+            // An example is the one value known to pass the rules across fields.
             let count = length(f)
-            guard count <= 20 else { return nil }
+            guard count <= 20, f.example == nil else { return nil }
             let value = String(repeating: "b", count: count)
             return (swiftString(value), swiftString(value), "\"\(value)\"", { "\($0) as? String == \(swiftString(value))" })
         case .int, .bigint:
@@ -152,6 +154,7 @@ enum Samples {
         switch f.type {
         case .uuid: return f.references != nil ? "\(member) as? String == \(reference).uuidString.lowercased()" : nil
         case .string, .text:
+            if let example = f.example { return "\(member) as? String == \(swiftString(example))" }
             let count = length(f)
             return count <= 20 ? "\(member) as? String == \(swiftString(String(repeating: "a", count: count)))" : nil
         case .int, .bigint: return "\(member) as? Int == \(number(f, preferring: 1))"
@@ -188,7 +191,7 @@ enum Samples {
                     ? ["String(UUID().uuidString.prefix(\(count)))"]
                     : ["String(repeating: \"a\", count: \(count - 32)) + UUID().uuidString.prefix(32)"]
             }
-            return [text("a", length(field))]
+            return [field.example.map(swiftString) ?? text("a", length(field))]
         case .int, .bigint:
             let type = field.type == .int ? "Int" : "Int64"
             guard distinct else { return ["\(type)(\(number(field, preferring: 1)))"] }
@@ -201,5 +204,13 @@ enum Samples {
         case .timestamp: return ["Date()"]
         case .enumeration(let values): return [swiftString(values[0])]
         }
+    }
+}
+
+extension Samples {
+    /// `text` as a JSON string inside a Swift raw string (`#"..."#`): quotes and backslashes
+    /// escaped for JSON, the rest as it is.
+    static func jsonString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

@@ -107,6 +107,11 @@ struct SceneNames {
     /// Whether the scene changes records; the parser refuses an update of an entity with no
     /// writable field.
     var updates: Bool { !useCases(.update).isEmpty }
+    var replaces: Bool { !useCases(.replace).isEmpty }
+    /// Whether clients send whole records (`EDraft`): to create them or to replace them.
+    var drafts: Bool { creates || replaces }
+    /// The bool field at most one of a customer's rows holds (`one_per_owner`).
+    var onePerOwner: SwiftField? { fields.first { $0.field.onePerOwner } }
 
     func useCases(_ kind: UseCaseSpec.Kind) -> [UseCaseSpec] { spec.useCases.filter { $0.kind == kind } }
 }
@@ -122,6 +127,9 @@ struct SwiftField {
     var bareProperty: String { Names.camelCase(field.name) }
     var writable: Bool { !field.primary && !field.readonly }
     var requiredOnCreate: Bool { writable && !field.optional && field.defaultValue == nil }
+    /// Whether the generated tests send this field in a whole record: a required one, or one with
+    /// an `example` (the rules across fields may want it).
+    var sentInSamples: Bool { requiredOnCreate || (writable && field.example != nil) }
     var isMoney: Bool { field.type == .money }
     var enumType: String { entity + Names.upperCamelCase(field.name) }
 

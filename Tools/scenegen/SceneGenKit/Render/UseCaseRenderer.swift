@@ -86,6 +86,22 @@ enum UseCaseRenderer {
                 }
                 out.line("return saved")
             }
+        case .replace:
+            out.doc(
+                "Writes every field of `draft` over the record: a field it leaves out takes its default, or none.\n- Throws: `ValidationError`, `RecordError`, `StoreUnavailable`."
+            )
+            var arguments = ["id: id"]
+            arguments += names.scope.map { "\($0.label): \($0.label)" }
+            // A readonly timestamp is the record's: the store writes none of them.
+            if names.fields.contains(where: { $0.field.defaultValue == .now }) { arguments.append("now: system.now()") }
+            out.block("public func \(method)(\(owner)id: UUID, _ draft: \(names.draft)) async throws -> \(e)") { out in
+                out.block(
+                    "guard let saved = try await store.replace(\(ownerArgument)id: id, with: draft.validated(\(arguments.joined(separator: ", ")))) else"
+                ) {
+                    $0.line("throw RecordError.notFound(entity: \(label), id: id)")
+                }
+                out.line("return saved")
+            }
         case .delete:
             out.doc("- Throws: `RecordError.notFound`, `StoreUnavailable`.")
             out.block("public func \(method)(\(owner)id: UUID) async throws") { out in

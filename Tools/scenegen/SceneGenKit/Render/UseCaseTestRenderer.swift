@@ -40,6 +40,12 @@ enum UseCaseTestRenderer {
             out.block("static func record(_ index: Int) -> \(e)") { out in
                 out.list("\(e)(", arguments)
             }
+            if names.drafts {
+                let sent = names.writable.filter(\.sentInSamples)
+                let draft = sent.map { "\($0.bareProperty): \(Samples.input($0, reference: "Self.reference"))" }
+                out.blank()
+                out.line("static let draft = \(names.draft)(\(draft.joined(separator: ", ")))")
+            }
             if let create = names.useCases(.create).first {
                 createTests(names, create, uc: uc, ownerArgument: ownerArgument(create), into: &out)
             }
@@ -98,6 +104,9 @@ enum UseCaseTestRenderer {
             if let update = names.useCases(.update).first {
                 updateTests(names, update, uc: uc, ownerArgument: ownerArgument(update), ownerCall: ownerCall(update), into: &out)
             }
+            if let replace = names.useCases(.replace).first {
+                replaceTests(names, replace, uc: uc, ownerArgument: ownerArgument(replace), ownerCall: ownerCall(replace), into: &out)
+            }
             if let delete = names.useCases(.delete).first {
                 let call = names.method(delete)
                 out.blank()
@@ -146,12 +155,6 @@ enum UseCaseTestRenderer {
         _ names: SceneNames, _ create: UseCaseSpec, uc: String, ownerArgument: String, into out: inout CodeWriter
     ) {
         let call = "try await \(uc).\(names.method(create))(\(ownerArgument)"
-        let required = names.writable.filter(\.requiredOnCreate)
-        let draft =
-            "\(names.draft)("
-            + required.map { "\($0.bareProperty): \(Samples.input($0, reference: "Self.reference"))" }.joined(separator: ", ") + ")"
-        out.blank()
-        out.line("static let draft = \(draft)")
         out.blank()
         out.block("@Test func \(Names.camelCase(create.name))StoresTheCheckedRecordWithItsDefaults() async throws") { out in
             out.line("let store = Mock\(names.store) { $0.insert = { $0 } }")
@@ -164,7 +167,7 @@ enum UseCaseTestRenderer {
                     out.line("#expect(saved.\(field.property) == Fixtures.now)")
                 } else if let literal = field.defaultLiteral {
                     out.line("#expect(saved.\(field.property) == \(literal))")
-                } else if field.field.optional {
+                } else if field.field.optional && !field.sentInSamples {
                     out.line("#expect(saved.\(field.property) == nil)")
                 }
             }
@@ -237,6 +240,40 @@ enum UseCaseTestRenderer {
                     "RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)"
                 out.block("await #expect(throws: \(notFound))") { $0.line("\(call)\(names.changes)(\(field.bareProperty): \(sample)))") }
             }
+        }
+    }
+
+    private static func replaceTests(
+        _ names: SceneNames, _ replace: UseCaseSpec, uc: String, ownerArgument: String, ownerCall: String, into out: inout CodeWriter
+    ) {
+        let call = "try await \(uc).\(names.method(replace))(\(ownerArgument)id: Self.record(1).id, "
+        let closure = "\(names.scopeClosureParameter)id, \(names.entityVariable)"
+        out.blank()
+        out.block("@Test func \(Names.camelCase(replace.name))WritesTheCheckedDraftOverTheRecord() async throws") { out in
+            out.line("let store = Mock\(names.store) { $0.replace = { \(closure) in \(names.entityVariable) } }")
+            out.line("let saved = \(call)Self.draft)")
+            out.line("#expect(saved.id == Self.record(1).id)")
+            if names.owned { out.line("#expect(saved.customerID == Self.owner)") }
+            for field in names.writable {
+                if let literal = field.defaultLiteral {
+                    out.line("#expect(saved.\(field.property) == \(literal))")
+                } else if field.field.optional && !field.sentInSamples {
+                    // Left out of the draft, an optional field is cleared.
+                    out.line("#expect(saved.\(field.property) == nil)")
+                }
+            }
+            out.line("#expect(store.calls == [.replace(\(ownerCall)Self.record(1).id, saved)])")
+        }
+        out.blank()
+        out.block("@Test func \(Names.camelCase(replace.name))AnswersNotFound() async throws") { out in
+            out.line("let store = Mock\(names.store) { $0.replace = { \(names.scopeClosureParameter)_, _ in nil } }")
+            let notFound = "RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)"
+            out.block("await #expect(throws: \(notFound))") { $0.line("\(call)Self.draft)") }
+        }
+        if let (field, bad) = names.writable.lazy.compactMap({ field in Samples.invalid(field).map { (field, $0) } }).first {
+            draftRefusal(
+                "\(Names.camelCase(replace.name))RefusesAnInvalidFieldAndStoresNothing", names, field, bad.input, call: call,
+                errorField: bad.errorField, into: &out)
         }
     }
 }

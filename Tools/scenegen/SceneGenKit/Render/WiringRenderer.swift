@@ -146,6 +146,9 @@ enum WiringRenderer {
         case .update:
             body.append("let changes = try await RequestParsing.json(\(names.updateRequest).self, from: request).changes()")
             body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id, changes) })")
+        case .replace:
+            body.append("let draft = try await RequestParsing.json(\(names.createRequest).self, from: request).draft()")
+            body.append("return \(presenter).record(await outcome { try await useCase.\(call)(\(owner)id: id, draft) })")
         case .delete:
             body.append("return \(presenter).deleted(await outcome { try await useCase.\(call)(\(owner)id: id) })")
         case .custom:
@@ -153,7 +156,8 @@ enum WiringRenderer {
         }
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let usesRequest =
-            [.create, .list, .update].contains(useCase.kind) || !(input.query + input.headers + input.body).isEmpty || input.session
+            [.create, .list, .update, .replace].contains(useCase.kind) || !(input.query + input.headers + input.body).isEmpty
+            || input.session
             || input.rawBodyMax != nil || input.upload != nil || !input.objects.isEmpty
         let usesContext =
             names.actsForOwner(useCase) || (useCase.kind != .custom && !useCase.route.parameters.isEmpty)
@@ -184,11 +188,10 @@ enum WiringRenderer {
             }
         }
         let throwing = writable.contains { $0.field.type == .timestamp }
-        if names.creates {
+        if names.drafts {
+            let routes = (names.useCases(.create) + names.useCases(.replace)).map { "`\($0.route)`" }.joined(separator: " and ")
             out.blank()
-            out.doc(
-                "The body of `\(names.useCases(.create)[0].route)`: read member by member, so every unreadable or missing one is named at once."
-            )
+            out.doc("The body of \(routes): read member by member, so every unreadable or missing one is named at once.")
             out.block("struct \(names.createRequest): Decodable") { out in
                 out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
                 if !writable.isEmpty {

@@ -1,0 +1,70 @@
+// once: created by scenegen from Specs/Address.yml; yours to edit: scenegen never rewrites it.
+import Foundation
+
+extension Address {
+    /// The rules across this address's fields, checked on create and replace after each field's
+    /// own: text is trimmed (a blank required field is refused), the country is an assigned
+    /// ISO 3166-1 alpha-2 code (`jp` is read as `JP`), the phone number is digits with `+`, `-`,
+    /// `(`, `)` and spaces, and in Japan the postal code is 7 digits (`〒123-4567` and full-width
+    /// digits are read, `1234567` kept) and the region one of the 47 prefectures (`東京都`, `Tokyo`
+    /// or `13` is kept as `JP-13`). Elsewhere the postal code and region are kept as written.
+    func checkingRules() throws(ValidationError) -> Address {
+        var errors = FieldErrors()
+        var address = self
+        address.recipient = Self.required(recipient, "recipient", into: &errors)
+        address.phone = Self.required(phone, "phone", into: &errors)
+        address.city = Self.required(city, "city", into: &errors)
+        address.line1 = Self.required(line1, "line1", into: &errors)
+        address.line2 = line2.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        address.region = region.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        address.country = country.uppercased()
+        errors.require(CountryCode.isAssigned(address.country), "country", "must be an ISO 3166-1 alpha-2 code, as JP or US")
+        let phoneDigits = address.phone.unicodeScalars.filter { ("0"..."9").contains($0) }.count
+        errors.require(
+            address.phone.isEmpty || (phoneDigits >= 6 && address.phone.allSatisfy { $0.isASCII && "0123456789+-() ".contains($0) }),
+            "phone", "must be a phone number: at least 6 digits, with + - ( ) and spaces")
+        if address.country == "JP" {
+            address.postalCode = Self.japanesePostalCode(postalCode)
+            errors.require(
+                address.postalCode.count == 7 && address.postalCode.allSatisfy { $0.isASCII && $0.isNumber },
+                "postal_code", "must be 7 digits in Japan, as 100-0001")
+            if let region = address.region {
+                let prefecture = JapanesePrefecture.named(region)
+                errors.require(prefecture != nil, "region", "must be one of Japan's 47 prefectures, as JP-13 or 東京都")
+                address.region = prefecture?.code ?? region
+            } else {
+                errors.add("region", "is required in Japan: one of the 47 prefectures, as JP-13 or 東京都")
+            }
+        } else {
+            address.postalCode = Self.required(postalCode, "postal_code", into: &errors)
+        }
+        try errors.throwIfAny()
+        return address
+    }
+
+    private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// `text` trimmed; a blank one is named in `errors`.
+    private static func required(_ text: String, _ field: String, into errors: inout FieldErrors) -> String {
+        let value = trimmed(text)
+        errors.require(!value.isEmpty, field, "must not be blank")
+        return value
+    }
+
+    /// A Japanese postal code as people write it (`〒100-0001`, `１００－０００１`, `100 0001`) with
+    /// only its digits left, full-width ones made ASCII.
+    private static func japanesePostalCode(_ text: String) -> String {
+        var digits = ""
+        for scalar in text.unicodeScalars {
+            if ("0"..."9").contains(scalar) {
+                digits.unicodeScalars.append(scalar)
+            } else if (0xFF10...0xFF19).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFF10 + 0x30) {
+                digits.unicodeScalars.append(ascii)
+            } else if !"〒-－‐ー ".unicodeScalars.contains(scalar) && !scalar.properties.isWhitespace {
+                // Anything else stays, so the code is refused rather than read as something else.
+                digits.unicodeScalars.append(scalar)
+            }
+        }
+        return digits
+    }
+}
