@@ -66,11 +66,12 @@ struct AddressRulesTests {
         #expect(refused(with { $0.phone = "12345" }) == ["phone"])
         #expect(refused(with { $0.country = "XX" }) == ["country"])
         // Every broken rule at once.
-        #expect(
-            refused(
-                with {
-                    $0.postalCode = "1"; $0.region = "Atlantis"; $0.city = " "
-                }) == ["city", "postal_code", "region"])
+        let all = with {
+            $0.postalCode = "1"
+            $0.region = "Atlantis"
+            $0.city = " "
+        }
+        #expect(Set(refused(all)) == ["city", "postal_code", "region"])
     }
 
     @Test func elsewhereThePostalCodeAndRegionAreKeptAsWritten() throws {

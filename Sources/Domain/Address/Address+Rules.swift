@@ -15,26 +15,18 @@ extension Address {
         address.phone = Self.required(phone, "phone", into: &errors)
         address.city = Self.required(city, "city", into: &errors)
         address.line1 = Self.required(line1, "line1", into: &errors)
-        address.line2 = line2.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        address.region = region.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        address.country = country.uppercased()
-        errors.require(CountryCode.isAssigned(address.country), "country", "must be an ISO 3166-1 alpha-2 code, as JP or US")
+        address.line2 = line2.map(PlaceRules.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        address.country = PlaceRules.country(country, into: &errors)
+        address.region = PlaceRules.region(region, country: address.country, required: true, into: &errors)
         let phoneDigits = address.phone.unicodeScalars.filter { ("0"..."9").contains($0) }.count
         errors.require(
             address.phone.isEmpty || (phoneDigits >= 6 && address.phone.allSatisfy { $0.isASCII && "0123456789+-() ".contains($0) }),
             "phone", "must be a phone number: at least 6 digits, with + - ( ) and spaces")
         if address.country == "JP" {
-            address.postalCode = Self.japanesePostalCode(postalCode)
+            address.postalCode = PlaceRules.japanesePostalDigits(postalCode)
             errors.require(
                 address.postalCode.count == 7 && address.postalCode.allSatisfy { $0.isASCII && $0.isNumber },
                 "postal_code", "must be 7 digits in Japan, as 100-0001")
-            if let region = address.region {
-                let prefecture = JapanesePrefecture.named(region)
-                errors.require(prefecture != nil, "region", "must be one of Japan's 47 prefectures, as JP-13 or 東京都")
-                address.region = prefecture?.code ?? region
-            } else {
-                errors.add("region", "is required in Japan: one of the 47 prefectures, as JP-13 or 東京都")
-            }
         } else {
             address.postalCode = Self.required(postalCode, "postal_code", into: &errors)
         }
@@ -42,29 +34,10 @@ extension Address {
         return address
     }
 
-    private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
-
     /// `text` trimmed; a blank one is named in `errors`.
     private static func required(_ text: String, _ field: String, into errors: inout FieldErrors) -> String {
-        let value = trimmed(text)
+        let value = PlaceRules.trimmed(text)
         errors.require(!value.isEmpty, field, "must not be blank")
         return value
-    }
-
-    /// A Japanese postal code as people write it (`〒100-0001`, `１００－０００１`, `100 0001`) with
-    /// only its digits left, full-width ones made ASCII.
-    private static func japanesePostalCode(_ text: String) -> String {
-        var digits = ""
-        for scalar in text.unicodeScalars {
-            if ("0"..."9").contains(scalar) {
-                digits.unicodeScalars.append(scalar)
-            } else if (0xFF10...0xFF19).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFF10 + 0x30) {
-                digits.unicodeScalars.append(ascii)
-            } else if !"〒-－‐ー ".unicodeScalars.contains(scalar) && !scalar.properties.isWhitespace {
-                // Anything else stays, so the code is refused rather than read as something else.
-                digits.unicodeScalars.append(scalar)
-            }
-        }
-        return digits
     }
 }

@@ -13,4 +13,6 @@ public enum RecordError: Error, Hashable, Sendable {
     case missingReference(field: String)
     /// The customer keeps as many records of this kind as one may (`max_per_owner`).
     case limitReached(entity: String, limit: Int)
+    /// Rows of another table still refer to the record, so it cannot be deleted.
+    case referenced(by: String)
 }

@@ -159,6 +159,11 @@ extension Problem {
             return make(
                 409, "limit-reached", "Limit reached",
                 detail: "You already keep \(limit) \(plural(entity)), the most one may; delete one to add another.")
+        case .referenced(let table):
+            var presentation = make(
+                409, "in-use", "In use", detail: "Other records still refer to this one; remove or change them first.")
+            presentation.diagnostic = "referenced by \(table)"
+            return presentation
         case .duplicateGroup(let fields):
             let others = fields.dropLast().joined(separator: " and ")
             return make(

@@ -211,7 +211,11 @@ enum DomainRenderer {
                 ))
         }
         if names.deletes {
-            methods.append(("Deletes the record; `false` when there was none.", "func delete(\(owner)id: UUID) async throws -> Bool"))
+            methods.append(
+                (
+                    "Deletes the record; `false` when there was none.\n- Throws: `RecordError.referenced` while other rows refer to it.",
+                    "func delete(\(owner)id: UUID) async throws -> Bool"
+                ))
         }
         var out = CodeWriter()
         out.lines(["import Foundation", ""])

@@ -53,7 +53,7 @@ enum GatewayRenderer {
 
             if names.deletes {
                 out.block("public func delete(\(names.scopeParameter)id: UUID) async throws -> Bool") { out in
-                    out.block("try await translatingUnavailable") { out in
+                    out.block("try await translatingRecordErrors(table: \(swiftString(table)))") { out in
                         out.line(
                             "let deleted = try await database.query(\"DELETE FROM \(table) WHERE id = $1\(scope) RETURNING id\", id\(scopeBinds))"
                         )

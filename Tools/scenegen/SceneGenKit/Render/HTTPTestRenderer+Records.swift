@@ -194,8 +194,14 @@ extension HTTPTestRenderer {
             }
             let elsewhere = "client.send(.put, \"\(path(replace, id: "UUID()", parent: parent))\", json: "
             out.line("try await \(elsewhere)\(createBody(variable)), token: \(token(replace))).expectProblem(404)")
-            out.line("let (_, other) = try await signedInCustomer(db)")
-            out.line("try await \(send)\(createBody(variable)), token: other).expectProblem(404)")
+            if parent != nil {
+                let otherParent = "client.send(.put, \"\(path(replace, id: "id", parent: "UUID()"))\", json: "
+                out.line("try await \(otherParent)\(createBody(variable)), token: \(token(replace))).expectProblem(404)")
+            }
+            if names.actsForOwner(replace) {
+                out.line("let (_, other) = try await signedInCustomer(db)")
+                out.line("try await \(send)\(createBody(variable)), token: other).expectProblem(404)")
+            }
         }
     }
 
