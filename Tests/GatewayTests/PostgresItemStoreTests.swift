@@ -202,7 +202,7 @@ struct PostgresItemStoreTests {
             let items = (1...50).map { n in
                 let price = Money(amount: 1, currency: Self.yen)
                 return Item(
-                    id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c", price: price, stock: 1,
+                    id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c", taxClass: .standard, price: price, stock: 1,
                     createdAt: Self.start, reviewCount: 0, ratingAverage: nil, options: [],
                     variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)], images: [], thumbnailURL: nil)
             }

@@ -32,7 +32,10 @@ struct CartHTTPTests {
             let cart = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 3}"#, token: token)
             #expect(cart.status == .ok)
             let lines = try #require(try cart.json["lines"] as? [[String: Any]])
-            #expect(Set(lines[0].keys) == ["item_id", "variant_id", "sku", "name", "options", "unit_price", "quantity", "line_total"])
+            #expect(
+                Set(lines[0].keys) == [
+                    "item_id", "variant_id", "sku", "name", "options", "tax_class", "unit_price", "quantity", "line_total",
+                ])
             let body = try cart.decode(CartViewModel.self)
             #expect(body.subtotal.amount == 2 * 1200 + 3 * 350 && body.itemCount == 5)
             #expect(body.lines.map(\.lineTotal.amount) == [2 * 1200, 3 * 350])

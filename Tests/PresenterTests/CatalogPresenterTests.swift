@@ -8,7 +8,7 @@ import Translator
 struct CatalogPresenterTests {
     let item = Item(
         id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug",
-        description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
+        description: "A mug", category: "kitchen", taxClass: .standard, price: Money(amount: 1200, currency: Currency("JPY")!),
         stock: 3, createdAt: Date(timeIntervalSince1970: 1_795_347_649.5), reviewCount: 2, ratingAverage: 4.5,
         options: [ItemOption(name: "size", values: ["S", "L"])],
         variants: [
@@ -38,8 +38,8 @@ struct CatalogPresenterTests {
         let body = try json(presentation)
         #expect(
             Set(body.keys) == [
-                "id", "sku", "name", "description", "category", "price", "stock", "created_at", "rating_average", "review_count",
-                "options", "variants", "images", "thumbnail_url",
+                "id", "sku", "name", "description", "category", "tax_class", "price", "stock", "created_at", "rating_average",
+                "review_count", "options", "variants", "images", "thumbnail_url",
             ])
         #expect(body["id"] as? String == "6f1c3c1e-8a55-4d39-9f3b-0c9d0a6b2e11")
         let price = try #require(body["price"] as? [String: Any])

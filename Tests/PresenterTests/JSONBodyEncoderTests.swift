@@ -53,7 +53,8 @@ struct JSONBodyEncoderTests {
         let createdAt = Date(timeIntervalSince1970: 1_795_347_649.5)
         let item = Item(
             id: UUID(uuidString: "6F1C3C1E-8A55-4D39-9F3B-0C9D0A6B2E11")!, sku: "MUG-1", name: "Mug \"Classic\"",
-            description: "A mug\nfor tea/coffee", category: "kitchen", price: Money(amount: 1200, currency: Currency("JPY")!),
+            description: "A mug\nfor tea/coffee", category: "kitchen", taxClass: .standard,
+            price: Money(amount: 1200, currency: Currency("JPY")!),
             stock: 3, createdAt: createdAt, reviewCount: 3, ratingAverage: 4.67,
             options: [ItemOption(name: "colour", values: ["navy", "白"])],
             variants: [

@@ -88,6 +88,26 @@ struct ModelSpecTests {
 
     /// Across specs: a type must be declared once, by some spec, and two parts of the specs may
     /// not be written to one file.
+    /// `enum_type` names the hand-written Domain enum of an enum field; no other field takes one.
+    @Test func anEnumTypeNamesTheDomainEnumOfAnEnumField() {
+        let level = "{ name: level, type: enum, values: [low, HIGH] }"
+        #expect(
+            Self.errors(
+                Self.board.replacingOccurrences(of: level, with: "{ name: level, type: enum, values: [low, HIGH], enum_type: Level }")
+            ).isEmpty)
+        #expect(
+            Self.errors(
+                Self.board.replacingOccurrences(of: level, with: "{ name: level, type: enum, values: [low, HIGH], enum_type: level }")
+            )
+            .contains { $0.contains("enum_type 'level' must be the UpperCamelCase name of a Domain enum") })
+        #expect(
+            Self.errors(
+                Self.board.replacingOccurrences(
+                    of: "{ name: title, type: string }", with: "{ name: title, type: string, enum_type: Title }")
+            )
+            .contains { $0.contains("enum_type names the Swift enum of an enum field; 'title' is string") })
+    }
+
     @Test func typesResolveAcrossSpecsAndFilesNeverClash() throws {
         let unknown = try WorkspaceTests.repository([
             "Board": Self.board.replacingOccurrences(of: "type: Item, optional", with: "type: Itm, optional")

@@ -64,7 +64,7 @@ struct SpecParserTests {
         let found = errors(text)
         #expect(
             found.contains(
-                "Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, primary, optional, default, readonly, admin_only, one_per_owner, unique, references, min, max, example)"
+                "Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, enum_type, primary, optional, default, readonly, admin_only, one_per_owner, unique, references, min, max, example)"
             ), "\(found)")
         #expect(
             found.contains(

@@ -14,6 +14,10 @@ struct FixedBoardSource: BoardSource {
     func title() async throws -> String { fixed }
 }
 
+/// The Swift type of the enum fields that say `enum_type: BoardMood` (no enum is generated for
+/// them).
+public enum BoardMood: String, Hashable, Sendable { case calm, loud }
+
 /// A model whose Domain type is hand-written (`domain: handwritten` in `MatrixBoard.yml`): it
 /// holds more than answers show (`author`), and its enum member is a type of its own.
 public struct BoardNote: Hashable, Sendable {

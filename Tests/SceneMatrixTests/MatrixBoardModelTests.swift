@@ -22,7 +22,7 @@ struct MatrixBoardModelTests {
         let board = Board(
             title: "t", level: .midWay, total: Money(amount: 1200, currency: Currency("JPY")!), updatedAt: nil, tags: ["x", "y"],
             levels: [.b], lead: nil, records: [Self.record],
-            tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n", ratio: nil), score: 4.25,
+            tally: BoardTally(count: Int64.max, ok: false, ownerID: nil, note: "n", ratio: nil, mood: .loud), score: 4.25,
             counts: ["b": 2, "a": 1], pinned: BoardNote(text: "hi", mood: .loud, author: "staff"))
         let presentation = MatrixBoardPresenter.show(.success(.board(board)))
         #expect(presentation.status == 200)
@@ -41,7 +41,7 @@ struct MatrixBoardModelTests {
         let tally = try #require(body["tally"] as? [String: Any])
         #expect(
             tally["count"] as? Int64 == Int64.max && tally["ok"] as? Bool == false && tally["owner_id"] is NSNull
-                && tally["ratio"] is NSNull)
+                && tally["ratio"] is NSNull && tally["mood"] as? String == "loud")
         let record = try #require((body["records"] as? [[String: Any]])?.first)
         #expect(record["state"] as? String == "LIVE" && record["id"] as? String == "00000000-0000-4000-8000-000000000001")
     }

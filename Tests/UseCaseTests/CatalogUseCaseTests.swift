@@ -101,7 +101,8 @@ struct CatalogUseCaseTests {
 
     /// `Fixtures.draft` as the route hands it to the use case.
     static let createInput = CatalogCreateInput(
-        sku: "MUG-1", name: "Mug", description: "A mug", category: "kitchen", price: Money(amount: 1200, currency: Fixtures.yen),
+        sku: "MUG-1", name: "Mug", description: "A mug", category: "kitchen", taxClass: .standard,
+        price: Money(amount: 1200, currency: Fixtures.yen),
         stock: 3, options: nil, variants: nil)
 
     @Test func createUsesTheContainersClockAndIDs() async throws {
@@ -110,7 +111,8 @@ struct CatalogUseCaseTests {
                 let variants = draft.variants.map { Variant(id: $0.id, sku: $0.sku, options: $0.options, price: $0.price, stock: $0.stock) }
                 return Item(
                     id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
-                    price: variants[0].price, stock: variants[0].stock, createdAt: at, reviewCount: 0, ratingAverage: nil,
+                    taxClass: .standard, price: variants[0].price, stock: variants[0].stock, createdAt: at, reviewCount: 0,
+                    ratingAverage: nil,
                     options: draft.options, variants: variants, images: [], thumbnailURL: nil)
             }
         }
@@ -124,7 +126,8 @@ struct CatalogUseCaseTests {
 
     @Test func createReportsEveryFieldBreakingARuleTheSpecCannotState() async throws {
         let input = CatalogCreateInput(
-            sku: "bad sku!", name: "  ", description: "", category: "\n", price: Money(amount: 1, currency: Fixtures.yen), stock: 0,
+            sku: "bad sku!", name: "  ", description: "", category: "\n", taxClass: .standard,
+            price: Money(amount: 1, currency: Fixtures.yen), stock: 0,
             options: nil, variants: nil)
         let store = MockItemStore()
         do {
@@ -158,7 +161,7 @@ struct CatalogUseCaseTests {
     static func shirtInput(price: Money? = nil, extra: [VariantInput] = []) -> CatalogCreateInput {
         let yen = Money(amount: 2500, currency: Fixtures.yen)
         return CatalogCreateInput(
-            sku: "TEE", name: "T-shirt", description: "", category: "apparel", price: price, stock: nil,
+            sku: "TEE", name: "T-shirt", description: "", category: "apparel", taxClass: .standard, price: price, stock: nil,
             options: [ItemOptionInput(name: "size", values: ["S", "M"]), ItemOptionInput(name: "colour", values: ["navy"])],
             variants: [
                 VariantInput(
@@ -224,7 +227,8 @@ struct CatalogUseCaseTests {
     func editInput(
         name: String? = nil, price: MoneyChange? = nil
     ) -> CatalogEditInput {
-        CatalogEditInput(id: Fixtures.fixedID, name: name, description: nil, category: nil, price: price, options: nil, variants: nil)
+        CatalogEditInput(
+            id: Fixtures.fixedID, name: name, description: nil, category: nil, taxClass: nil, price: price, options: nil, variants: nil)
     }
 
     @Test func editSendsOnlyTheChangedFields() async throws {

@@ -9,7 +9,8 @@ extension Fixtures {
         let price = price ?? Money(amount: 1200, currency: yen)
         return Item(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 100))!,
-            sku: "SKU-\(index)", name: "Item \(index)", description: "", category: "kitchen", price: price, stock: stock,
+            sku: "SKU-\(index)", name: "Item \(index)", description: "", category: "kitchen", taxClass: .standard, price: price,
+            stock: stock,
             createdAt: now.addingTimeInterval(-Double(index)), reviewCount: 0, ratingAverage: nil, options: [],
             variants: [
                 Variant(
@@ -28,7 +29,7 @@ extension Fixtures {
         }
         return Item(
             id: UUID(uuidString: "00000000-0000-4000-a000-000000000100")!, sku: "TEE", name: "T-shirt", description: "",
-            category: "apparel", price: price, stock: 2 * stock, createdAt: now, reviewCount: 0, ratingAverage: nil,
+            category: "apparel", taxClass: .standard, price: price, stock: 2 * stock, createdAt: now, reviewCount: 0, ratingAverage: nil,
             options: [ItemOption(name: "size", values: ["S", "M"])], variants: variants, images: [], thumbnailURL: nil)
     }
 

@@ -8,17 +8,21 @@ public struct CartLine: Hashable, Sendable {
     public let name: String
     /// The variant's value of each of its item's options (none for an item without options).
     public let options: [VariantOption]
+    /// The item's tax rate class (in an order, as it was at checkout).
+    public let taxClass: TaxClass
     public let unitPrice: Money
     public let quantity: Int
 
     public init(
-        itemID: UUID, variantID: UUID, sku: String, name: String, options: [VariantOption] = [], unitPrice: Money, quantity: Int
+        itemID: UUID, variantID: UUID, sku: String, name: String, options: [VariantOption] = [], taxClass: TaxClass = .standard,
+        unitPrice: Money, quantity: Int
     ) {
         self.itemID = itemID
         self.variantID = variantID
         self.sku = sku
         self.name = name
         self.options = options
+        self.taxClass = taxClass
         self.unitPrice = unitPrice
         self.quantity = quantity
     }
@@ -71,7 +75,7 @@ extension CartView {
             lines.append(
                 CartLineView(
                     itemID: line.itemID, variantID: line.variantID, sku: line.sku, name: line.name, options: line.options,
-                    unitPrice: line.unitPrice, quantity: line.quantity, lineTotal: try line.exactTotal()))
+                    taxClass: line.taxClass, unitPrice: line.unitPrice, quantity: line.quantity, lineTotal: try line.exactTotal()))
         }
         var unavailableItems: [UUID] = []
         for line in cart.unavailableLines where !unavailableItems.contains(line.itemID) { unavailableItems.append(line.itemID) }

@@ -7,17 +7,19 @@ public struct ItemDraft: Hashable, Sendable {
     public var name: String
     public var description: String
     public var category: String
+    public var taxClass: TaxClass
     public var options: [ItemOption]
     public var variants: [VariantDraft]
 
     public init(
-        sku: String, name: String, description: String, category: String, options: [ItemOption] = [],
-        variants: [VariantDraft]
+        sku: String, name: String, description: String, category: String, taxClass: TaxClass = .standard,
+        options: [ItemOption] = [], variants: [VariantDraft]
     ) {
         self.sku = sku
         self.name = name
         self.description = description
         self.category = category
+        self.taxClass = taxClass
         self.options = options
         self.variants = variants
     }
@@ -47,6 +49,7 @@ public struct ItemChanges: Hashable, Sendable {
     public var name: String?
     public var description: String?
     public var category: String?
+    public var taxClass: TaxClass?
     public var priceAmount: Int64?
     public var currency: String?
     /// Changes of several variants at once, in the same transaction.
@@ -55,12 +58,13 @@ public struct ItemChanges: Hashable, Sendable {
     public var options: [ItemOption]?
 
     public init(
-        name: String? = nil, description: String? = nil, category: String? = nil, priceAmount: Int64? = nil, currency: String? = nil,
-        variants: [VariantChanges] = [], options: [ItemOption]? = nil
+        name: String? = nil, description: String? = nil, category: String? = nil, taxClass: TaxClass? = nil,
+        priceAmount: Int64? = nil, currency: String? = nil, variants: [VariantChanges] = [], options: [ItemOption]? = nil
     ) {
         self.name = name
         self.description = description
         self.category = category
+        self.taxClass = taxClass
         self.priceAmount = priceAmount
         self.currency = currency
         self.variants = variants
@@ -68,8 +72,8 @@ public struct ItemChanges: Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        name == nil && description == nil && category == nil && priceAmount == nil && currency == nil && variants.isEmpty
-            && options == nil
+        name == nil && description == nil && category == nil && taxClass == nil && priceAmount == nil && currency == nil
+            && variants.isEmpty && options == nil
     }
 }
 

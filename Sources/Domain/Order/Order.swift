@@ -6,6 +6,14 @@ public struct Order: Hashable, Sendable {
     public let customerID: UUID
     public var status: OrderStatus
     public let lines: [CartLine]
+    /// The lines' total, as priced (tax included when `pricesIncludeTax`).
+    public let subtotal: Money
+    public let shippingFee: Money
+    /// The tax per rate, computed once at checkout (`OrderTotals`).
+    public let taxLines: [TaxLine]
+    /// Whether the prices, and so `subtotal` and each tax line's `taxable`, include tax.
+    public let pricesIncludeTax: Bool
+    /// What is paid: `subtotal` and `shippingFee`, plus the tax when prices exclude it.
     public let total: Money
     public var paymentIntentID: String?
     public var declineCode: String?
@@ -24,15 +32,27 @@ public struct Order: Hashable, Sendable {
     public var confirmedByApp: Bool
     public let createdAt: Date
 
+    /// `totals` defaults to `total` alone: no shipping, the lines at the standard rate with
+    /// tax included and floored (as orders before tax classes were).
     public init(
-        id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, paymentIntentID: String?,
-        declineCode: String?, refund: RefundRecord? = nil, refundedAmount: Int64 = 0, refunds: [RefundSummary] = [],
-        action: PaymentAction? = nil, actionExpiresAt: Date? = nil, confirmedByApp: Bool = false, createdAt: Date
+        id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, totals: OrderTotals? = nil,
+        pricesIncludeTax: Bool = true, paymentIntentID: String?, declineCode: String?, refund: RefundRecord? = nil,
+        refundedAmount: Int64 = 0, refunds: [RefundSummary] = [], action: PaymentAction? = nil, actionExpiresAt: Date? = nil,
+        confirmedByApp: Bool = false, createdAt: Date
     ) {
+        let totals =
+            totals
+            ?? (try? OrderTotals.compute(
+                lines: [(taxClass: .standard, total: total)], shippingFee: Money(amount: 0, currency: total.currency),
+                policy: TaxPolicy()))
         self.id = id
         self.customerID = customerID
         self.status = status
         self.lines = lines
+        self.subtotal = totals?.subtotal ?? total
+        self.shippingFee = totals?.shippingFee ?? Money(amount: 0, currency: total.currency)
+        self.taxLines = totals?.taxLines ?? []
+        self.pricesIncludeTax = pricesIncludeTax
         self.total = total
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode

@@ -15,7 +15,7 @@ public struct PostgresCartStore: CartStore {
             try await database.query(
                 """
                 SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
-                       v.price_currency, l.quantity
+                       v.price_currency, l.quantity, i.tax_class
                 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
                 WHERE l.customer_id = $1 ORDER BY l.updated_at, l.variant_id
                 """, customerID
@@ -24,6 +24,7 @@ public struct PostgresCartStore: CartStore {
                     itemID: try row.decode("item_id"), variantID: try row.decode("variant_id"), sku: try row.decode("sku"),
                     name: try row.decode("name"),
                     options: try CatalogJSON.choice(try row.decode("options"), in: try CatalogJSON.options(try row.decode("item_options"))),
+                    taxClass: try row.enumeration("tax_class", as: TaxClass.self),
                     unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                     quantity: try row.decode("quantity"))
             }

@@ -20,7 +20,7 @@ public struct PostgresItemStore: ItemStore {
         """
     /// What `item(from:)` reads, selected from `items`.
     static let columns =
-        "id, sku, name, description, category, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn), \(imagesColumn)"
+        "id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn), \(imagesColumn)"
 
     let database: PostgresPool
     /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this
@@ -130,15 +130,15 @@ public struct PostgresItemStore: ItemStore {
     private func insertBatch(_ items: [Item], on connection: PostgresConnection) async throws {
         try await connection.query(
             """
-            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at)
+            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at, tax_class)
             SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[],
-                                 $8::text[]::jsonb[], $9::text[]::timestamptz[])
+                                 $8::text[]::jsonb[], $9::text[]::timestamptz[], $10::text[])
             """,
             PostgresUUIDArray(items.map(\.id)), PostgresTextArray(items.map(\.sku)), PostgresTextArray(items.map(\.name)),
             PostgresTextArray(items.map(\.description)), PostgresTextArray(items.map(\.category)),
             PostgresInt64Array(items.map(\.price.amount)), PostgresTextArray(items.map(\.price.currency.code)),
             PostgresTextArray(items.map { CatalogJSON.encode($0.options) }),
-            PostgresTextArray(items.map { $0.createdAt.postgresText ?? "" }))
+            PostgresTextArray(items.map { $0.createdAt.postgresText ?? "" }), PostgresTextArray(items.map(\.taxClass.rawValue)))
         let variants = items.flatMap { item in item.variants.enumerated().map { (item: item, position: $0, variant: $1) } }
         try await connection.query(
             """
@@ -188,11 +188,11 @@ public struct PostgresItemStore: ItemStore {
         }
         try await connection.query(
             """
-            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)
+            INSERT INTO items (id, sku, name, description, category, price_amount, price_currency, options, created_at, tax_class)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)
             """,
             id, draft.sku, draft.name, draft.description, draft.category, lowest.amount, lowest.currency.code,
-            CatalogJSON.encode(draft.options), createdAt)
+            CatalogJSON.encode(draft.options), createdAt, draft.taxClass.rawValue)
         for (position, variant) in draft.variants.enumerated() {
             try await connection.query(
                 """
@@ -234,10 +234,11 @@ public struct PostgresItemStore: ItemStore {
                         name = COALESCE($2, name),
                         description = COALESCE($3, description),
                         category = COALESCE($4, category),
-                        price_currency = COALESCE($5, price_currency)
+                        price_currency = COALESCE($5, price_currency),
+                        tax_class = COALESCE($6, tax_class)
                     WHERE id = $1 RETURNING id
                     """,
-                    id, changes.name, changes.description, changes.category, changes.currency
+                    id, changes.name, changes.description, changes.category, changes.currency, changes.taxClass?.rawValue
                 ).rows
                 guard !updated.isEmpty else { return false }
                 if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
@@ -316,6 +317,7 @@ public struct PostgresItemStore: ItemStore {
             name: try row.decode("name"),
             description: try row.decode("description"),
             category: try row.decode("category"),
+            taxClass: try row.enumeration("tax_class", as: TaxClass.self),
             price: try row.money(amount: "price_amount", currency: "price_currency"),
             stock: variants.reduce(0) { $0 + $1.stock },
             createdAt: try row.decode("created_at"),

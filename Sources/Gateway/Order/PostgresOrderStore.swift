@@ -12,7 +12,11 @@ public struct PostgresOrderStore: OrderStore {
     /// The shop's currency: an order is priced in it, and a line priced otherwise is refused.
     private let currency: Currency
 
-    public init(database: PostgresPool, currency: Currency) {
+    /// Whether prices include tax and how it is rounded: each order's tax is computed by it once.
+    private let taxPolicy: TaxPolicy
+
+    public init(database: PostgresPool, currency: Currency, taxPolicy: TaxPolicy = TaxPolicy()) {
+        self.taxPolicy = taxPolicy
         self.database = database
         self.currency = currency
     }
@@ -58,7 +62,7 @@ public struct PostgresOrderStore: OrderStore {
         guard !claimed.rows.isEmpty else { return nil }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
 
-        var total = Money(amount: 0, currency: currency)
+        var priced: [(taxClass: TaxClass, total: Money)] = []
         var short: [InsufficientLine] = []
         // Lines the staff repriced in another currency since they were carted (read under the
         // row lock the reservation takes, so no change can slip in between).
@@ -73,7 +77,7 @@ public struct PostgresOrderStore: OrderStore {
                     INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
                     SELECT $1, -$2::integer, stock, 'ordered', $3, $4 FROM taken
                 )
-                SELECT t.item_id, t.sku, t.options, i.options AS item_options, t.price_amount, t.price_currency, i.name
+                SELECT t.item_id, t.sku, t.options, i.options AS item_options, t.price_amount, t.price_currency, i.name, i.tax_class
                 FROM taken t JOIN items i ON i.id = t.item_id
                 """, variantID, quantity, id, at
             ).rows
@@ -94,22 +98,30 @@ public struct PostgresOrderStore: OrderStore {
                 repriced.append(CartLineKey(itemID: itemID, variantID: variantID))
                 continue
             }
-            total = try total.adding(try price.multiplied(by: quantity))
+            let taxClass = try line.enumeration("tax_class", as: TaxClass.self)
+            priced.append((taxClass, try price.multiplied(by: quantity)))
             try await connection.query(
                 """
                 INSERT INTO order_lines (order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency,
-                                         quantity)
-                VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
+                                         quantity, tax_class)
+                VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)
                 """, id, variantID, itemID, try line.decode("sku", as: String.self),
                 CatalogJSON.encodeInOrder(
                     try CatalogJSON.choice(try line.decode("options"), in: try CatalogJSON.options(try line.decode("item_options")))),
-                try line.decode("name", as: String.self), price.amount, price.currency.code, quantity)
+                try line.decode("name", as: String.self), price.amount, price.currency.code, quantity, taxClass.rawValue)
         }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
         guard short.isEmpty else { throw OrderError.insufficientStock(short) }
+        // The tax per rate, once for the whole order (the qualified-invoice rule).
+        let totals = try OrderTotals.compute(lines: priced, shippingFee: Money(amount: 0, currency: currency), policy: taxPolicy)
         try await connection.query(
-            "UPDATE orders SET total_amount = $2, total_currency = $3 WHERE id = $1", id, total.amount, total.currency.code)
+            """
+            UPDATE orders SET total_amount = $2, total_currency = $3, subtotal_amount = $4, shipping_fee_amount = $5,
+                              prices_include_tax = $6, tax_lines = $7::jsonb
+            WHERE id = $1
+            """, id, totals.total.amount, totals.total.currency.code, totals.subtotal.amount, totals.shippingFee.amount,
+            taxPolicy.pricesIncludeTax, try StoredTaxLines.json(totals.taxLines))
         return id
     }
 
@@ -262,7 +274,8 @@ public struct PostgresOrderStore: OrderStore {
 
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
-        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at
+        refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, \
+        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
@@ -280,7 +293,7 @@ public struct PostgresOrderStore: OrderStore {
         let lineRows = try await translatingUnavailable {
             try await database.query(
                 """
-                SELECT order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency, quantity
+                SELECT order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency, quantity, tax_class
                 FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, variant_id
                 """, PostgresUUIDArray(ids)
             ).rows
@@ -291,6 +304,7 @@ public struct PostgresOrderStore: OrderStore {
                 CartLine(
                     itemID: try line.decode("item_id"), variantID: try line.decode("variant_id"), sku: try line.decode("sku"),
                     name: try line.decode("name"), options: try CatalogJSON.choiceInOrder(try line.decode("options")),
+                    taxClass: try line.enumeration("tax_class", as: TaxClass.self),
                     unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
                     quantity: try line.decode("quantity")))
         }
@@ -332,9 +346,14 @@ public struct PostgresOrderStore: OrderStore {
             action = PaymentAction(
                 clientSecret: secret, nextActionType: try row.decode("action_type"), redirectURL: try row.decode("action_redirect_url"))
         }
+        let total = try row.money(amount: "total_amount", currency: "total_currency")
+        let totals = OrderTotals(
+            subtotal: Money(amount: try row.decode("subtotal_amount"), currency: total.currency),
+            shippingFee: Money(amount: try row.decode("shipping_fee_amount"), currency: total.currency),
+            taxLines: try StoredTaxLines.lines(try row.decode("tax_lines"), currency: total.currency), total: total)
         return Order(
-            id: id, customerID: try row.decode("customer_id"), status: status, lines: lines,
-            total: try row.money(amount: "total_amount", currency: "total_currency"),
+            id: id, customerID: try row.decode("customer_id"), status: status, lines: lines, total: total, totals: totals,
+            pricesIncludeTax: try row.decode("prices_include_tax"),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
             refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),

@@ -66,6 +66,9 @@ public struct AppConfig: Sendable {
     public var trustedProxyHops = 0
     public var rateLimits = RateLimits()
     public var purgeInterval: Duration = .seconds(600)
+    /// Whether prices include consumption tax and how a fraction of it is rounded
+    /// (`PRICES_INCLUDE_TAX`, `TAX_ROUNDING`).
+    public var taxPolicy = TaxPolicy()
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -184,6 +187,7 @@ public struct AppConfig: Sendable {
             }
         }
         config.readProtections(environment, problems: &problems)
+        config.readTax(environment, problems: &problems)
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }

@@ -5,9 +5,10 @@ import Scenes
 
 /// The production implementations of the Order scene's hand-written ports.
 extension OrderContainer {
-    /// The `store` port: orders and their lines on PostgreSQL, priced in the shop's currency.
+    /// The `store` port: orders and their lines on PostgreSQL, priced in the shop's currency and
+    /// taxed by its tax settings.
     static func liveStore(_ resources: AppResources) -> any OrderStore {
-        PostgresOrderStore(database: resources.pool, currency: resources.config.currency)
+        PostgresOrderStore(database: resources.pool, currency: resources.config.currency, taxPolicy: resources.config.taxPolicy)
     }
 
     /// The `refund_store` port: the staff's refunds on PostgreSQL.

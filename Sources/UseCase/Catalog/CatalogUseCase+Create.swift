@@ -18,8 +18,8 @@ extension CatalogUseCase {
         let variants = draftVariants(input, options: options, into: &errors)
         try errors.throwIfAny()
         let draft = ItemDraft(
-            sku: input.sku, name: input.name, description: input.description, category: input.category, options: options,
-            variants: variants)
+            sku: input.sku, name: input.name, description: input.description, category: input.category, taxClass: input.taxClass,
+            options: options, variants: variants)
         do {
             return .created(try await store.create(id: system.newID(), draft: draft, createdAt: system.now()))
         } catch CatalogError.duplicateSKU(let sku) {

@@ -23,9 +23,10 @@ extension CatalogUseCase {
         }
         let options = input.options.map { VariantRules.options($0.map { ($0.name, $0.values) }, into: &errors) }
         let changes = ItemChanges(
-            name: input.name, description: input.description, category: input.category,
+            name: input.name, description: input.description, category: input.category, taxClass: input.taxClass,
             priceAmount: input.price?.amount, currency: input.price?.currency?.code, variants: variants, options: options)
-        errors.require(!changes.isEmpty, "body", "must change at least one of name, description, category, price, options, variants")
+        errors.require(
+            !changes.isEmpty, "body", "must change at least one of name, description, category, tax_class, price, options, variants")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
         try errors.throwIfAny()

@@ -64,6 +64,7 @@ public enum DemoCatalog {
                 description:
                     "\("AEIOU".contains(adjective.first!) ? "An" : "A") \(adjective.lowercased()) \(noun.lowercased()) from our \(category.name) range, demo item \(index + 1).",
                 category: category.name,
+                taxClass: .standard,
                 price: variants.map(\.price).min { $0.amount < $1.amount }!,
                 stock: variants.reduce(0) { $0 + $1.stock },
                 createdAt: epoch.addingTimeInterval(Double(index) * 60), reviewCount: 0, ratingAverage: nil,

@@ -52,6 +52,9 @@ public struct FieldSpec: Hashable, Sendable {
     /// (the rules across an entity's fields may refuse the sample they would make up) and the
     /// API document shows.
     public var example: String?
+    /// `enum_type: TaxClass` on an enum field: its Swift type is that enum, written once by hand in
+    /// Domain with the spec's values as raw values, instead of one generated for this place.
+    public var enumTypeName: String?
     /// `partial: true` on a money input: a change of amount, currency or both
     /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
     public var partial = false

@@ -5,10 +5,11 @@ public enum SpecFormat {
     public static let portKeys = ["name", "type", "value", "optional"]
     public static let modelKeys = ["name", "fields", "domain"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
-    public static let modelFieldKeys = ["name", "type", "values", "optional", "list", "map"]
+    public static let modelFieldKeys = ["name", "type", "values", "enum_type", "optional", "list", "map"]
     public static let entityKeys = ["name", "table", "owner", "fields", "unique", "rules", "max_per_owner"]
     public static let fieldKeys = [
-        "name", "type", "values", "primary", "optional", "default", "readonly", "admin_only", "one_per_owner", "unique", "references",
+        "name", "type", "values", "enum_type", "primary", "optional", "default", "readonly", "admin_only", "one_per_owner", "unique",
+        "references",
         "min",
         "max", "example",
     ]
@@ -29,10 +30,10 @@ public enum SpecFormat {
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.
     public static let inputFieldKeys = [
-        "name", "type", "values", "optional", "default", "min", "max", "partial", "list", "max_items", "map",
+        "name", "type", "values", "enum_type", "optional", "default", "min", "max", "partial", "list", "max_items", "map",
     ]
     /// A field of an answer or of a gateway call: a type and nothing to check.
-    public static let plainFieldKeys = ["name", "type", "values", "optional", "list"]
+    public static let plainFieldKeys = ["name", "type", "values", "enum_type", "optional", "list"]
     /// One of a custom use case's `outcomes`, or one of a gateway operation's `errors`.
     public static let outcomeKeys = ["name", "status", "body", "detail", "errors", "location", "logic_errors"]
     /// One of a problem outcome's field `errors`.

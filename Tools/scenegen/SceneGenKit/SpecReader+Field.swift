@@ -66,6 +66,15 @@ extension SpecReader {
             references: references, min: min, max: max, position: node.position)
         field.adminOnly = bool(keys["admin_only"], "admin_only")
         field.onePerOwner = bool(keys["one_per_owner"], "one_per_owner")
+        if let node = keys["enum_type"], let name = string(node, "enum_type") {
+            if !type.isEnumeration {
+                sink.error("enum_type names the Swift enum of an enum field; '\(field.name)' is \(type.name)", at: node.position)
+            } else if !Names.isUpperCamelCase(name) || Names.swiftKeywords.contains(name) {
+                sink.error("enum_type '\(name)' must be the UpperCamelCase name of a Domain enum", at: node.position)
+            } else {
+                field.enumTypeName = name
+            }
+        }
         if let node = keys["example"], let example = string(node, "example") {
             let length = Int64(example.unicodeScalars.count)
             if type != .string && type != .text {

@@ -21,7 +21,7 @@ enum DomainRenderer {
             initializer(parameters, into: &out)
         }
         for field in fields {
-            guard case .enumeration(let values) = field.field.type else { continue }
+            guard case .enumeration(let values) = field.field.type, field.field.enumTypeName == nil else { continue }
             out.blank()
             out.append(enumeration(field.enumType, values: values))
         }

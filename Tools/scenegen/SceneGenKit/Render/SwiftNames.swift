@@ -131,7 +131,7 @@ struct SwiftField {
     /// an `example` (the rules across fields may want it).
     var sentInSamples: Bool { requiredOnCreate || (writable && field.example != nil) }
     var isMoney: Bool { field.type == .money }
-    var enumType: String { entity + Names.upperCamelCase(field.name) }
+    var enumType: String { field.enumTypeName ?? entity + Names.upperCamelCase(field.name) }
 
     /// The type of the entity's property.
     var valueType: String {

@@ -64,7 +64,7 @@ struct TypedField {
 
     /// `public enum <enumType>` for an enum field, spelled as the entity's enums are.
     var enumDeclaration: String? {
-        guard case .enumeration(let values) = spec.type else { return nil }
+        guard case .enumeration(let values) = spec.type, spec.enumTypeName == nil else { return nil }
         return DomainRenderer.enumeration(enumType, values: values)
     }
 }

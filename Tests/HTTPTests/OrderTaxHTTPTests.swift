@@ -1,0 +1,77 @@
+import Domain
+import Foundation
+import HTTPTestSupport
+import HummingbirdTesting
+import Postgres
+import TestSupport
+import Testing
+import Translator
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Consumption tax at checkout, on the real app, PostgreSQL and localstripe: each rate's tax is
+/// computed once per order, kept with it, and what is charged is the order's total.
+@Suite("Consumption tax on orders over HTTP")
+struct OrderTaxHTTPTests {
+    /// A mug at the standard rate and tea at the reduced one, both in the customer's cart.
+    static func cart(_ client: any TestClientProtocol, _ db: TestDatabase, _ token: String, mug: Int64, tea: Int64) async throws {
+        let mugID = try await TestRows.insertItem(db, name: "Mug", category: "kitchen", price: mug, stock: 10)
+        let teaID = try await TestRows.insertItem(db, name: "Sencha", category: "food", price: tea, stock: 10)
+        try await db.pool.query("UPDATE items SET tax_class = 'reduced' WHERE id = $1", teaID)
+        _ = try await client.send(.put, "/v1/cart/items/\(mugID)", json: #"{"quantity": 2}"#, token: token)
+        let cart = try await client.send(.put, "/v1/cart/items/\(teaID)", json: #"{"quantity": 3}"#, token: token)
+        let classes = (try cart.json["lines"] as? [[String: Any]] ?? []).compactMap { $0["tax_class"] as? String }
+        #expect(classes.sorted() == ["reduced", "standard"])
+    }
+
+    static func checkout(_ client: any TestClientProtocol, _ token: String) async throws -> OrderModel {
+        let paid = try await client.send(
+            .post, "/v1/orders", json: #"{"payment_method":"pm_card_visa"}"#, token: token,
+            headers: [.init("Idempotency-Key")!: UUID().uuidString])
+        #expect(paid.status == .created, "\(String(buffer: paid.body))")
+        return try paid.decode(OrderModel.self)
+    }
+
+    /// The amount the provider was asked to charge for the order's payment.
+    static func charged(_ paymentIntentID: String?) async throws -> Int64? {
+        let base = try #require(ProcessInfo.processInfo.environment["STOREFRONT_TEST_PAYMENT_URL"])
+        var request = URLRequest(url: URL(string: base + "/v1/payment_intents/" + (try #require(paymentIntentID)))!)
+        request.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["amount"] as? Int64
+    }
+
+    @Test func taxIncludedPricesShowTheTaxPerRate() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            try await Self.cart(client, db, token, mug: 1100, tea: 540)
+            let order = try await Self.checkout(client, token)
+            #expect(order.pricesIncludeTax && order.subtotal.amount == 3820 && order.shippingFee.amount == 0)
+            // 2200 × 10 / 110 = 200; 1620 × 8 / 108 = 120.
+            #expect(order.taxLines.map(\.taxClass) == ["standard", "reduced"])
+            #expect(order.taxLines.map(\.taxable.amount) == [2200, 1620] && order.taxLines.map(\.tax.amount) == [200, 120])
+            #expect(order.taxLines.map(\.ratePercent) == [10, 8])
+            #expect(order.total.amount == 3820)
+            #expect(try await Self.charged(order.paymentIntentID) == 3820)
+            // The item's class changing later changes nothing of the order.
+            try await db.pool.query("UPDATE items SET tax_class = 'standard'")
+            let again = try await client.send(.get, "/v1/orders/\(order.id)", token: token).decode(OrderModel.self)
+            #expect(again.taxLines.map(\.tax.amount) == [200, 120] && again.lines.map(\.taxClass).sorted() == ["reduced", "standard"])
+        }
+    }
+
+    @Test func taxExcludedPricesAddTheTaxToWhatIsCharged() async throws {
+        try await withApp(configure: { $0.taxPolicy = TaxPolicy(pricesIncludeTax: false, rounding: .floor) }) { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            try await Self.cart(client, db, token, mug: 999, tea: 333)
+            let order = try await Self.checkout(client, token)
+            // 1998 × 10 % = 199.8 -> 199; 999 × 8 % = 79.92 -> 79.
+            #expect(!order.pricesIncludeTax && order.subtotal.amount == 2997)
+            #expect(order.taxLines.map(\.tax.amount) == [199, 79])
+            #expect(order.total.amount == 2997 + 199 + 79)
+            #expect(try await Self.charged(order.paymentIntentID) == 2997 + 199 + 79)
+        }
+    }
+}
