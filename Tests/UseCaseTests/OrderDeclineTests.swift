@@ -20,7 +20,8 @@ struct OrderDeclineTests {
             store: MockOrderStore(order: order), refundStore: MockRefundStore(), payments: payments, checkoutDeadline: .seconds(10),
             actionTimeout: .seconds(900), system: Fixtures.system)
         let background = RecordingBackgroundWork()
-        let input = OrderCheckoutInput(customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa")
+        let input = OrderCheckoutInput(
+            customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa", addressID: nil, shippingMethodID: nil)
         return (try await container.useCase.checkout(input, background: background), background)
     }
 

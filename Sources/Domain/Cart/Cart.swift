@@ -81,6 +81,13 @@ extension CartView {
         for line in cart.unavailableLines where !unavailableItems.contains(line.itemID) { unavailableItems.append(line.itemID) }
         self.init(
             lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount, unavailableItemIDs: unavailableItems,
-            unavailableVariantIDs: cart.unavailableLines.map(\.variantID))
+            unavailableVariantIDs: cart.unavailableLines.map(\.variantID), shippingOptions: [])
+    }
+
+    /// The same cart showing `options`, the ways it can be shipped to an address.
+    public func offering(_ options: [ShippingOption]) -> CartView {
+        CartView(
+            lines: lines, subtotal: subtotal, itemCount: itemCount, unavailableItemIDs: unavailableItemIDs,
+            unavailableVariantIDs: unavailableVariantIDs, shippingOptions: options)
     }
 }

@@ -13,6 +13,8 @@ public struct Order: Hashable, Sendable {
     public let taxLines: [TaxLine]
     /// Whether the prices, and so `subtotal` and each tax line's `taxable`, include tax.
     public let pricesIncludeTax: Bool
+    /// Where and how it ships, as it was at checkout; `nil` for an order that ships nothing.
+    public let shipping: OrderShipping?
     /// What is paid: `subtotal` and `shippingFee`, plus the tax when prices exclude it.
     public let total: Money
     public var paymentIntentID: String?
@@ -36,7 +38,8 @@ public struct Order: Hashable, Sendable {
     /// tax included and floored (as orders before tax classes were).
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, totals: OrderTotals? = nil,
-        pricesIncludeTax: Bool = true, paymentIntentID: String?, declineCode: String?, refund: RefundRecord? = nil,
+        pricesIncludeTax: Bool = true, shipping: OrderShipping? = nil, paymentIntentID: String?, declineCode: String?,
+        refund: RefundRecord? = nil,
         refundedAmount: Int64 = 0, refunds: [RefundSummary] = [], action: PaymentAction? = nil, actionExpiresAt: Date? = nil,
         confirmedByApp: Bool = false, createdAt: Date
     ) {
@@ -53,6 +56,7 @@ public struct Order: Hashable, Sendable {
         self.shippingFee = totals?.shippingFee ?? Money(amount: 0, currency: total.currency)
         self.taxLines = totals?.taxLines ?? []
         self.pricesIncludeTax = pricesIncludeTax
+        self.shipping = shipping
         self.total = total
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode
@@ -98,15 +102,29 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// sheet, Apple Pay): the order then waits `requires_action` with the client secret.
     public let paymentMethod: String?
     public let idempotencyKey: String
+    /// Where and how to ship: one of the customer's addresses and a method that ships there;
+    /// both or neither (a shop with no active shipping method ships nothing).
+    public let addressID: UUID?
+    public let shippingMethodID: UUID?
 
-    public init(customerID: UUID, paymentMethod: String?, idempotencyKey: String) {
+    public init(
+        customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil
+    ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
         self.idempotencyKey = idempotencyKey
+        self.addressID = addressID
+        self.shippingMethodID = shippingMethodID
     }
 
     /// What must match for a repeated key to count as the same request.
-    public var fingerprint: String { "payment_method=\(paymentMethod ?? "")" }
+    public var fingerprint: String {
+        var fingerprint = "payment_method=\(paymentMethod ?? "")"
+        if let addressID, let shippingMethodID {
+            fingerprint += "&address_id=\(addressID.uuidString.lowercased())&shipping_method_id=\(shippingMethodID.uuidString.lowercased())"
+        }
+        return fingerprint
+    }
 
     /// - Throws: `ValidationError` for a missing or malformed key or payment method.
     public func validate() throws(ValidationError) {
@@ -120,6 +138,8 @@ public struct CheckoutRequest: Hashable, Sendable {
                     && paymentMethod.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") },
                 "payment_method", "must be a payment method id like pm_..., or absent for the app to confirm the payment")
         }
+        errors.require(addressID != nil || shippingMethodID == nil, "address_id", "is required with shipping_method_id")
+        errors.require(shippingMethodID != nil || addressID == nil, "shipping_method_id", "is required with address_id")
         try errors.throwIfAny()
     }
 }
@@ -150,6 +170,12 @@ public enum OrderError: Error, Equatable, Sendable {
     /// The provider answered the refund `failed` or `canceled`: nothing was refunded and the
     /// order is paid again.
     case refundFailed(RefundStatus)
+    /// The shop ships (it has an active shipping method) and the checkout named no address.
+    case shippingRequired
+    /// `address_id` names no address of the customer's.
+    case addressNotFound
+    /// The method is inactive, unknown, or has no rate for the address.
+    case shippingNotOffered
 }
 
 public struct InsufficientLine: Hashable, Sendable {

@@ -61,6 +61,7 @@ public struct PostgresOrderStore: OrderStore {
             """, id, request.customerID, request.paymentMethod, request.idempotencyKey, request.fingerprint, at)
         guard !claimed.rows.isEmpty else { return nil }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
+        let shipping = try await shippingChoice(request, on: connection)
 
         var priced: [(taxClass: TaxClass, total: Money)] = []
         var short: [InsufficientLine] = []
@@ -113,16 +114,48 @@ public struct PostgresOrderStore: OrderStore {
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
         guard short.isEmpty else { throw OrderError.insufficientStock(short) }
-        // The tax per rate, once for the whole order (the qualified-invoice rule).
-        let totals = try OrderTotals.compute(lines: priced, shippingFee: Money(amount: 0, currency: currency), policy: taxPolicy)
+        // The fee for this subtotal (free past the method's threshold), then the tax per rate, once
+        // for the whole order (the qualified-invoice rule).
+        let subtotal = try priced.reduce(Money(amount: 0, currency: currency)) { try $0.adding($1.total) }
+        var fee = Money(amount: 0, currency: currency)
+        if let shipping {
+            guard let option = shipping.offer.option(for: shipping.address, subtotal: subtotal) else { throw OrderError.shippingNotOffered }
+            fee = option.fee
+        }
+        let totals = try OrderTotals.compute(lines: priced, shippingFee: fee, policy: taxPolicy)
         try await connection.query(
             """
             UPDATE orders SET total_amount = $2, total_currency = $3, subtotal_amount = $4, shipping_fee_amount = $5,
-                              prices_include_tax = $6, tax_lines = $7::jsonb
+                              prices_include_tax = $6, tax_lines = $7::jsonb, shipping = $8::jsonb
             WHERE id = $1
             """, id, totals.total.amount, totals.total.currency.code, totals.subtotal.amount, totals.shippingFee.amount,
-            taxPolicy.pricesIncludeTax, try StoredTaxLines.json(totals.taxLines))
+            taxPolicy.pricesIncludeTax, try StoredTaxLines.json(totals.taxLines),
+            try shipping.map { choice in
+                try StoredShipping.json(
+                    OrderShipping(
+                        address: ShippingAddress(choice.address), methodID: choice.offer.method.id, methodName: choice.offer.method.name,
+                        carrier: choice.offer.method.carrier))
+            })
         return id
+    }
+
+    /// The address and the method's offer there, read in the checkout's transaction; `nil` for a
+    /// checkout that ships nothing, which only a shop without an active shipping method takes.
+    /// - Throws: `OrderError.shippingRequired`, `.addressNotFound`, `.shippingNotOffered`.
+    private func shippingChoice(_ request: CheckoutRequest, on connection: PostgresConnection) async throws
+        -> (address: Address, offer: ShippingOffer)?
+    {
+        guard let addressID = request.addressID, let methodID = request.shippingMethodID else {
+            let ships = try await connection.query("SELECT 1 FROM shipping_methods WHERE active LIMIT 1").rows
+            guard ships.isEmpty else { throw OrderError.shippingRequired }
+            return nil
+        }
+        let addresses = try await connection.query(
+            "SELECT \(PostgresAddressStore.columns) FROM addresses WHERE id = $1 AND customer_id = $2", addressID, request.customerID)
+        guard let address = try addresses.rows.first.map(PostgresAddressStore.record(from:)) else { throw OrderError.addressNotFound }
+        let offers = try await PostgresShippingOffers.offers(shippingTo: address.country, method: methodID, on: connection)
+        guard let offer = offers.first, offer.rate(for: address) != nil else { throw OrderError.shippingNotOffered }
+        return (address, offer)
     }
 
     public func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
@@ -275,7 +308,7 @@ public struct PostgresOrderStore: OrderStore {
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
         refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, \
-        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines
+        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
@@ -354,6 +387,7 @@ public struct PostgresOrderStore: OrderStore {
         return Order(
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines, total: total, totals: totals,
             pricesIncludeTax: try row.decode("prices_include_tax"),
+            shipping: try (row.decode("shipping") as String?).map(StoredShipping.shipping),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
             refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),

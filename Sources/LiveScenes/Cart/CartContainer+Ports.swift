@@ -19,4 +19,14 @@ extension CartContainer {
     static func liveCurrency(_ resources: AppResources) -> Currency {
         resources.config.currency
     }
+
+    /// The `addresses` port: the customers' address books on PostgreSQL (the Address scene's store).
+    static func liveAddresses(_ resources: AppResources) -> any AddressStore {
+        PostgresAddressStore(database: resources.pool)
+    }
+
+    /// The `shipping` port: the active shipping methods and their rates on PostgreSQL.
+    static func liveShipping(_ resources: AppResources) -> any ShippingOffers {
+        PostgresShippingOffers(database: resources.pool)
+    }
 }

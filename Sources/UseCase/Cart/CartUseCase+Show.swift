@@ -3,10 +3,20 @@ import Domain
 import Foundation
 
 extension CartUseCase {
-    /// `GET /v1/cart` (auth: customer).
+    /// `GET /v1/cart` (auth: customer): with `address_id`, the shipping methods that ship there
+    /// (active, with a rate for the address, in the cart's currency) and their fee for this
+    /// cart's subtotal, cheapest first.
     /// - Throws: `StoreUnavailable`.
     public func show(_ input: CartShowInput) async throws -> CartShowOutcome {
-        .cart(try await view(of: input.customerID))
+        let view = try await view(of: input.customerID)
+        guard let addressID = input.addressID else { return .cart(view) }
+        guard let address = try await addresses.find(customerID: input.customerID, id: addressID) else {
+            return .addressNotFound(addressID: addressID)
+        }
+        let options = try await shipping.offers(shippingTo: address.country)
+            .compactMap { $0.option(for: address, subtotal: view.subtotal) }
+            .sorted { ($0.fee.amount, $0.name) < ($1.fee.amount, $1.name) }
+        return .cart(view.offering(options))
     }
 
     /// The customer's cart as its answer shows it, at current prices.

@@ -18,7 +18,8 @@ extension OrderUseCase {
         let checkout = OrderCheckout(
             store: store, payments: payments, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
         let request = CheckoutRequest(
-            customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey)
+            customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
+            addressID: input.addressID, shippingMethodID: input.shippingMethodID)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
@@ -44,6 +45,13 @@ extension OrderUseCase {
                         FieldError("lines[\($0.variantID.uuidString.lowercased())]", "is no longer for sale in the shop's currency")
                     })
             case .idempotencyKeyReused: return .idempotencyKeyReused
+            case .shippingRequired:
+                throw ValidationError([
+                    FieldError("address_id", "is required: the shop ships orders"),
+                    FieldError("shipping_method_id", "is required: the shop ships orders"),
+                ])
+            case .addressNotFound: throw ValidationError([FieldError("address_id", "is no address of yours")])
+            case .shippingNotOffered: throw ValidationError([FieldError("shipping_method_id", "does not ship to this address")])
             default: throw error
             }
         }
