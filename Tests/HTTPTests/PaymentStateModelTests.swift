@@ -103,10 +103,12 @@ struct PaymentStateModelTests {
         try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")
         let refunds = PostgresRefundStore(database: db.pool)
         let patient = OrderContainer(
-            store: store, refundStore: refunds, payments: provider, checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600),
+            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600),
             system: .live)
         let hasty = OrderContainer(
-            store: store, refundStore: refunds, payments: provider, checkoutDeadline: .seconds(10), actionTimeout: .seconds(0),
+            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0),
             system: .live)
         let webhooks = PaymentWebhookContainer(
             verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),

@@ -108,6 +108,21 @@ struct ModelSpecTests {
             .contains { $0.contains("enum_type names the Swift enum of an enum field; 'title' is string") })
     }
 
+    /// `from` reads a member of a hand-written Domain type from a property of another name.
+    @Test func fromNamesAPropertyOfAHandWrittenType() {
+        let from = Self.board.replacingOccurrences(
+            of: "{ name: title, type: string }", with: "{ name: title, type: string, from: heading }")
+        #expect(
+            Self.errors(from).contains {
+                $0.contains("from reads a property of a hand-written Domain type: the model needs domain: handwritten")
+            })
+        #expect(
+            Self.errors(from.replacingOccurrences(of: "  - name: BoardView\n", with: "  - name: BoardView\n    domain: handwritten\n"))
+                .isEmpty)
+        let bad = Self.board.replacingOccurrences(of: "{ name: title, type: string }", with: "{ name: title, type: string, from: Heading }")
+        #expect(Self.errors(bad).contains { $0.contains("from names a property of the hand-written Domain type, in lowerCamelCase") })
+    }
+
     @Test func typesResolveAcrossSpecsAndFilesNeverClash() throws {
         let unknown = try WorkspaceTests.repository([
             "Board": Self.board.replacingOccurrences(of: "type: Item, optional", with: "type: Itm, optional")

@@ -27,4 +27,6 @@ public struct BoardNote: Hashable, Sendable {
     public let mood: Mood
     /// Kept, never shown.
     public let author: String
+    /// Shown as `headline` (`from: shout`).
+    public var shout: String { text.uppercased() }
 }

@@ -33,7 +33,7 @@ struct MatrixBoardModelTests {
             ])
         #expect(body["counts"] as? [String: Int] == ["a": 1, "b": 2])
         // A hand-written Domain type shows only what the spec lists.
-        #expect(body["pinned"] as? [String: String] == ["text": "hi", "mood": "loud"])
+        #expect(body["pinned"] as? [String: String] == ["text": "hi", "mood": "loud", "headline": "HI"])
         #expect(body["score"] as? Double == 4.25)
         #expect(body["level"] as? String == "mid-way" && body["levels"] as? [String] == ["b"])
         #expect(body["updated_at"] is NSNull && body["lead"] is NSNull && body["tags"] as? [String] == ["x", "y"])

@@ -51,7 +51,7 @@ struct CancelOrderUseCaseTests {
     @Test func settledOrdersAreNotCancellable() async throws {
         for status in [OrderStatus.paymentFailed, .cancelled, .refundPending, .refunded] {
             let settled = order(status)
-            await #expect(throws: OrderError.notCancellable(status)) {
+            await #expect(throws: OrderError.notCancellable(OrderProgress(rawValue: status.rawValue)!)) {
                 try await cancel(MockOrderStore(order: settled), MockPaymentGateway(confirm: { .succeeded }), settled)
             }
         }

@@ -69,7 +69,8 @@ struct OrderUseCaseTests {
 
     @Test func withoutAPaymentProviderCheckoutAnswersNotConfigured() async throws {
         let container = OrderContainer(
-            store: MockOrderStore(order: order), refundStore: MockRefundStore(), payments: nil, checkoutDeadline: .seconds(10),
+            store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(), payments: nil,
+            checkoutDeadline: .seconds(10),
             actionTimeout: .seconds(900), system: Fixtures.system)
         let input = OrderCheckoutInput(
             customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil, addressID: nil, shippingMethodID: nil)

@@ -15,6 +15,13 @@ public struct Order: Hashable, Sendable {
     public let pricesIncludeTax: Bool
     /// Where and how it ships, as it was at checkout; `nil` for an order that ships nothing.
     public let shipping: OrderShipping?
+    /// How far it is shipped, its shipments, and every change of it so far, oldest first.
+    public var fulfilmentStatus: FulfilmentStatus
+    public var shipments: [Shipment]
+    public var events: [OrderEvent]
+
+    /// The status its answer shows: the payment's, and once paid, how far it is shipped.
+    public var progress: OrderProgress { OrderProgress(status: status, fulfilment: fulfilmentStatus) }
     /// What is paid: `subtotal` and `shippingFee`, plus the tax when prices exclude it.
     public let total: Money
     public var paymentIntentID: String?
@@ -38,7 +45,8 @@ public struct Order: Hashable, Sendable {
     /// tax included and floored (as orders before tax classes were).
     public init(
         id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, totals: OrderTotals? = nil,
-        pricesIncludeTax: Bool = true, shipping: OrderShipping? = nil, paymentIntentID: String?, declineCode: String?,
+        pricesIncludeTax: Bool = true, shipping: OrderShipping? = nil, fulfilmentStatus: FulfilmentStatus = .unfulfilled,
+        shipments: [Shipment] = [], events: [OrderEvent] = [], paymentIntentID: String?, declineCode: String?,
         refund: RefundRecord? = nil,
         refundedAmount: Int64 = 0, refunds: [RefundSummary] = [], action: PaymentAction? = nil, actionExpiresAt: Date? = nil,
         confirmedByApp: Bool = false, createdAt: Date
@@ -57,6 +65,9 @@ public struct Order: Hashable, Sendable {
         self.taxLines = totals?.taxLines ?? []
         self.pricesIncludeTax = pricesIncludeTax
         self.shipping = shipping
+        self.fulfilmentStatus = fulfilmentStatus
+        self.shipments = shipments
+        self.events = events
         self.total = total
         self.paymentIntentID = paymentIntentID
         self.declineCode = declineCode
@@ -164,7 +175,7 @@ public enum OrderError: Error, Equatable, Sendable {
     case idempotencyKeyReused
     case orderNotFound(UUID)
     /// Only pending and paid orders can be cancelled.
-    case notCancellable(OrderStatus)
+    case notCancellable(OrderProgress)
     /// A staff refund of the paid order is not settled yet: cancel once it is.
     case refundUnsettled
     /// The provider answered the refund `failed` or `canceled`: nothing was refunded and the

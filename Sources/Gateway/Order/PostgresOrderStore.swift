@@ -47,6 +47,8 @@ public struct PostgresOrderStore: OrderStore {
 
     /// The transaction of `placeOrder`; `nil` when the idempotency key is taken.
     private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws -> UUID? {
+        // The order's `placed` event (written by the trigger) names the customer.
+        try await connection.query("SELECT set_config('storefront.actor', 'customer', true)")
         let cart = try await connection.query(
             "SELECT variant_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY variant_id", request.customerID
         ).rows.map { (try $0.decode("variant_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
@@ -186,6 +188,8 @@ public struct PostgresOrderStore: OrderStore {
                                                WHERE order_id = $1 AND status NOT IN ('failed', 'canceled'))
                                           ELSE refunded_amount END
                     WHERE id = $1 AND status = $2
+                      -- The customer's cancel claims a paid order only before its first shipment.
+                      AND ($2 <> 'paid' OR $3 <> 'refund_pending' OR fulfilment_status = 'unfulfilled')
                       AND ($2 <> 'paid' OR $3 <> 'refund_pending' OR refunded_amount = (SELECT COALESCE(sum(amount), 0)
                            FROM refunds WHERE order_id = $1 AND status = 'succeeded'))
                     RETURNING id
@@ -308,7 +312,7 @@ public struct PostgresOrderStore: OrderStore {
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
         refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, \
-        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping
+        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping, fulfilment_status
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
@@ -356,9 +360,15 @@ public struct PostgresOrderStore: OrderStore {
                     id: try refund.decode("id"), amount: try refund.money(amount: "amount", currency: "currency"), status: status,
                     createdAt: try refund.decode("created_at")))
         }
+        let (shipments, events) = try await translatingUnavailable {
+            (try await OrderHistory.shipments(of: ids, on: database), try await OrderHistory.events(of: ids, on: database))
+        }
         return try rows.map { row in
             let id: UUID = try row.decode("id")
-            return try Self.order(from: row, lines: lines[id] ?? [], refunds: refunds[id] ?? [])
+            var order = try Self.order(from: row, lines: lines[id] ?? [], refunds: refunds[id] ?? [])
+            order.shipments = shipments[id] ?? []
+            order.events = events[id] ?? []
+            return order
         }
     }
 
@@ -388,6 +398,7 @@ public struct PostgresOrderStore: OrderStore {
             id: id, customerID: try row.decode("customer_id"), status: status, lines: lines, total: total, totals: totals,
             pricesIncludeTax: try row.decode("prices_include_tax"),
             shipping: try (row.decode("shipping") as String?).map(StoredShipping.shipping),
+            fulfilmentStatus: try row.enumeration("fulfilment_status", as: FulfilmentStatus.self),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
             refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),

@@ -8,7 +8,17 @@ extension OrderContainer {
     /// The `store` port: orders and their lines on PostgreSQL, priced in the shop's currency and
     /// taxed by its tax settings.
     static func liveStore(_ resources: AppResources) -> any OrderStore {
+        postgresOrders(resources)
+    }
+
+    private static func postgresOrders(_ resources: AppResources) -> PostgresOrderStore {
         PostgresOrderStore(database: resources.pool, currency: resources.config.currency, taxPolicy: resources.config.taxPolicy)
+    }
+
+    /// The `fulfilment` port: shipments and the staff's view of orders on PostgreSQL, reading
+    /// orders as the `store` port does.
+    static func liveFulfilment(_ resources: AppResources) -> any FulfilmentStore {
+        PostgresFulfilmentStore(orders: postgresOrders(resources))
     }
 
     /// The `refund_store` port: the staff's refunds on PostgreSQL.

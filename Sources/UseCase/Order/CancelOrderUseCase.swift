@@ -25,8 +25,11 @@ public struct CancelOrderUseCase: Sendable {
         guard let order = try await store.order(id: orderID, customerID: customerID) else { throw OrderError.orderNotFound(orderID) }
         switch order.status {
         case .pendingPayment, .requiresAction: return try await cancelPending(order)
-        case .paid: return try await refund(order)
-        case .paymentFailed, .cancelled, .refundPending, .refunded: throw OrderError.notCancellable(order.status)
+        case .paid:
+            // Once the first shipment left, a return is asked for instead.
+            guard order.fulfilmentStatus == .unfulfilled else { throw OrderError.notCancellable(order.progress) }
+            return try await refund(order)
+        case .paymentFailed, .cancelled, .refundPending, .refunded: throw OrderError.notCancellable(order.progress)
         }
     }
 
@@ -48,7 +51,7 @@ public struct CancelOrderUseCase: Sendable {
         }
         let current = try await reload(order)
         if current.status == .paid { return try await refund(current) }
-        throw OrderError.notCancellable(current.status)
+        throw OrderError.notCancellable(current.progress)
     }
 
     /// Claims paid -> refund_pending, then refunds (see `OrderRefunds`). Stock comes back only
@@ -61,7 +64,7 @@ public struct CancelOrderUseCase: Sendable {
             if current.status == .paid && current.refunds.contains(where: { $0.status == .pending || $0.status == .requiresAction }) {
                 throw OrderError.refundUnsettled
             }
-            throw OrderError.notCancellable(current.status)
+            throw OrderError.notCancellable(current.progress)
         }
         // Read again after the claim: the staff refunds it leaves standing cannot change now.
         let claimed = try await reload(order)

@@ -44,6 +44,9 @@ public struct ModelFieldSpec: Hashable, Sendable {
     public let list: Bool
     /// `map: true`: a JSON object of values keyed by text (`{"1": 4, "5": 9}`), never `null`.
     public var map = false
+    /// `from: progress`: the property of the hand-written Domain type the member is read from,
+    /// when its name is not the member's (an order's `status` from its `progress`).
+    public var sourceProperty: String?
     public let optional: Bool
     public let position: SourcePosition
 }

@@ -5,7 +5,7 @@ public enum SpecFormat {
     public static let portKeys = ["name", "type", "value", "optional"]
     public static let modelKeys = ["name", "fields", "domain"]
     /// A model's field: a field type's keys, or a declared type's name; `list` makes an array.
-    public static let modelFieldKeys = ["name", "type", "values", "enum_type", "optional", "list", "map"]
+    public static let modelFieldKeys = ["name", "type", "values", "enum_type", "optional", "list", "map", "from"]
     public static let entityKeys = ["name", "table", "owner", "fields", "unique", "rules", "max_per_owner"]
     public static let fieldKeys = [
         "name", "type", "values", "enum_type", "primary", "optional", "default", "readonly", "admin_only", "one_per_owner", "unique",

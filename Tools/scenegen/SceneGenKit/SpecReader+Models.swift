@@ -49,6 +49,9 @@ extension SpecReader {
             guard let name, fields.count == fieldNodes.count else { continue }
             var model = ModelSpec(name: name, fields: fields, position: modelNode.position)
             model.handwrittenDomain = handwrittenDomain
+            for field in model.fields where field.sourceProperty != nil && !handwrittenDomain {
+                sink.error("from reads a property of a hand-written Domain type: the model needs domain: handwritten", at: field.position)
+            }
             models.append(model)
         }
         checkUnique(models.map(\.name), positions: models.map(\.position), "model")
@@ -62,6 +65,14 @@ extension SpecReader {
         let list = bool(keys["list"], "list")
         let map = bool(keys["map"], "map")
         let optional = bool(keys["optional"], "optional")
+        var source: String?
+        if let fromNode = keys["from"], let from = string(fromNode, "from") {
+            if from.first?.isLowercase == true && from.allSatisfy({ $0.isLetter || $0.isNumber }) && !Names.swiftKeywords.contains(from) {
+                source = from
+            } else {
+                sink.error("from names a property of the hand-written Domain type, in lowerCamelCase, as progress", at: fromNode.position)
+            }
+        }
         if map && (list || optional), let mapNode = keys["map"] {
             sink.error("a map is an object of values, never null: not with list or optional", at: mapNode.position)
         }
@@ -72,18 +83,22 @@ extension SpecReader {
             if keys["values"] != nil { sink.error("'values' belongs to enum fields only", at: keys["values"]!.position) }
             if map, let mapNode = keys["map"] { sink.error("a map holds values of a field type, not \(typeName)", at: mapNode.position) }
             guard let name = self.name(keys["name"], "model field name") else { return nil }
-            return ModelFieldSpec(name: name, value: .named(typeName), list: list, optional: optional, position: node.position)
+            var model = ModelFieldSpec(name: name, value: .named(typeName), list: list, optional: optional, position: node.position)
+            model.sourceProperty = source
+            return model
         }
         // A field type: read as an answer's member, without the list key.
         var plain = node
         if case .mapping(var mapping) = node {
             mapping["list"] = nil
             mapping["map"] = nil
+            mapping["from"] = nil
             plain = .mapping(mapping)
         }
         guard let field = field(plain, role: .plain) else { return nil }
         var model = ModelFieldSpec(name: field.name, value: .field(field), list: list, optional: field.optional, position: node.position)
         model.map = map
+        model.sourceProperty = source
         return model
     }
 

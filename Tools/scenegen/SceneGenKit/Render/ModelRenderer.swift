@@ -78,7 +78,9 @@ enum ModelRenderer {
         out.block(opener) { out in
             for (index, model) in models.enumerated() {
                 let variable = SceneNames.identifier(SceneNames.lowerFirst(model.name))
-                let arguments = members(names, model).map { "\($0.bare): \($0.wire("\(variable).\($0.property)"))" }
+                let arguments = zip(model.fields, members(names, model)).map { field, member in
+                    "\(member.bare): \(member.wire("\(variable).\(field.sourceProperty ?? member.property)"))"
+                }
                 if index > 0 { out.blank() }
                 out.block("public static func model(_ \(variable): \(model.name)) -> \(model.name)Model") {
                     $0.list("\(model.name)Model(", arguments)

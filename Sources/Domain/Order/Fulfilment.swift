@@ -1,0 +1,158 @@
+import Foundation
+
+/// How far a paid order is shipped (`orders.fulfilment_status`), beside its payment's status.
+public enum FulfilmentStatus: String, CaseIterable, Hashable, Sendable {
+    case unfulfilled
+    case partiallyShipped = "partially_shipped"
+    case shipped
+    case delivered
+}
+
+/// Where an order stands as its answer's `status` shows it: the payment's status, and once paid,
+/// how far it is shipped (`paid` -> `partially_shipped` -> `shipped` -> `delivered`).
+public enum OrderProgress: String, CaseIterable, Hashable, Sendable {
+    case pendingPayment = "pending_payment"
+    case requiresAction = "requires_action"
+    case paid
+    case partiallyShipped = "partially_shipped"
+    case shipped
+    case delivered
+    case paymentFailed = "payment_failed"
+    case cancelled
+    case refundPending = "refund_pending"
+    case refunded
+
+    public init(status: OrderStatus, fulfilment: FulfilmentStatus) {
+        guard status == .paid, fulfilment != .unfulfilled else {
+            self = OrderProgress(rawValue: status.rawValue)!
+            return
+        }
+        self = OrderProgress(rawValue: fulfilment.rawValue)!
+    }
+}
+
+/// A change of an order, kept forever: `placed`, `status_changed`, `fulfilment_changed` (with
+/// `from` and `to`), `shipment_created` (with `shipment_id`, `carrier`, `tracking_number`),
+/// `shipment_delivered`; who made it (`customer`, `staff` or `system`: customers see no actor).
+public struct OrderEvent: Hashable, Sendable {
+    public let type: String
+    public let at: Date
+    public let actor: EventActor
+    public let data: [String: String]
+
+    public init(type: String, at: Date, actor: EventActor, data: [String: String]) {
+        self.type = type
+        self.at = at
+        self.actor = actor
+        self.data = data
+    }
+}
+
+/// Units of an order's lines sent together, with the carrier's tracking number.
+public struct Shipment: Hashable, Sendable {
+    public let id: UUID
+    public let orderID: UUID
+    public let carrier: String
+    public let trackingNumber: String
+    public let lines: [ShipmentLine]
+    public let createdAt: Date
+    public let deliveredAt: Date?
+
+    public init(
+        id: UUID, orderID: UUID, carrier: String, trackingNumber: String, lines: [ShipmentLine], createdAt: Date, deliveredAt: Date?
+    ) {
+        self.id = id
+        self.orderID = orderID
+        self.carrier = carrier
+        self.trackingNumber = trackingNumber
+        self.lines = lines
+        self.createdAt = createdAt
+        self.deliveredAt = deliveredAt
+    }
+}
+
+public struct ShipmentLine: Hashable, Sendable {
+    public let variantID: UUID
+    public let quantity: Int
+
+    public init(variantID: UUID, quantity: Int) {
+        self.variantID = variantID
+        self.quantity = quantity
+    }
+}
+
+/// An order as the staff see it: with its customer's email (none once the account is deleted),
+/// its shipments, and its events with their actors.
+public struct StaffOrder: Hashable, Sendable {
+    public let order: Order
+    public let customerEmail: String?
+
+    public init(order: Order, customerEmail: String?) {
+        self.order = order
+        self.customerEmail = customerEmail
+    }
+
+    /// The order's events with their actors.
+    public var events: [StaffOrderEvent] { order.events.map(StaffOrderEvent.init) }
+}
+
+/// An order's event as the staff see it: with who made it.
+public struct StaffOrderEvent: Hashable, Sendable {
+    public let type: String
+    public let at: Date
+    public let actor: EventActor
+    public let data: [String: String]
+
+    public init(_ event: OrderEvent) {
+        type = event.type
+        at = event.at
+        actor = event.actor
+        data = event.data
+    }
+}
+
+/// Who made a change of an order.
+public enum EventActor: String, CaseIterable, Hashable, Sendable {
+    case customer, staff, system
+}
+
+/// What the staff's list of orders is narrowed to.
+public struct StaffOrderFilter: Hashable, Sendable {
+    public let progress: OrderProgress?
+    /// An order's id, its customer's email, or a SKU one of its lines holds.
+    public let query: String?
+
+    public init(progress: OrderProgress?, query: String?) {
+        self.progress = progress
+        self.query = query
+    }
+}
+
+public enum FulfilmentError: Error, Equatable, Sendable {
+    case orderNotFound(UUID)
+    /// Only a paid order not wholly shipped is shipped (its progress is named).
+    case notShippable(OrderProgress)
+    /// A line of the shipment names no line of the order with that many units left to ship.
+    case beyondOrdered(index: Int, left: Int)
+    case shipmentNotFound(UUID)
+    case alreadyDelivered
+}
+
+/// Shipments and the staff's view of orders.
+public protocol FulfilmentStore: Sendable {
+    /// Ships `lines` of a paid order (every unit left when nil) in one shipment, under the
+    /// order's row lock: the order becomes `partially_shipped` or `shipped`.
+    /// - Throws: `FulfilmentError`, `StoreUnavailable`.
+    func ship(
+        orderID: UUID, shipmentID: UUID, carrier: String, trackingNumber: String, lines: [ShipmentLine]?, at: Date
+    ) async throws -> Shipment
+    /// Marks a shipment delivered; the order is `delivered` once all its shipments are and
+    /// nothing is left to ship.
+    /// - Throws: `FulfilmentError`, `StoreUnavailable`.
+    func deliver(shipmentID: UUID, at: Date) async throws -> Shipment
+    /// Orders newest first after `cursor`, narrowed by `filter`.
+    /// - Throws: `StoreUnavailable`.
+    func staffPage(matching filter: StaffOrderFilter, after cursor: PageCursor?, limit: Int) async throws -> [StaffOrder]
+    /// - Throws: `StoreUnavailable`.
+    func staffOrder(id: UUID) async throws -> StaffOrder?
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTestSupport
+import HummingbirdTesting
+import Postgres
+import TestSupport
+import Testing
+import Translator
+
+/// From paid to delivered, on the real app, PostgreSQL and localstripe: the staff find orders,
+/// ship them in parts and mark them delivered; every change is an event; a customer's cancel
+/// and the staff's shipments of one order never both win.
+@Suite("Fulfilment over HTTP")
+struct FulfilmentHTTPTests {
+    /// A paid order of 2 mugs and 1 pen; its id, the mug's and pen's variants, the customer's token.
+    static func paidOrder(_ client: any TestClientProtocol, _ db: TestDatabase) async throws
+        -> (order: String, mug: UUID, pen: UUID, token: String, customer: UUID)
+    {
+        let (customer, token) = try await signedInCustomer(db)
+        let mug = try await TestRows.insertItem(db, sku: "MUG-\(UUID().uuidString.prefix(8))", name: "Mug", price: 1200, stock: 50)
+        let pen = try await TestRows.insertItem(db, name: "Pen", price: 300, stock: 50)
+        _ = try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+        _ = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 1}"#, token: token)
+        let paid = try await client.send(
+            .post, "/v1/orders", json: #"{"payment_method":"pm_card_visa"}"#, token: token,
+            headers: [.init("Idempotency-Key")!: UUID().uuidString])
+        #expect(paid.status == .created, "\(String(buffer: paid.body))")
+        return (
+            try #require(try paid.json["id"] as? String), try await TestRows.variantID(of: mug, db),
+            try await TestRows.variantID(of: pen, db),
+            token, customer
+        )
+    }
+
+    static func ship(_ client: any TestClientProtocol, _ order: String, _ lines: String? = nil) async throws -> TestResponse {
+        let body = #"{"carrier":"Yamato","tracking_number":"4321-8765-0001""# + (lines.map { #","lines":\#($0)"# } ?? "") + "}"
+        return try await client.send(.post, "/v1/admin/orders/\(order)/shipments", json: body, token: adminToken)
+    }
+
+    @Test func paidToPartiallyShippedToShippedToDelivered() async throws {
+        try await withApp { client, db in
+            let (order, mug, pen, token, customer) = try await Self.paidOrder(client, db)
+            let email = "\(customer)@example.com"
+
+            // The staff find it by its id, the customer's email (any case), a SKU, and its status.
+            for query in [order, email.uppercased()] {
+                let page = try await client.send(.get, "/v1/admin/orders?q=\(query)", token: adminToken)
+                #expect(
+                    (try page.json["data"] as? [[String: Any]])?.compactMap { ($0["order"] as? [String: Any])?["id"] as? String } == [order]
+                )
+            }
+            let paid =
+                try await client.send(.get, "/v1/admin/orders?status=paid&limit=100", token: adminToken).json["data"] as? [[String: Any]]
+            #expect(paid?.contains { ($0["order"] as? [String: Any])?["id"] as? String == order } == true)
+            try await client.send(.get, "/v1/admin/orders?status=sent", token: adminToken).expectProblem(422)
+            try await client.send(.get, "/v1/admin/orders", token: token).expectProblem(401)
+
+            // One mug first: partially shipped, and the customer can no longer cancel.
+            let first = try await Self.ship(client, order, #"[{"variant_id":"\#(mug)","quantity":1}]"#)
+            #expect(first.status == .created, "\(String(buffer: first.body))")
+            let firstID = try #require(try first.json["id"] as? String)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "partially_shipped")
+            let cancel = try await client.send(.post, "/v1/orders/\(order)/cancel", token: token)
+            #expect(try cancel.expectProblem(409)["order_status"] as? String == "partially_shipped")
+            // Past what is left of a line, or a variant the order lacks: 422 by place.
+            let beyond = try await Self.ship(
+                client, order, #"[{"variant_id":"\#(pen)","quantity":1},{"variant_id":"\#(mug)","quantity":2}]"#)
+            _ = try beyond.expectProblem(422)
+            #expect(beyond.fieldNames == ["lines[1].quantity"])
+            let stranger = try await Self.ship(client, order, #"[{"variant_id":"\#(UUID())","quantity":1}]"#)
+            #expect(stranger.fieldNames == ["lines[0].quantity"])
+
+            // The rest: shipped; nothing is left to ship.
+            let second = try await Self.ship(client, order)
+            #expect(second.status == .created)
+            let lines = try #require(try second.json["lines"] as? [[String: Any]])
+            #expect(
+                Set(lines.map { "\($0["variant_id"]!):\($0["quantity"]!)" }) == [
+                    "\(mug.uuidString.lowercased()):1", "\(pen.uuidString.lowercased()):1",
+                ])
+            let secondID = try #require(try second.json["id"] as? String)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "shipped")
+            #expect(try await Self.ship(client, order).expectProblem(409)["order_status"] as? String == "shipped")
+
+            // Delivered once every shipment is.
+            #expect(try await client.send(.post, "/v1/admin/shipments/\(firstID)/delivered", token: adminToken).status == .ok)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "shipped")
+            try await client.send(.post, "/v1/admin/shipments/\(firstID)/delivered", token: adminToken).expectProblem(409)
+            try await client.send(.post, "/v1/admin/shipments/\(UUID())/delivered", token: adminToken).expectProblem(404)
+            let delivered = try await client.send(.post, "/v1/admin/shipments/\(secondID)/delivered", token: adminToken)
+            #expect(try delivered.json["delivered_at"] is String)
+            let mine = try await client.send(.get, "/v1/orders/\(order)", token: token).json
+            #expect(mine["status"] as? String == "delivered")
+            #expect((mine["shipments"] as? [[String: Any]])?.count == 2)
+
+            // Every change is an event; the customer sees no actor, the staff do.
+            let events = try #require(mine["events"] as? [[String: Any]])
+            #expect(events.allSatisfy { $0["actor"] == nil })
+            #expect(
+                events.map { $0["type"] as! String } == [
+                    "placed", "status_changed", "shipment_created", "fulfilment_changed", "shipment_created", "fulfilment_changed",
+                    "shipment_delivered", "shipment_delivered", "fulfilment_changed",
+                ])
+            #expect((events.last?["data"] as? [String: String]) == ["from": "shipped", "to": "delivered"])
+            let staff = try await client.send(.get, "/v1/admin/orders/\(order)", token: adminToken).json
+            #expect(staff["customer_email"] as? String == email)
+            let actors = (staff["events"] as? [[String: Any]])?.map { $0["actor"] as! String }
+            #expect(actors?.first == "customer" && actors?.dropFirst(2).allSatisfy { $0 == "staff" } == true)
+            try await client.send(.get, "/v1/admin/orders/\(UUID())", token: adminToken).expectProblem(404)
+        }
+    }
+
+    @Test func concurrentShipmentsOfTheWholeOrderShipItOnce() async throws {
+        try await withApp { client, db in
+            let (order, _, _, _, _) = try await Self.paidOrder(client, db)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 { group.addTask { Int(try await Self.ship(client, order).status.code) } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.sorted() == [201] + Array(repeating: 409, count: 7))
+            let shipped = try await db.pool.query(
+                "SELECT sum(quantity)::int AS ordered, sum(shipped_quantity)::int AS shipped FROM order_lines WHERE order_id = $1",
+                UUID(uuidString: order)!
+            ).rows[0]
+            #expect(try shipped.decode("ordered") as Int == 3 && shipped.decode("shipped") as Int == 3)
+        }
+    }
+
+    /// A customer's cancel and a shipment racing for one paid order: one wins, the other gets 409,
+    /// and a cancelled order has shipped nothing.
+    @Test func aCancelAndAShipmentNeverBothWin() async throws {
+        try await withApp { client, db in
+            for _ in 0..<4 {
+                let (order, _, _, token, _) = try await Self.paidOrder(client, db)
+                async let cancel = client.send(.post, "/v1/orders/\(order)/cancel", token: token)
+                async let shipment = Self.ship(client, order)
+                let (cancelled, shipped) = (try await cancel, try await shipment)
+                let cancelWon = [200, 202].contains(Int(cancelled.status.code))
+                #expect(cancelWon != (shipped.status == .created), "cancel \(cancelled.status), ship \(shipped.status)")
+                #expect(cancelWon ? shipped.status == .conflict : cancelled.status == .conflict)
+                let units = try await db.pool.query(
+                    "SELECT sum(shipped_quantity)::int AS n FROM order_lines WHERE order_id = $1", UUID(uuidString: order)!
+                ).rows[0]
+                #expect(try units.decode("n") as Int == (cancelWon ? 0 : 3))
+            }
+        }
+    }
+}
