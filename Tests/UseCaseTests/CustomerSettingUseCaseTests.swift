@@ -12,6 +12,7 @@ final class MockCustomerSettingStore: CustomerSettingStore, Sendable {
         case update(UUID, SettingsChanges)
         case passwordHash(UUID)
         case changePassword(UUID, String, [UInt8])
+        case deleteAccount(UUID)
     }
 
     struct Stubs: Sendable {
@@ -19,6 +20,7 @@ final class MockCustomerSettingStore: CustomerSettingStore, Sendable {
         var update: (@Sendable (UUID, SettingsChanges) throws -> CustomerSettings?)?
         var passwordHash: (@Sendable (UUID) throws -> String?)?
         var changePassword: (@Sendable (UUID, String, [UInt8]) throws -> Void)?
+        var deleteAccount: (@Sendable (UUID) throws -> Bool)?
     }
 
     private let recorder: MockRecorder<Call, Stubs>
@@ -38,6 +40,9 @@ final class MockCustomerSettingStore: CustomerSettingStore, Sendable {
     }
     func changePassword(customerID: UUID, newHash: String, keptSession: [UInt8]) async throws {
         try recorder.record(.changePassword(customerID, newHash, keptSession), \.changePassword)(customerID, newHash, keptSession)
+    }
+    func deleteAccount(customerID: UUID, at: Date) async throws -> Bool {
+        try recorder.record(.deleteAccount(customerID), \.deleteAccount)(customerID)
     }
 }
 

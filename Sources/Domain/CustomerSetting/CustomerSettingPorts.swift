@@ -14,4 +14,11 @@ public protocol CustomerSettingStore: Sendable {
     /// Stores the new hash and ends every session of the customer but `keptSession`, in one
     /// transaction.
     func changePassword(customerID: UUID, newHash: String, keptSession: [UInt8]) async throws
+    /// Deletes the account: its email becomes a placeholder (the email is free to sign up again),
+    /// its name and password go, and its sessions, addresses, cart and wishlist are deleted;
+    /// its reviews stay (they show no name) and its orders stay, their shipping addresses
+    /// reduced to the country and region.
+    /// - Returns: false when there was no such customer (or it was deleted already).
+    /// - Throws: `StoreUnavailable`.
+    func deleteAccount(customerID: UUID, at: Date) async throws -> Bool
 }

@@ -25,7 +25,7 @@ public struct PostgresCustomerStore: CustomerStore {
     public func credentials(email: String) async throws -> (customer: Customer, passwordHash: String, version: Int)? {
         try await translatingUnavailable {
             let rows = try await database.query(
-                "SELECT id, email, name, password_hash, credentials_version, created_at FROM customers WHERE lower(email) = lower($1)",
+                "SELECT id, email, name, password_hash, credentials_version, created_at FROM customers WHERE lower(email) = lower($1) AND deleted_at IS NULL",
                 email
             ).rows
             guard let row = rows.first else { return nil }

@@ -62,6 +62,33 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
         }
     }
 
+    public func deleteAccount(customerID: UUID, at: Date) async throws -> Bool {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                let erased = try await connection.query(
+                    """
+                    UPDATE customers SET email = 'deleted-' || id || '@deleted.invalid', name = 'deleted', password_hash = '!',
+                                         marketing_opt_in = false, credentials_version = credentials_version + 1, deleted_at = $2
+                    WHERE id = $1 AND deleted_at IS NULL RETURNING id
+                    """, customerID, at)
+                guard !erased.rows.isEmpty else { return false }
+                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries"] {
+                    try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
+                }
+                // Orders stay for the accounting period; where they went is personal, its country and
+                // region (the tax's jurisdiction) are not.
+                try await connection.query(
+                    """
+                    UPDATE orders SET shipping = jsonb_set(shipping, '{address}',
+                        jsonb_build_object('recipient', '', 'phone', '', 'postal_code', '', 'country', shipping->'address'->'country',
+                                           'region', shipping->'address'->'region', 'city', '', 'line1', '', 'line2', NULL))
+                    WHERE customer_id = $1 AND shipping IS NOT NULL
+                    """, customerID)
+                return true
+            }
+        }
+    }
+
     static func settings(from row: PostgresRow) throws -> CustomerSettings {
         CustomerSettings(
             id: try row.decode("id"), email: try row.decode("email"), name: try row.decode("name"), locale: try row.decode("locale"),

@@ -163,7 +163,8 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
         let emails: [UUID: String] = try await translatingUnavailable {
             var emails: [UUID: String] = [:]
             for row in try await database.query(
-                "SELECT id, email FROM customers WHERE id = ANY($1::uuid[])", PostgresUUIDArray(orders.map(\.customerID))
+                "SELECT id, email FROM customers WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL",
+                PostgresUUIDArray(orders.map(\.customerID))
             ).rows {
                 emails[try row.decode("id")] = try row.decode("email")
             }

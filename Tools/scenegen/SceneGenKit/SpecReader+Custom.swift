@@ -91,7 +91,7 @@ extension SpecReader {
                     at: routePosition)
             }
         }
-        if let bodyNode = keys["body"], ["GET", "DELETE"].contains(route.method) {
+        if let bodyNode = keys["body"], route.method == "GET" {
             sink.error("a \(route.method) route takes no body; use input.query", at: bodyNode.position)
         }
         let all = typedPath + query + headers + body
