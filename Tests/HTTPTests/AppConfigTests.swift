@@ -11,6 +11,24 @@ struct AppConfigTests {
         #expect(config.databasePoolSize == 10)
     }
 
+    @Test func taxAndInvoiceSettingsAreReadOrNamed() throws {
+        let db = ["DATABASE_URL": "postgresql://u@localhost:5432/db"]
+        let shop = try AppConfig.fromEnvironment(
+            db.merging([
+                "PRICES_INCLUDE_TAX": "false", "TAX_ROUNDING": "half_up", "INVOICE_ISSUER_NAME": "Storefront K.K.",
+                "INVOICE_REGISTRATION_NUMBER": "T1234567890123",
+            ]) { $1 })
+        #expect(shop.taxPolicy == TaxPolicy(pricesIncludeTax: false, rounding: .halfUp))
+        #expect(shop.invoiceIssuer?.registrationNumber == "T1234567890123")
+        #expect(try AppConfig.fromEnvironment(db).invoiceIssuer == nil)
+        for bad in [
+            ["PRICES_INCLUDE_TAX": "yes"], ["TAX_ROUNDING": "round"], ["INVOICE_REGISTRATION_NUMBER": "T1234567890123"],
+            ["INVOICE_ISSUER_NAME": "Shop", "INVOICE_REGISTRATION_NUMBER": "1234567890123"],
+        ] {
+            #expect(throws: ConfigError.self) { try AppConfig.fromEnvironment(db.merging(bad) { $1 }) }
+        }
+    }
+
     @Test func keyValueConnectionStringsAreAccepted() throws {
         let config = try AppConfig.fromEnvironment(["DATABASE_URL": "host=localhost dbname=shop", "PORT": "9000", "LOG_LEVEL": "DEBUG"])
         #expect(config.port == 9000 && config.logLevel == .debug)

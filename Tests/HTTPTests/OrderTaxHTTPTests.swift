@@ -44,7 +44,8 @@ struct OrderTaxHTTPTests {
     }
 
     @Test func taxIncludedPricesShowTheTaxPerRate() async throws {
-        try await withApp { client, db in
+        let issuer = InvoiceIssuer(name: "Storefront K.K.", registrationNumber: "T1234567890123")
+        try await withApp(configure: { $0.invoiceIssuer = issuer }) { client, db in
             let (_, token) = try await signedInCustomer(db)
             try await Self.cart(client, db, token, mug: 1100, tea: 540)
             let order = try await Self.checkout(client, token)
@@ -59,6 +60,39 @@ struct OrderTaxHTTPTests {
             try await db.pool.query("UPDATE items SET tax_class = 'standard'")
             let again = try await client.send(.get, "/v1/orders/\(order.id)", token: token).decode(OrderModel.self)
             #expect(again.taxLines.map(\.tax.amount) == [200, 120] && again.lines.map(\.taxClass).sorted() == ["reduced", "standard"])
+
+            // The qualified invoice: the issuer's number, reduced-rate lines marked, tax per rate.
+            let invoice = try await client.send(.get, "/v1/orders/\(order.id)/invoice", token: token)
+            #expect(invoice.status == .ok, "\(String(buffer: invoice.body))")
+            let body = try invoice.json
+            #expect(body["registration_number"] as? String == "T1234567890123" && body["issuer_name"] as? String == "Storefront K.K.")
+            let lines = try #require(body["lines"] as? [[String: Any]])
+            #expect(Set(lines.map { "\($0["name"]!):\(($0["reduced_rate"] as? Bool)!)" }) == ["Mug:false", "Sencha:true"])
+            #expect((body["tax_lines"] as? [[String: Any]])?.compactMap { ($0["tax"] as? [String: Any])?["amount"] as? Int } == [200, 120])
+            #expect((body["total"] as? [String: Any])?["amount"] as? Int == 3820)
+            let (_, other) = try await signedInCustomer(db)
+            try await client.send(.get, "/v1/orders/\(order.id)/invoice", token: other).expectProblem(404)
+        }
+    }
+
+    @Test func noInvoiceWithoutTheIssuersNumberOrBeforePayment() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            try await Self.cart(client, db, token, mug: 1100, tea: 540)
+            let order = try await Self.checkout(client, token)
+            try await client.send(.get, "/v1/orders/\(order.id)/invoice", token: token).expectProblem(503)
+        }
+        let issuer = InvoiceIssuer(name: "Storefront K.K.", registrationNumber: "T1234567890123")
+        try await withApp(configure: { $0.invoiceIssuer = issuer }) { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            try await Self.cart(client, db, token, mug: 1100, tea: 540)
+            let declined = try await client.send(
+                .post, "/v1/orders", json: #"{"payment_method":"pm_card_chargeCustomerFail"}"#, token: token,
+                headers: [.init("Idempotency-Key")!: UUID().uuidString])
+            let id = try #require(try declined.json["order_id"] as? String)
+            #expect(
+                try await client.send(.get, "/v1/orders/\(id)/invoice", token: token).expectProblem(409)["order_status"] as? String
+                    == "payment_failed")
         }
     }
 

@@ -104,11 +104,11 @@ struct PaymentStateModelTests {
         let refunds = PostgresRefundStore(database: db.pool)
         let patient = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600),
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), invoiceIssuer: nil,
             system: .live)
         let hasty = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0),
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), invoiceIssuer: nil,
             system: .live)
         let webhooks = PaymentWebhookContainer(
             verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),

@@ -19,7 +19,7 @@ struct OrderDeclineTests {
         let container = OrderContainer(
             store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(), payments: payments,
             checkoutDeadline: .seconds(10),
-            actionTimeout: .seconds(900), system: Fixtures.system)
+            actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system)
         let background = RecordingBackgroundWork()
         let input = OrderCheckoutInput(
             customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa", addressID: nil, shippingMethodID: nil)

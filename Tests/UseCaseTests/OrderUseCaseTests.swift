@@ -71,7 +71,7 @@ struct OrderUseCaseTests {
         let container = OrderContainer(
             store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(), payments: nil,
             checkoutDeadline: .seconds(10),
-            actionTimeout: .seconds(900), system: Fixtures.system)
+            actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system)
         let input = OrderCheckoutInput(
             customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil, addressID: nil, shippingMethodID: nil)
         #expect(try await container.useCase.checkout(input, background: RecordingBackgroundWork()) == .paymentsNotConfigured)

@@ -15,7 +15,7 @@ struct ShipOrderUseCaseTests {
                     id: Fixtures.id(1), customerID: UUID(), status: .paid, lines: [], total: Money(amount: 1, currency: Fixtures.yen),
                     paymentIntentID: nil, declineCode: nil, createdAt: Fixtures.now)),
             refundStore: MockRefundStore(), fulfilment: fulfilment, payments: nil,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(900), system: Fixtures.system
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system
         ).useCase
     }
 

@@ -69,6 +69,9 @@ public struct AppConfig: Sendable {
     /// Whether prices include consumption tax and how a fraction of it is rounded
     /// (`PRICES_INCLUDE_TAX`, `TAX_ROUNDING`).
     public var taxPolicy = TaxPolicy()
+    /// The shop on its qualified invoices (`INVOICE_ISSUER_NAME`, `INVOICE_REGISTRATION_NUMBER`);
+    /// `nil` until both are set.
+    public var invoiceIssuer: InvoiceIssuer?
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 

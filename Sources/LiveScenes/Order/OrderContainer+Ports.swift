@@ -39,6 +39,12 @@ extension OrderContainer {
         resources.config.checkoutDeadline
     }
 
+    /// The `invoice_issuer` port: the shop's name and registration number on invoices; none until
+    /// both are configured (`GET /v1/orders/{id}/invoice` answers 503).
+    static func liveInvoiceIssuer(_ resources: AppResources) -> InvoiceIssuer? {
+        resources.config.invoiceIssuer
+    }
+
     /// The `action_timeout` port: how long stock stays reserved for a payment waiting on the customer.
     static func liveActionTimeout(_ resources: AppResources) -> Duration {
         resources.config.paymentActionTimeout
