@@ -103,11 +103,13 @@ struct PaymentStateModelTests {
         try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")
         let refunds = PostgresRefundStore(database: db.pool)
         let patient = OrderContainer(
-            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
+            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
+            returns: PostgresReturnStore(database: db.pool), payments: provider,
             checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), invoiceIssuer: nil,
             system: .live)
         let hasty = OrderContainer(
-            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store), payments: provider,
+            store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
+            returns: PostgresReturnStore(database: db.pool), payments: provider,
             checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), invoiceIssuer: nil,
             system: .live)
         let webhooks = PaymentWebhookContainer(

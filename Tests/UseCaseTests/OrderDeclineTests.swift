@@ -17,7 +17,8 @@ struct OrderDeclineTests {
     func checkout(declining code: String) async throws -> (OrderCheckoutOutcome, RecordingBackgroundWork) {
         let payments = MockPaymentGateway { throw PaymentError.cardDeclined(code: "card_declined", declineCode: code, message: "no") }
         let container = OrderContainer(
-            store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(), payments: payments,
+            store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(),
+            returns: MockReturnStore(), payments: payments,
             checkoutDeadline: .seconds(10),
             actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system)
         let background = RecordingBackgroundWork()

@@ -69,7 +69,8 @@ struct OrderUseCaseTests {
 
     @Test func withoutAPaymentProviderCheckoutAnswersNotConfigured() async throws {
         let container = OrderContainer(
-            store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(), payments: nil,
+            store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(),
+            returns: MockReturnStore(), payments: nil,
             checkoutDeadline: .seconds(10),
             actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system)
         let input = OrderCheckoutInput(

@@ -14,7 +14,7 @@ struct ShipOrderUseCaseTests {
                 order: Order(
                     id: Fixtures.id(1), customerID: UUID(), status: .paid, lines: [], total: Money(amount: 1, currency: Fixtures.yen),
                     paymentIntentID: nil, declineCode: nil, createdAt: Fixtures.now)),
-            refundStore: MockRefundStore(), fulfilment: fulfilment, payments: nil,
+            refundStore: MockRefundStore(), fulfilment: fulfilment, returns: MockReturnStore(), payments: nil,
             checkoutDeadline: .seconds(10), actionTimeout: .seconds(900), invoiceIssuer: nil, system: Fixtures.system
         ).useCase
     }

@@ -21,6 +21,11 @@ extension OrderContainer {
         PostgresFulfilmentStore(orders: postgresOrders(resources))
     }
 
+    /// The `returns` port: customers' returns on PostgreSQL.
+    static func liveReturns(_ resources: AppResources) -> any ReturnStore {
+        PostgresReturnStore(database: resources.pool)
+    }
+
     /// The `refund_store` port: the staff's refunds on PostgreSQL.
     static func liveRefundStore(_ resources: AppResources) -> any RefundStore {
         PostgresRefundStore(database: resources.pool)

@@ -1,0 +1,112 @@
+import Domain
+import Foundation
+import Postgres
+
+/// `ReturnStore` on PostgreSQL (Migrations/0024_returns.sql). Requests take the order's row lock
+/// (as shipments and cancels do); each step is a conditional update and an event of the order.
+public struct PostgresReturnStore: ReturnStore {
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func request(
+        id: UUID, orderID: UUID, customerID: UUID, lines: [RefundLine], reason: String, at: Date
+    ) async throws -> ReturnRequest {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                guard
+                    let order = try await connection.query(
+                        "SELECT status, fulfilment_status FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE", orderID, customerID
+                    ).rows.first
+                else { throw ReturnError.orderNotFound(orderID) }
+                let progress = OrderProgress(
+                    status: try order.enumeration("status", as: OrderStatus.self),
+                    fulfilment: try order.enumeration("fulfilment_status", as: FulfilmentStatus.self))
+                guard [.partiallyShipped, .shipped, .delivered].contains(progress) else { throw ReturnError.notReturnable(progress) }
+                // Shipped units, less those in a return not refused.
+                var left: [UUID: Int] = [:]
+                for row in try await connection.query(
+                    """
+                    SELECT l.variant_id, l.shipped_quantity - COALESCE((
+                        SELECT sum(rl.quantity) FROM return_lines rl JOIN returns r ON r.id = rl.return_id
+                        WHERE r.order_id = l.order_id AND r.status <> 'refused' AND rl.variant_id = l.variant_id), 0)::int AS left
+                    FROM order_lines l WHERE l.order_id = $1
+                    """, orderID
+                ).rows {
+                    left[try row.decode("variant_id")] = try row.decode("left")
+                }
+                var asked: [UUID: Int] = [:]
+                for (index, line) in lines.enumerated() {
+                    asked[line.variantID, default: 0] += line.quantity
+                    let available = max(0, left[line.variantID] ?? 0)
+                    guard asked[line.variantID]! <= available else { throw ReturnError.beyondReturnable(index: index, left: available) }
+                }
+                try await connection.query(
+                    "INSERT INTO returns (id, order_id, status, reason, created_at, updated_at) VALUES ($1, $2, 'requested', $3, $4, $4)",
+                    id, orderID, reason, at)
+                for (variant, quantity) in asked {
+                    try await connection.query(
+                        "INSERT INTO return_lines (return_id, variant_id, quantity) VALUES ($1, $2, $3)", id, variant, quantity)
+                }
+                try await Self.event(orderID: orderID, type: "return_requested", returnID: id, actor: .customer, at: at, on: connection)
+                return try await Self.load(id, on: connection)!
+            }
+        }
+    }
+
+    public func move(id: UUID, from: ReturnStatus, to: ReturnStatus, restock: Bool?, at: Date) async throws -> ReturnRequest {
+        try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                let moved = try await connection.query(
+                    """
+                    UPDATE returns SET status = $3, restock = COALESCE($4, restock), updated_at = $5
+                    WHERE id = $1 AND status = $2 RETURNING order_id
+                    """, id, from.rawValue, to.rawValue, restock, at
+                ).rows
+                guard let orderID: UUID = try moved.first?.decode("order_id") else {
+                    guard let current = try await Self.load(id, on: connection) else { throw ReturnError.returnNotFound(id) }
+                    throw ReturnError.wrongState(current.status)
+                }
+                try await Self.event(orderID: orderID, type: "return_\(to.rawValue)", returnID: id, actor: .staff, at: at, on: connection)
+                return try await Self.load(id, on: connection)!
+            }
+        }
+    }
+
+    public func returnRequest(id: UUID) async throws -> ReturnRequest? {
+        try await translatingUnavailable { try await Self.load(id, on: database) }
+    }
+
+    public func attachRefund(returnID: UUID, refundID: UUID) async throws -> ReturnRequest {
+        try await translatingUnavailable {
+            try await database.query("UPDATE returns SET refund_id = $2 WHERE id = $1", returnID, refundID)
+            guard let found = try await Self.load(returnID, on: database) else { throw ReturnError.returnNotFound(returnID) }
+            return found
+        }
+    }
+
+    private static func event(
+        orderID: UUID, type: String, returnID: UUID, actor: EventActor, at: Date, on connection: PostgresConnection
+    ) async throws {
+        try await connection.query(
+            "INSERT INTO order_events (order_id, type, at, actor, data) VALUES ($1, $2, $3, $4, jsonb_build_object('return_id', $5::text))",
+            orderID, type, at, actor.rawValue, returnID.uuidString.lowercased())
+    }
+
+    private static func load(_ id: UUID, on executor: any PostgresExecutor) async throws -> ReturnRequest? {
+        guard
+            let row = try await executor.query(
+                "SELECT id, order_id, status, reason, restock, refund_id, created_at FROM returns WHERE id = $1", id
+            ).rows.first
+        else { return nil }
+        let lines = try await executor.query(
+            "SELECT variant_id, quantity FROM return_lines WHERE return_id = $1 ORDER BY variant_id", id
+        ).rows.map { RefundLine(variantID: try $0.decode("variant_id"), quantity: try $0.decode("quantity")) }
+        return ReturnRequest(
+            id: id, orderID: try row.decode("order_id"), status: try row.enumeration("status", as: ReturnStatus.self),
+            reason: try row.decode("reason"), lines: lines, restock: try row.decode("restock"), refundID: try row.decode("refund_id"),
+            createdAt: try row.decode("created_at"))
+    }
+}

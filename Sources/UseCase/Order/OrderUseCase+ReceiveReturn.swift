@@ -1,0 +1,37 @@
+// once: created by scenegen from Specs/Order.yml; yours to edit: scenegen never rewrites it.
+import Domain
+import Foundation
+
+extension OrderUseCase {
+    /// `POST /v1/admin/returns/{id}/received` (auth: admin): the units came back. The return's
+    /// lines are refunded (a staff refund, `RefundOrderUseCase`, under a key of the return's own,
+    /// so a repeated receipt refunds once) and restocked once the refund succeeds when `restock`
+    /// says so; then the return is `received`.
+    /// - Throws: `ValidationError` when the lines cannot be refunded (refunded or restocked
+    ///   already), `StoreUnavailable`.
+    public func receiveReturn(_ input: OrderReceiveReturnInput) async throws -> OrderReceiveReturnOutcome {
+        guard let payments else { return .paymentsNotConfigured }
+        guard let asked = try await returns.returnRequest(id: input.id) else { return .notFound(id: input.id) }
+        guard asked.status == .approved else { return .returnNotApproved(returnStatus: asked.status.rawValue) }
+        let request = RefundRequest(
+            orderID: asked.orderID, amount: nil, lines: asked.lines, reason: "requested_by_customer", restock: input.restock,
+            idempotencyKey: "return-\(asked.id.uuidString.lowercased())")
+        let refund: Refund
+        do {
+            switch try await RefundOrderUseCase(store: refundStore, payments: payments, system: system).refund(request) {
+            case .succeeded(let done), .pending(let done): refund = done
+            case .failed(let failed):
+                _ = try await returns.attachRefund(returnID: asked.id, refundID: failed.id)
+                return .refundFailed(refundID: failed.id, refundStatus: failed.status.rawValue)
+            }
+        } catch let error as RefundError {
+            throw ValidationError([FieldError("lines", "cannot be refunded: \(error)")])
+        }
+        _ = try await returns.attachRefund(returnID: asked.id, refundID: refund.id)
+        do {
+            return .received(try await returns.move(id: asked.id, from: .approved, to: .received, restock: input.restock, at: system.now()))
+        } catch ReturnError.wrongState(let status) {
+            return .returnNotApproved(returnStatus: status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTestSupport
+import HummingbirdTesting
+import Postgres
+import TestSupport
+import Testing
+
+/// Returns on the real app, PostgreSQL and localstripe: asked for by the customer once shipped,
+/// decided by the staff, refunded and restocked on receipt; racing requests never return one
+/// unit twice, and racing receipts refund once.
+@Suite("Returns over HTTP")
+struct ReturnHTTPTests {
+    /// A shipped order of 2 mugs and 1 pen.
+    static func shippedOrder(_ client: any TestClientProtocol, _ db: TestDatabase) async throws
+        -> (order: String, mug: UUID, pen: UUID, token: String)
+    {
+        let (order, mug, pen, token, _) = try await FulfilmentHTTPTests.paidOrder(client, db)
+        #expect(try await FulfilmentHTTPTests.ship(client, order).status == .created)
+        return (order, mug, pen, token)
+    }
+
+    static func ask(_ client: any TestClientProtocol, _ order: String, _ token: String, _ lines: String) async throws -> TestResponse {
+        try await client.send(
+            .post, "/v1/orders/\(order)/returns", json: #"{"lines":\#(lines),"reason":"too small"}"#, token: token)
+    }
+
+    @Test func askedApprovedReceivedRefundedAndRestocked() async throws {
+        try await withApp { client, db in
+            // Not shipped yet: a return is refused (the customer cancels instead).
+            let (unshipped, mugUnshipped, _, token0, _) = try await FulfilmentHTTPTests.paidOrder(client, db)
+            let early = try await Self.ask(client, unshipped, token0, #"[{"variant_id":"\#(mugUnshipped)","quantity":1}]"#)
+            #expect(try early.expectProblem(409)["order_status"] as? String == "paid")
+
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let mugItem: UUID = try await db.pool.query("SELECT item_id FROM item_variants WHERE id = $1", mug).rows[0].decode("item_id")
+            let stockBefore = try await TestRows.stock(db, item: mugItem)
+            let beyond = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":3}]"#)
+            _ = try beyond.expectProblem(422)
+            #expect(beyond.fieldNames == ["lines[0].quantity"])
+            let (_, other) = try await signedInCustomer(db)
+            try await Self.ask(client, order, other, #"[{"variant_id":"\#(mug)","quantity":1}]"#).expectProblem(404)
+
+            let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#)
+            #expect(asked.status == .created, "\(String(buffer: asked.body))")
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try asked.json["status"] as? String == "requested")
+            // Received before it is approved: 409.
+            try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":true}"#, token: adminToken)
+                .expectProblem(409)
+            #expect(
+                try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).json["status"] as? String == "approved")
+            try await client.send(.post, "/v1/admin/returns/\(id)/refuse", token: adminToken).expectProblem(409)
+
+            let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":true}"#, token: adminToken)
+            #expect(received.status == .ok, "\(String(buffer: received.body))")
+            #expect(try received.json["status"] as? String == "received" && received.json["refund_id"] is String)
+            #expect(try received.json["restock"] as? Bool == true)
+            let mine = try await client.send(.get, "/v1/orders/\(order)", token: token).json
+            #expect(mine["refunded_amount"] as? Int == 1200)
+            #expect(try await TestRows.stock(db, item: mugItem) == stockBefore + 1)
+            let types = (mine["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String } ?? []
+            #expect(["return_requested", "return_approved", "return_received"].allSatisfy(types.contains))
+            // That unit is returned; the other mug still may be.
+            try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#).expectProblem(422)
+            #expect(try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#).status == .created)
+        }
+    }
+
+    @Test func racingRequestsNeverReturnAUnitTwiceAndRacingReceiptsRefundOnce() async throws {
+        try await withApp { client, db in
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        Int(try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#).status.code)
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.sorted() == [201] + Array(repeating: 422, count: 5))
+            let id: UUID = try await db.pool.query("SELECT id FROM returns WHERE order_id = $1", UUID(uuidString: order)!).rows[0]
+                .decode("id")
+            _ = try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken)
+            let receipts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        Int(
+                            try await client.send(
+                                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false}"#, token: adminToken
+                            ).status.code)
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(receipts.filter { $0 == 200 }.count == 1 && receipts.allSatisfy { $0 == 200 || $0 == 409 }, "\(receipts)")
+            let refunds = try await db.pool.query(
+                "SELECT count(*)::int AS n, sum(amount)::int AS amount FROM refunds WHERE order_id = $1", UUID(uuidString: order)!
+            ).rows[0]
+            #expect(try refunds.decode("n") as Int == 1 && refunds.decode("amount") as Int == 2400)
+        }
+    }
+}
