@@ -2,7 +2,8 @@
 """The concurrency checks of Commerce through nginx over two instances (run by Tools/cluster
 --check): 50 customers racing for 10 units, one idempotency key sent 5 times at once, 3-D Secure
 checkouts settled by the provider's webhooks spread over both instances (when the payment API is
-our localstripe), then steady reads and cart writes while one instance is stopped. Prints the
+our localstripe), racing shipments of one order and racing default addresses of one customer,
+then steady reads and cart writes while one instance is stopped. Prints the
 figures; exits 1 on a failure.
 
     Tools/drills/cluster-check.py BASE_URL ADMIN_TOKEN PID_OF_INSTANCE_A DATABASE_URL [PAYMENT_API_URL WEBHOOK_LOG]
@@ -115,7 +116,49 @@ if payment_api:
     expect(paid == count, "every authenticated payment settled by its webhook")
     expect(len(upstreams) == 2, "webhooks reached both instances")
 
-# 4. Steady reads and cart writes while instance A stops: only what it had in flight may fail.
+# 4. Fulfilment and the address book, raced over both instances: eight whole-order shipments of
+# one paid order ship it once; eight new default addresses of one customer leave one default.
+shipped = item(base, admin, 5)
+token = customer(base)
+call(f"{base}/v1/cart/items/{shipped}", "PUT", {"quantity": 2}, token)
+order = checkout(token)
+for _ in range(10):
+    if order.body.get("status") == "paid":
+        break
+    time.sleep(0.5)
+    order = call(f"{base}/v1/orders/{order.body['id']}/payment/refresh", "POST", None, token)
+expect(order.body.get("status") == "paid", f"an order to ship, paid ({order.body.get('status')})")
+barrier = threading.Barrier(8)
+
+
+def ship(_):
+    barrier.wait()
+    return call(f"{base}/v1/admin/orders/{order.body['id']}/shipments", "POST",
+                {"carrier": "Yamato", "tracking_number": uuid.uuid4().hex[:12]}, admin)
+
+
+with ThreadPoolExecutor(8) as pool:
+    shipments = collections.Counter(answer.status for answer in pool.map(ship, range(8)))
+units = int(sql(database, f"SELECT sum(shipped_quantity) FROM order_lines WHERE order_id = '{order.body['id']}'"))
+expect(shipments[201] == 1 and shipments[409] == 7 and units == 2,
+       f"one of 8 racing shipments won, the rest 409 ({dict(shipments)}), 2 units shipped once ({units})")
+barrier = threading.Barrier(8)
+address = {"recipient": "Drill", "phone": "03-1234-5678", "postal_code": "100-0001", "country": "JP", "region": "JP-13",
+           "city": "Chiyoda", "line1": "1-1", "is_default": True}
+
+
+def add_address(_):
+    barrier.wait()
+    return call(base + "/v1/addresses", "POST", address, token).status
+
+
+with ThreadPoolExecutor(8) as pool:
+    added = collections.Counter(pool.map(add_address, range(8)))
+me = call(base + "/v1/me", token=token).body["id"]
+defaults = sql(database, f"SELECT count(*) FROM addresses WHERE customer_id = '{me}' AND is_default")
+expect(added[201] == 8 and defaults == "1", f"8 racing default addresses made ({dict(added)}), one default ({defaults})")
+
+# 5. Steady reads and cart writes while instance A stops: only what it had in flight may fail.
 stop = threading.Event()
 outcomes = collections.Counter()
 lock = threading.Lock()

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The PostgreSQL part of Tools/faults: 8 clients reading items and checking out, PostgreSQL
-stopped after 2 s and started again 4 s later, 4 s more load.
+"""The PostgreSQL part of Tools/faults: 8 clients reading items and checking out and one of the
+staff listing paid orders and shipping them, PostgreSQL stopped after 2 s and started again 4 s
+later, 4 s more load.
 
     Tools/drills/faults-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL STOP_COMMAND START_COMMAND
 """
@@ -20,6 +21,7 @@ plenty = item(base, admin, 100_000, price=500)
 tokens = [customer(base) for _ in range(4)]
 phase = ["before"]
 records = []  # (phase, kind, answer, order id, when)
+shipments = []  # the ids of shipments answered 201
 lock = threading.Lock()
 stop = threading.Event()
 
@@ -28,6 +30,21 @@ def client(n):
     while not stop.is_set():
         if n < 4:
             kind, answer = "read", call(base + "/v1/items?limit=5", timeout=30)
+        elif n == 8:
+            # The staff: the newest paid order, shipped whole (a 201 here must be a shipment kept).
+            page = call(base + "/v1/admin/orders?status=paid&limit=1", token=admin, timeout=30)
+            kind, answer = "staff list", page
+            paid = (page.body or {}).get("data") or [] if page.status == 200 else []
+            if paid:
+                answer = call(f"{base}/v1/admin/orders/{paid[0]['order']['id']}/shipments", "POST",
+                              {"carrier": "Yamato", "tracking_number": uuid.uuid4().hex[:12]}, admin, timeout=30)
+                kind = "ship"
+                shipment = answer.body.get("id") if answer.status == 201 and answer.body else None
+                with lock:
+                    records.append((phase[0], kind, answer, None, time.monotonic()))
+                    if shipment:
+                        shipments.append(shipment)
+                continue
         else:
             call(f"{base}/v1/cart/items/{plenty}", "PUT", {"quantity": 1}, tokens[n % 4], timeout=30)
             kind, answer = "checkout", call(base + "/v1/orders", "POST", {"payment_method": "pm_card_visa"}, tokens[n % 4],
@@ -37,7 +54,7 @@ def client(n):
             records.append((phase[0], kind, answer, order, time.monotonic()))
 
 
-threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+threads = [threading.Thread(target=client, args=(n,)) for n in range(9)]
 for thread in threads:
     thread.start()
 time.sleep(2)
@@ -71,4 +88,7 @@ orders = [order for _, _, _, order, _ in records if order]
 ids = ",".join(f"'{o}'" for o in orders) or "NULL"
 found = int(sql(database, f"SELECT count(*) FROM orders WHERE id IN ({ids})"))
 expect(found == len(orders), f"every order answered 201 is in the database ({found} of {len(orders)})")
+ids = ",".join(f"'{s}'" for s in shipments) or "NULL"
+kept = int(sql(database, f"SELECT count(*) FROM shipments WHERE id IN ({ids})"))
+expect(shipments and kept == len(shipments), f"every shipment answered 201 is in the database ({kept} of {len(shipments)})")
 sys.exit(exit_status())
