@@ -49,8 +49,7 @@ public struct FieldSpec: Hashable, Sendable {
     /// transaction, and a row created while none of the customer's holds it gets it.
     public var onePerOwner = false
     /// `example: "JP"` on a string or text field: a valid value, which the generated tests send
-    /// (the rules across an entity's fields may refuse the sample they would make up) and the
-    /// API document shows.
+    /// (the rules across an entity's fields may refuse the sample they would make up).
     public var example: String?
     /// `enum_type: TaxClass` on an enum field: its Swift type is that enum, written once by hand in
     /// Domain with the spec's values as raw values, instead of one generated for this place.

@@ -222,7 +222,6 @@ enum OpenAPIRenderer {
         case .uuid: schema = ["type": "string", "format": "uuid"]
         case .string, .text:
             schema = ["type": "string"]
-            if let example = f.example { schema["example"] = example }
             if let min = f.min { schema["minLength"] = min }
             if let max = f.max { schema["maxLength"] = max }
         case .int, .bigint:
