@@ -237,6 +237,12 @@ struct CancelHTTPTests {
             #expect(cancelled.status == .ok)
             #expect(try cancelled.json["status"] as? String == "refunded")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+            // The staff see who made each change: the customer placed it and cancelled it.
+            let events = try await client.send(.get, "/v1/admin/orders/\(id)", token: adminToken).json["events"] as? [[String: Any]]
+            let changes = events?.compactMap { event in (event["data"] as? [String: String])?["to"].map { ($0, event["actor"] as? String) }
+            }
+            #expect(changes?.map(\.0) == ["paid", "refund_pending", "refunded"])
+            #expect(changes?.map(\.1) == ["system", "customer", "customer"])
             let again = try await client.send(.post, "/v1/orders/\(id)/cancel", token: token)
             #expect(try again.expectProblem(409)["order_status"] as? String == "refunded")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)

@@ -60,6 +60,10 @@ struct ReturnHTTPTests {
             #expect(try await TestRows.stock(db, item: mugItem) == stockBefore + 1)
             let types = (mine["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String } ?? []
             #expect(["return_requested", "return_approved", "return_received"].allSatisfy(types.contains))
+            // The customer sees where each return stands; another customer sees no such order.
+            let listed = try await client.send(.get, "/v1/orders/\(order)/returns", token: token).json["data"] as? [[String: Any]]
+            #expect(listed?.map { $0["status"] as? String } == ["received"] && listed?.first?["id"] as? String == id)
+            try await client.send(.get, "/v1/orders/\(order)/returns", token: other).expectProblem(404)
             // That unit is returned; the other mug still may be.
             try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#).expectProblem(422)
             #expect(try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#).status == .created)

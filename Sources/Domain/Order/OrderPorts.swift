@@ -50,16 +50,20 @@ public protocol OrderStore: Sendable {
     /// and recording `refund` (when given) in the same transaction. Staff refunds count:
     /// `paid -> refund_pending` claims what they left of the total, only while none of them is
     /// unsettled; back to `paid` gives them their share again; a restock skips what they restocked.
+    /// The order's event of the change names `actor`.
     /// - Returns: whether the order moved (false: it was not in `from`, or a staff refund is unsettled).
     /// - Throws: `StoreUnavailable`.
-    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
-        -> Bool
+    func transition(
+        orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, by actor: EventActor, at: Date
+    ) async throws -> Bool
 }
 
 extension OrderStore {
     /// `transition` recording no refund.
     /// - Throws: `StoreUnavailable`.
-    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, at: Date) async throws -> Bool {
-        try await transition(orderID: orderID, from: from, to: to, restock: restock, refund: nil, at: at)
+    public func transition(
+        orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, by actor: EventActor = .system, at: Date
+    ) async throws -> Bool {
+        try await transition(orderID: orderID, from: from, to: to, restock: restock, refund: nil, by: actor, at: at)
     }
 }

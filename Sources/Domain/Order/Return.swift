@@ -55,6 +55,9 @@ public protocol ReturnStore: Sendable {
     /// `ReturnError.wrongState` naming where it is.
     /// - Throws: `ReturnError`, `StoreUnavailable`.
     func move(id: UUID, from: ReturnStatus, to: ReturnStatus, restock: Bool?, at: Date) async throws -> ReturnRequest
+    /// The returns of the customer's order, oldest first; `nil` when the order is none of theirs.
+    /// - Throws: `StoreUnavailable`.
+    func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]?
     /// The return with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func returnRequest(id: UUID) async throws -> ReturnRequest?

@@ -169,11 +169,12 @@ public struct PostgresOrderStore: OrderStore {
         }
     }
 
-    public func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
-        -> Bool
-    {
+    public func transition(
+        orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, by actor: EventActor, at: Date
+    ) async throws -> Bool {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
+                try await connection.query("SELECT set_config('storefront.actor', $1, true)", actor.rawValue)
                 // A full refund (the cancel's) claims whatever earlier refunds left of the total,
                 // and only when none of them is unsettled: then, and only then, what they reserve
                 // equals what succeeded. The check reads the locked row, so a refund reserved

@@ -75,6 +75,19 @@ public struct PostgresReturnStore: ReturnStore {
         }
     }
 
+    public func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? {
+        try await translatingUnavailable {
+            guard
+                !(try await database.query("SELECT 1 FROM orders WHERE id = $1 AND customer_id = $2", orderID, customerID).rows.isEmpty)
+            else { return nil }
+            var found: [ReturnRequest] = []
+            for row in try await database.query("SELECT id FROM returns WHERE order_id = $1 ORDER BY created_at, id", orderID).rows {
+                if let request = try await Self.load(try row.decode("id"), on: database) { found.append(request) }
+            }
+            return found
+        }
+    }
+
     public func returnRequest(id: UUID) async throws -> ReturnRequest? {
         try await translatingUnavailable { try await Self.load(id, on: database) }
     }

@@ -46,7 +46,8 @@ public struct CancelOrderUseCase: Sendable {
                 return try await refund(try await reload(order))
             }
         }
-        if try await store.transition(orderID: order.id, from: order.status, to: .cancelled, restock: true, at: system.now()) {
+        if try await store.transition(orderID: order.id, from: order.status, to: .cancelled, restock: true, by: .customer, at: system.now())
+        {
             return try await reload(order)
         }
         let current = try await reload(order)
@@ -58,7 +59,7 @@ public struct CancelOrderUseCase: Sendable {
     /// with a succeeded refund, so a crash or a lost answer leaves stock short, never oversold.
     private func refund(_ order: Order) async throws -> Order {
         guard let paymentID = order.paymentIntentID,
-            try await store.transition(orderID: order.id, from: .paid, to: .refundPending, restock: false, at: system.now())
+            try await store.transition(orderID: order.id, from: .paid, to: .refundPending, restock: false, by: .customer, at: system.now())
         else {
             let current = try await reload(order)
             if current.status == .paid && current.refunds.contains(where: { $0.status == .pending || $0.status == .requiresAction }) {
@@ -68,7 +69,8 @@ public struct CancelOrderUseCase: Sendable {
         }
         // Read again after the claim: the staff refunds it leaves standing cannot change now.
         let claimed = try await reload(order)
-        let status = try await OrderRefunds(store: store, payments: payments, system: system).issue(claimed, paymentID: paymentID)
+        let status = try await OrderRefunds(store: store, payments: payments, system: system, actor: .customer).issue(
+            claimed, paymentID: paymentID)
         let current = try await reload(order)
         if status == .paid { throw OrderError.refundFailed(current.refund?.status ?? .failed) }
         return current

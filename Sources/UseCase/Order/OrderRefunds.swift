@@ -9,6 +9,8 @@ struct OrderRefunds: Sendable {
     let store: any OrderStore
     let payments: any PaymentGateway
     let system: SystemContext
+    /// Who settles the refund: the customer cancelling, or the system reconciling.
+    let actor: EventActor
 
     /// Reused by every attempt at the order's refund, so the provider makes it at most once.
     static func key(_ order: Order) -> String { "order-\(order.id.uuidString.lowercased())-refund" }
@@ -30,7 +32,7 @@ struct OrderRefunds: Sendable {
         } catch let error as PaymentError where error.outcomeUnknown {
             return .refundPending
         } catch let error as PaymentError {
-            _ = try await store.transition(orderID: order.id, from: .refundPending, to: .paid, restock: false, at: system.now())
+            _ = try await store.transition(orderID: order.id, from: .refundPending, to: .paid, restock: false, by: actor, at: system.now())
             throw error
         }
         return try await record(order, refund)
@@ -50,7 +52,8 @@ struct OrderRefunds: Sendable {
         }
         let recorded = RefundRecord(id: refund.id, status: refund.status)
         if try await store.transition(
-            orderID: order.id, from: .refundPending, to: next, restock: next == .refunded, refund: recorded, at: system.now())
+            orderID: order.id, from: .refundPending, to: next, restock: next == .refunded, refund: recorded, by: actor,
+            at: system.now())
         {
             return next
         }

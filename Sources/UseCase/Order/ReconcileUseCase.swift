@@ -157,7 +157,7 @@ public struct ReconcileUseCase: Sendable {
 
     func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
-        let refunds = OrderRefunds(store: store, payments: payments, system: system)
+        let refunds = OrderRefunds(store: store, payments: payments, system: system, actor: .system)
         do {
             if let known = order.refund { return try await refunds.record(order, try await payments.refund(id: known.id)) }
             // The refund's answer was lost: find it at the provider, or ask for it again if the

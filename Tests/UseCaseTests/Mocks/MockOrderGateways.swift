@@ -27,9 +27,9 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func transition(orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, at: Date) async throws
-        -> Bool
-    {
+    func transition(
+        orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, by actor: EventActor, at: Date
+    ) async throws -> Bool {
         state.withLock { state in
             state.calls.append(
                 "\(from.rawValue)->\(to.rawValue)\(restock ? " restock" : "")\(refund.map { " \($0.id) \($0.status.rawValue)" } ?? "")")

@@ -13,5 +13,7 @@ struct MockReturnStore: ReturnStore {
 
     func returnRequest(id: UUID) async throws -> ReturnRequest? { nil }
 
+    func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? { nil }
+
     func attachRefund(returnID: UUID, refundID: UUID) async throws -> ReturnRequest { throw ReturnError.returnNotFound(returnID) }
 }
