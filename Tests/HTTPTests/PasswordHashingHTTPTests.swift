@@ -89,13 +89,13 @@ struct PasswordHashingHTTPTests {
             #expect(!refused.isEmpty && !answered.isEmpty, "\(refused.count) refused, \(answered.count) answered")
             #expect(refused.allSatisfy { $0.retryAfter == "1" })
             // Refusals do not queue behind the hashes: each comes back before the slowest answered
-            // sign-in (which waited for its hash). Absolute bounds are loose: the whole suite
-            // runs on two cores beside this.
+            // sign-in (which waited for its hash). Absolute bounds are loose (5 s: the whole suite,
+            // some 680 tests, runs on two cores beside this); the relative bound is the property.
             let slowestRefusal = refused.map(\.seconds).max() ?? 0
             let slowestAnswer = answered.map(\.seconds).max() ?? 0
             #expect(slowestRefusal < max(slowestAnswer, 0.5), "a refusal took \(slowestRefusal) s, the slowest answer \(slowestAnswer) s")
-            #expect(slowestRefusal < 2, "a refusal took \(slowestRefusal) s")
-            #expect(reads < 2, "the slowest GET /v1/items during the sign-ins took \(reads) s")
+            #expect(slowestRefusal < 5, "a refusal took \(slowestRefusal) s")
+            #expect(reads < 5, "the slowest GET /v1/items during the sign-ins took \(reads) s")
         }
     }
 }
