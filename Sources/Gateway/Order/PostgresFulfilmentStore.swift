@@ -18,7 +18,7 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
     ) async throws -> Shipment {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
-                try await connection.query("SELECT set_config('storefront.actor', 'staff', true)")
+                try await OrderUnits.name(.staff, on: connection)
                 guard
                     let order = try await connection.query(
                         "SELECT status, fulfilment_status FROM orders WHERE id = $1 FOR UPDATE", orderID
@@ -76,11 +76,10 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
             return left.filter { $0.value > 0 }.map { ShipmentLine(variantID: $0.key, quantity: $0.value) }
                 .sorted { $0.variantID.uuidString < $1.variantID.uuidString }
         }
-        var asked: [UUID: Int] = [:]
-        for (index, line) in lines.enumerated() {
-            asked[line.variantID, default: 0] += line.quantity
-            let available = left[line.variantID] ?? 0
-            guard asked[line.variantID]! <= available else { throw FulfilmentError.beyondOrdered(index: index, left: available) }
+        let asked: [UUID: Int]
+        switch OrderUnits.asked(lines.map { ($0.variantID, $0.quantity) }, left: left) {
+        case .success(let units): asked = units
+        case .failure(let beyond): throw FulfilmentError.beyondOrdered(index: beyond.index, left: beyond.left)
         }
         return asked.map { ShipmentLine(variantID: $0.key, quantity: $0.value) }.sorted {
             $0.variantID.uuidString < $1.variantID.uuidString
@@ -90,7 +89,7 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
     public func deliver(shipmentID: UUID, at: Date) async throws -> Shipment {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
-                try await connection.query("SELECT set_config('storefront.actor', 'staff', true)")
+                try await OrderUnits.name(.staff, on: connection)
                 guard
                     let orderID: UUID = try await connection.query(
                         "SELECT order_id FROM shipments WHERE id = $1", shipmentID

@@ -48,7 +48,7 @@ public struct PostgresOrderStore: OrderStore {
     /// The transaction of `placeOrder`; `nil` when the idempotency key is taken.
     private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws -> UUID? {
         // The order's `placed` event (written by the trigger) names the customer.
-        try await connection.query("SELECT set_config('storefront.actor', 'customer', true)")
+        try await OrderUnits.name(.customer, on: connection)
         let cart = try await connection.query(
             "SELECT variant_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY variant_id", request.customerID
         ).rows.map { (try $0.decode("variant_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
@@ -174,7 +174,7 @@ public struct PostgresOrderStore: OrderStore {
     ) async throws -> Bool {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
-                try await connection.query("SELECT set_config('storefront.actor', $1, true)", actor.rawValue)
+                try await OrderUnits.name(actor, on: connection)
                 // A full refund (the cancel's) claims whatever earlier refunds left of the total,
                 // and only when none of them is unsettled: then, and only then, what they reserve
                 // equals what succeeded. The check reads the locked row, so a refund reserved

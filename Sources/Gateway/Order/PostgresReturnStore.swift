@@ -37,11 +37,10 @@ public struct PostgresReturnStore: ReturnStore {
                 ).rows {
                     left[try row.decode("variant_id")] = try row.decode("left")
                 }
-                var asked: [UUID: Int] = [:]
-                for (index, line) in lines.enumerated() {
-                    asked[line.variantID, default: 0] += line.quantity
-                    let available = max(0, left[line.variantID] ?? 0)
-                    guard asked[line.variantID]! <= available else { throw ReturnError.beyondReturnable(index: index, left: available) }
+                let asked: [UUID: Int]
+                switch OrderUnits.asked(lines.map { ($0.variantID, $0.quantity) }, left: left) {
+                case .success(let units): asked = units
+                case .failure(let beyond): throw ReturnError.beyondReturnable(index: beyond.index, left: beyond.left)
                 }
                 try await connection.query(
                     "INSERT INTO returns (id, order_id, status, reason, created_at, updated_at) VALUES ($1, $2, 'requested', $3, $4, $4)",
