@@ -19,6 +19,8 @@ struct Storefront: AsyncParsableCommand {
             SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset), \
             PAYMENT_TIMEOUT_SECONDS (10), CHECKOUT_DEADLINE_SECONDS (10), PAYMENT_ACTION_TIMEOUT_SECONDS (900), \
             PAYMENT_WEBHOOK_SECRET (webhooks off when unset), MEDIA_API_URL (photo uploads off when unset), MEDIA_PUBLIC_URL (MEDIA_API_URL/photo), MEDIA_TIMEOUT_SECONDS (30). \
+            Tax and invoices: PRICES_INCLUDE_TAX (true), TAX_ROUNDING (floor, half_up or ceiling), \
+            INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER (invoices off when unset). \
             Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
             RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
             RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \
