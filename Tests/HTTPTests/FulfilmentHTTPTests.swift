@@ -41,8 +41,9 @@ struct FulfilmentHTTPTests {
             let (order, mug, pen, token, customer) = try await Self.paidOrder(client, db)
             let email = "\(customer)@example.com"
 
-            // The staff find it by its id, the customer's email (any case), a SKU, and its status.
-            for query in [order, email.uppercased()] {
+            // The staff find it by its id (or the start of it, in any case), the customer's email
+            // (any case), a SKU, and its status.
+            for query in [order, String(order.prefix(8)), order.prefix(13).uppercased(), email.uppercased()] {
                 let page = try await client.send(.get, "/v1/admin/orders?q=\(query)", token: adminToken)
                 #expect(
                     (try page.json["data"] as? [[String: Any]])?.compactMap { ($0["order"] as? [String: Any])?["id"] as? String } == [order]

@@ -72,6 +72,10 @@ struct RefundHTTPTests {
             let listed = try #require(seen["refunds"] as? [[String: Any]])
             #expect(listed.map { Set($0.keys) } == [["id", "amount", "status", "created_at"]])
             #expect(listed.first?["id"] as? String == refund["id"] as? String)
+            // The staff asked for it, so the staff made the order refunded.
+            let staff = try await client.send(.get, "/v1/admin/orders/\(order)", token: adminToken).json
+            let change = (staff["events"] as? [[String: Any]])?.last { ($0["data"] as? [String: String])?["to"] == "refunded" }
+            #expect(change?["actor"] as? String == "staff")
 
             let again = try await Self.refund(client, order, #"{"amount": 1, "reason": "other", "restock": false}"#, key: "r2")
             #expect(try again.expectProblem(409)["order_status"] as? String == "refunded")

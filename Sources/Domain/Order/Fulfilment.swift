@@ -124,7 +124,23 @@ public struct StaffOrderFilter: Hashable, Sendable {
 
     public init(progress: OrderProgress?, query: String?) {
         self.progress = progress
-        self.query = query
+        self.query = query?.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The ids the query can be the start of: with its hyphens dropped, 6 to 32 hex digits (the
+    /// short form staff read out, such as `3f2a9c01`) give the first and last id beginning so,
+    /// a range the orders' primary key answers; anything else gives none.
+    public var idRange: (first: UUID, last: UUID)? {
+        guard let query else { return nil }
+        let digits = query.lowercased().filter { $0 != "-" }
+        guard (6...32).contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        func id(padding pad: Character) -> UUID? {
+            let hex = Array(digits + String(repeating: pad, count: 32 - digits.count))
+            let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+            return UUID(uuidString: groups.joined(separator: "-"))
+        }
+        guard let first = id(padding: "0"), let last = id(padding: "f") else { return nil }
+        return (first, last)
     }
 }
 

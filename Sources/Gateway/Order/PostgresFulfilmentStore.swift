@@ -132,18 +132,19 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                 (status, fulfilment) = (progress.rawValue, progress == .paid ? "unfulfilled" : nil)
             }
         }
-        let query = filter.query?.trimmingCharacters(in: .whitespaces)
+        let query = filter.query
+        let ids = filter.idRange
         let rows = try await translatingUnavailable {
             try await database.query(
                 """
                 SELECT \(PostgresOrderStore.columns) FROM orders
                 WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR fulfilment_status = $2)
-                  AND ($3::text IS NULL OR id = $4::uuid
+                  AND ($3::text IS NULL OR id BETWEEN $4::uuid AND $8::uuid
                        OR customer_id IN (SELECT id FROM customers WHERE lower(email) = lower($3))
                        OR id IN (SELECT order_id FROM order_lines WHERE sku = $3))
                   AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::uuid))
                 ORDER BY created_at DESC, id DESC LIMIT $7
-                """, status, fulfilment, query, query.flatMap(UUID.init(uuidString:)), cursor?.createdAt, cursor?.id, limit
+                """, status, fulfilment, query, ids?.first, cursor?.createdAt, cursor?.id, limit, ids?.last
             ).rows
         }
         return try await staffOrders(try await orders.orders(from: rows))

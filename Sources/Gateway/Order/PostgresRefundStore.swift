@@ -137,6 +137,9 @@ public struct PostgresRefundStore: RefundStore {
                 ).rows
                 guard let row = moved.first else { return }
                 let orderID: UUID = try row.decode("order_id")
+                // Refunds are asked for by the staff (a refund, a return received), so the order's
+                // change to `refunded` is theirs, whichever of answer, event or pass settles it.
+                try await OrderUnits.name(.staff, on: connection)
                 switch status {
                 case .succeeded:
                     if try row.decode("restock", as: Bool.self) {

@@ -4,7 +4,7 @@ import Foundation
 
 extension OrderUseCase {
     /// `GET /v1/admin/orders` (auth: admin): every customer's orders, newest first, narrowed to
-    /// a status and to `q`: an order's id, its customer's email (any case) or a SKU it holds.
+    /// a status and to `q`: an order's id or its start, its customer's email (any case) or a SKU it holds.
     /// - Throws: `ValidationError` for a bad limit or cursor, `StoreUnavailable`.
     public func staffList(_ input: OrderStaffListInput) async throws -> OrderStaffListOutcome {
         let page = try PageRequest(limit: input.limit, cursor: input.cursor, defaultLimit: 20)
