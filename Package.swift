@@ -8,10 +8,13 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Storefront",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "scenegen", targets: ["scenegen"]),
+        // What a shopping app adds: the API's types and a client for them, generated from the
+        // document the service serves (Tools/generate-client); the app picks the transport.
+        .library(name: "StorefrontClient", targets: ["StorefrontClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -27,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: infrastructure
@@ -37,6 +42,15 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .target(name: "Postgres", dependencies: ["CLibPQ", "CLinux"], swiftSettings: strict),
+        // Generated code (committed) and the middleware that signs it in; nothing of ours.
+        .target(
+            name: "StorefrontClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
 
         // MARK: the scene layers, innermost first
         .target(name: "Domain", swiftSettings: strict),
@@ -161,6 +175,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                "StorefrontClient",
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],
             swiftSettings: strict
         ),

@@ -55,6 +55,25 @@ struct OpenAPIHTTPTests {
         }
     }
 
+    /// The shapes swift-openapi-generator (StorefrontClient) reads wrongly are absent: a
+    /// `{"type": "null"}` alternative (it drops the member), `oneOf` (a body matching two
+    /// alternatives matches none), an `enum` without a `type` (typed as any JSON value).
+    @Test func theDocumentHoldsNoShapeAGeneratorMisreads() throws {
+        var faults: [String] = []
+        func walk(_ value: Any, _ path: String) {
+            if let schema = value as? [String: Any] {
+                if schema["oneOf"] != nil { faults.append("\(path): oneOf") }
+                if schema["enum"] != nil, schema["type"] == nil { faults.append("\(path): enum without type") }
+                if schema["type"] as? String == "null" { faults.append("\(path): a null alternative") }
+                for (key, member) in schema { walk(member, "\(path)/\(key)") }
+            } else if let array = value as? [Any] {
+                for (index, member) in array.enumerated() { walk(member, "\(path)/\(index)") }
+            }
+        }
+        walk(try JSONSerialization.jsonObject(with: Self.committedDocument), "#")
+        #expect(faults.isEmpty, "\(faults.sorted())")
+    }
+
     /// A build without its document, or with a broken one, fails to build the application with a
     /// message naming the file, instead of answering 500 (or 404 for every 405) later.
     @Test func aMissingOrCorruptDocumentIsALoadError() throws {

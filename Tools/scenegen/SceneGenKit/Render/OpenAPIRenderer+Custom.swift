@@ -105,11 +105,9 @@ extension OpenAPIRenderer {
             }
             var response: [String: Any] = ["description": outcomes.map(\.name).joined(separator: " or ")]
             var content: [String: Any] = [:]
-            if !schemas.isEmpty { content["application/json"] = ["schema": schemas.count == 1 ? schemas[0] : ["oneOf": schemas]] }
+            if !schemas.isEmpty { content["application/json"] = ["schema": alternatives(schemas)] }
             if problem { problems.append(ref("Problem")) }
-            if !problems.isEmpty {
-                content["application/problem+json"] = ["schema": problems.count == 1 ? problems[0] : ["oneOf": problems]]
-            }
+            if !problems.isEmpty { content["application/problem+json"] = ["schema": alternatives(problems)] }
             if !content.isEmpty { response["content"] = content }
             if outcomes.allSatisfy({ $0.location != nil }) {
                 response["headers"] = ["Location": ["description": "Where the answer's record is", "schema": ["type": "string"]]]
@@ -135,5 +133,17 @@ extension OpenAPIRenderer {
                 "description": "Past the rate limit; Retry-After says when to try again", "content": problemResponse["content"]!,
             ]
         }
+    }
+
+    /// The shapes one status's outcomes answer with, each once: `anyOf`, not `oneOf`, since a
+    /// problem with members also matches the plain problem, and under `oneOf` a body matching
+    /// two alternatives matches none.
+    private static func alternatives(_ schemas: [[String: Any]]) -> [String: Any] {
+        var seen: Set<String> = []
+        let distinct = schemas.filter { schema in
+            let data = try! JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys])
+            return seen.insert(String(decoding: data, as: UTF8.self)).inserted
+        }
+        return distinct.count == 1 ? distinct[0] : ["anyOf": distinct]
     }
 }

@@ -52,6 +52,11 @@ enum OpenAPIRenderer {
                 paths[path, default: [:]][method] = operation(names, useCase)
             }
         }
+        for name in nullableTwins(referencedIn: [paths, schemas]) {
+            guard var twin = schemas[String(name.dropFirst("Nullable".count))] as? [String: Any] else { continue }
+            twin["type"] = ["object", "null"]
+            schemas[name] = twin
+        }
         // Every route a spec names is in the document, whoever wrote its operation.
         let described = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(normalized(path))" } })
         for spec in specs {
@@ -119,6 +124,30 @@ enum OpenAPIRenderer {
     }
 
     static func ref(_ name: String) -> [String: Any] { ["$ref": "#/components/schemas/\(name)"] }
+
+    /// An object schema or null, as a reference to `Nullable<name>`: the named schema with
+    /// `"type": ["object", "null"]`, which `document` adds. Not `oneOf: [$ref, {type: null}]`,
+    /// which swift-openapi-generator (1.14) drops with its member, nor a `$ref` beside
+    /// `type: [object, null]`, which a JSON Schema validator reads as never null.
+    static func nullable(_ name: String) -> [String: Any] { ref("Nullable\(name)") }
+
+    /// The `Nullable<name>` schemas referenced anywhere in `values`.
+    private static func nullableTwins(referencedIn values: [Any]) -> Set<String> {
+        let prefix = "#/components/schemas/Nullable"
+        var found: Set<String> = []
+        func walk(_ value: Any) {
+            if let dictionary = value as? [String: Any] {
+                if let target = dictionary["$ref"] as? String, target.hasPrefix(prefix) {
+                    found.insert(String(target.dropFirst("#/components/schemas/".count)))
+                }
+                dictionary.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        values.forEach(walk)
+        return found
+    }
 
     static var problemResponse: [String: Any] {
         [
@@ -231,10 +260,12 @@ enum OpenAPIRenderer {
         case .bool: schema = ["type": "boolean"]
         case .number: schema = ["type": "number"]
         case .money:
-            let money = ref(f.partial ? "MoneyChange" : "Money")
-            return nullable ? ["oneOf": [money, ["type": "null"]]] : money
+            let money = f.partial ? "MoneyChange" : "Money"
+            return nullable ? Self.nullable(money) : ref(money)
         case .timestamp: schema = ["type": "string", "format": "date-time"]
-        case .enumeration(let values): return ["enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
+        case .enumeration(let values):
+            // A type beside the values, or a generator types the member as any JSON value.
+            return ["type": nullable ? ["string", "null"] : "string", "enum": (values as [Any]) + (nullable ? [NSNull()] : [])]
         }
         if nullable, let type = schema["type"] as? String { schema["type"] = [type, "null"] }
         return schema
@@ -277,7 +308,7 @@ enum OpenAPIRenderer {
             let value: [String: Any]
             switch field.value {
             case .field(let spec): value = schema(SwiftField(field: spec, entity: ""), nullable: field.optional && !field.list)
-            case .named(let type): value = field.optional && !field.list ? ["oneOf": [ref(type), ["type": "null"]]] : ref(type)
+            case .named(let type): value = field.optional && !field.list ? nullable(type) : ref(type)
             }
             properties[field.name] =
                 field.list ? ["type": "array", "items": value] : field.map ? ["type": "object", "additionalProperties": value] : value
