@@ -21,6 +21,8 @@ struct Storefront: AsyncParsableCommand {
             PAYMENT_WEBHOOK_SECRET (webhooks off when unset), MEDIA_API_URL (photo uploads off when unset), MEDIA_PUBLIC_URL (MEDIA_API_URL/photo), MEDIA_TIMEOUT_SECONDS (30). \
             Tax and invoices: PRICES_INCLUDE_TAX (true), TAX_ROUNDING (floor, half_up or ceiling), \
             INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER (invoices off when unset). \
+            Universal links: APPLE_APP_IDS (TEAMID.bundle.id, comma-separated; the association file off when unset), \
+            APP_STORE_ID (the Smart App Banner of the link pages). \
             Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
             RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
             RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \

@@ -29,6 +29,24 @@ struct AppConfigTests {
         }
     }
 
+    @Test func appLinkSettingsAreReadOrNamed() throws {
+        let db = ["DATABASE_URL": "postgresql://u@localhost:5432/db"]
+        let shop = try AppConfig.fromEnvironment(
+            db.merging(["APPLE_APP_IDS": "ABCDE12345.jp.example.shop, ABCDE12345.jp.example.shop-beta", "APP_STORE_ID": "1234567890"]) {
+                $1
+            })
+        #expect(shop.appLinks?.appIDs == ["ABCDE12345.jp.example.shop", "ABCDE12345.jp.example.shop-beta"])
+        #expect(shop.appLinks?.appStoreID == "1234567890")
+        #expect(try AppConfig.fromEnvironment(db).appLinks == nil)
+        for bad in [
+            ["APPLE_APP_IDS": "jp.example.shop"], ["APPLE_APP_IDS": "abcde12345.jp.example.shop"],
+            ["APPLE_APP_IDS": "ABCDE12345.jp..shop"], ["APPLE_APP_IDS": "ABCDE12345.<script>"],
+            ["APPLE_APP_IDS": "ABCDE12345.jp.example.shop", "APP_STORE_ID": "id123"], ["APP_STORE_ID": "1234567890"],
+        ] {
+            #expect(throws: ConfigError.self, "\(bad)") { try AppConfig.fromEnvironment(db.merging(bad) { $1 }) }
+        }
+    }
+
     @Test func keyValueConnectionStringsAreAccepted() throws {
         let config = try AppConfig.fromEnvironment(["DATABASE_URL": "host=localhost dbname=shop", "PORT": "9000", "LOG_LEVEL": "DEBUG"])
         #expect(config.port == 9000 && config.logLevel == .debug)

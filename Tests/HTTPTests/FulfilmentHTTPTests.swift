@@ -40,6 +40,8 @@ struct FulfilmentHTTPTests {
         try await withApp { client, db in
             let (order, mug, pen, token, customer) = try await Self.paidOrder(client, db)
             let email = "\(customer)@example.com"
+            // Another customer's order, which no query below may find.
+            _ = try await Self.paidOrder(client, db)
 
             // The staff find it by its id (or the start of it, in any case), the customer's email
             // (any case), a SKU, and its status.

@@ -140,6 +140,22 @@ struct StorefrontClientTests {
     }
 }
 
+/// The README's example is this module's `ClientGatewayExample.swift`, below its own header.
+@Test func theREADMEsClientExampleIsTheOneThatBuilds() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let example = try String(contentsOf: root.appendingPathComponent("Tests/HTTPTests/ClientGatewayExample.swift"), encoding: .utf8)
+    let imports = "import StorefrontClient\n\n"
+    // The README: from its `import OpenAPIURLSession` block's imports to the block's end.
+    let block = try #require(readme.range(of: "```swift\nimport Foundation\nimport OpenAPIURLSession"))
+    let shownStart = try #require(readme.range(of: imports, range: block.upperBound..<readme.endIndex))
+    let shownEnd = try #require(readme.range(of: "\n```\n", range: shownStart.upperBound..<readme.endIndex))
+    // The file: after its imports and its header paragraph.
+    let codeStart = try #require(example.range(of: imports))
+    let header = try #require(example.range(of: "\n\n", range: codeStart.upperBound..<example.endIndex))
+    #expect(readme[shownStart.upperBound..<shownEnd.lowerBound] + "\n" == example[header.upperBound...])
+}
+
 extension Sequence where Element: Sendable {
     /// The elements mapped in order, one at a time.
     fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {

@@ -39,6 +39,12 @@ struct WorkspaceTests {
             get:
               responses:
                 '200': { description: The item. }
+        components:
+          schemas:
+            Item:
+              type: object
+              required: [id, name]
+              properties: { id: { type: string, format: uuid }, name: { type: string } }
 
         """.write(
             to: root.appendingPathComponent("Specs/OpenAPI/handwritten.yml"), atomically: true, encoding: .utf8)
@@ -304,6 +310,18 @@ struct WorkspaceTests {
                     && $0.contains(
                         "references 'vendors', which is the table of no spec (known: customers, items, reviews, wishlist_entries)")
             })
+    }
+
+    /// A schema the document refers to, plainly or as an optional member's `Nullable<Name>`, is
+    /// declared by a spec or by the hand-written fragment's components, or the run stops.
+    @Test func aSchemaNoOneDeclaresIsRefused() throws {
+        let root = try Self.repository(["Board": ModelSpecTests.board])
+        let fragment = root.appendingPathComponent("Specs/OpenAPI/handwritten.yml")
+        let text = try String(contentsOf: fragment, encoding: .utf8)
+        try String(text[..<text.range(of: "components:")!.lowerBound]).write(to: fragment, atomically: true, encoding: .utf8)
+        let errors = Workspace(root: root).run(specPaths: [], mode: .dryRun).errors
+        #expect(errors.contains { $0.contains("refers to the schema Item,") }, "\(errors)")
+        #expect(errors.contains { $0.contains("refers to the schema NullableItem,") }, "\(errors)")
     }
 
     /// A generated route nested under a hand-written one's place takes the name the router has

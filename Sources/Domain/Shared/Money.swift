@@ -41,4 +41,15 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { code }
+
+    /// The digits of its minor unit (ISO 4217): 0 for the yen, 3 for the Bahraini dinar, 2 for
+    /// most. An amount of this currency is `amount / 10^minorUnits` of its major unit.
+    public var minorUnits: Int {
+        switch code {
+        case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF": 0
+        case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND": 3
+        case "CLF", "UYW": 4
+        default: 2
+        }
+    }
 }

@@ -72,6 +72,7 @@ func buildRouter(
     router.add(middleware: ClientAddressMiddleware(hops: resources.config.trustedProxyHops))
 
     HealthRoutes.register(on: router, resources: resources)
+    AppLinkRoutes.register(on: router, resources: resources)
     let accounts = AccountContainer.live(resources).useCase
     let routers = SceneRouters(
         anyone: router.group(),

@@ -72,6 +72,8 @@ public struct AppConfig: Sendable {
     /// The shop on its qualified invoices (`INVOICE_ISSUER_NAME`, `INVOICE_REGISTRATION_NUMBER`);
     /// `nil` until both are set.
     public var invoiceIssuer: InvoiceIssuer?
+    /// The apps the shop's links open (`APPLE_APP_IDS`, `APP_STORE_ID`); `nil` when none is set.
+    public var appLinks: AppLinks?
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -191,6 +193,7 @@ public struct AppConfig: Sendable {
         }
         config.readProtections(environment, problems: &problems)
         config.readTax(environment, problems: &problems)
+        config.readAppLinks(environment, problems: &problems)
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }

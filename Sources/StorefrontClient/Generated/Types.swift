@@ -18,15 +18,30 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 public protocol APIProtocol: Sendable {
+    /// The apps (APPLE_APP_IDS) that open /items/* and /orders/* links; 404 while none is configured
+    ///
+    /// - Remark: HTTP `GET /.well-known/apple-app-site-association`.
+    /// - Remark: Generated from `#/paths//.well-known/apple-app-site-association/get(AppLinks.association)`.
+    func appLinks_association(_ input: Operations.AppLinks_association.Input) async throws -> Operations.AppLinks_association.Output
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(Health.check)`.
     func health_check(_ input: Operations.Health_check.Input) async throws -> Operations.Health_check.Output
+    /// An item's web page, which the app opens in place of the browser
+    ///
+    /// - Remark: HTTP `GET /items/{id}`.
+    /// - Remark: Generated from `#/paths//items/{id}/get(AppLinks.item_page)`.
+    func appLinks_itemPage(_ input: Operations.AppLinks_itemPage.Input) async throws -> Operations.AppLinks_itemPage.Output
     /// - Remark: HTTP `GET /metrics`.
     /// - Remark: Generated from `#/paths//metrics/get(Metrics.scrape)`.
     func metrics_scrape(_ input: Operations.Metrics_scrape.Input) async throws -> Operations.Metrics_scrape.Output
     /// - Remark: HTTP `GET /openapi.json`.
     /// - Remark: Generated from `#/paths//openapi.json/get(OpenAPI.document)`.
     func openAPI_document(_ input: Operations.OpenAPI_document.Input) async throws -> Operations.OpenAPI_document.Output
+    /// An order's web page, which the app opens (it shows nothing of the order)
+    ///
+    /// - Remark: HTTP `GET /orders/{id}`.
+    /// - Remark: Generated from `#/paths//orders/{id}/get(AppLinks.order_page)`.
+    func appLinks_orderPage(_ input: Operations.AppLinks_orderPage.Input) async throws -> Operations.AppLinks_orderPage.Output
     /// - Remark: HTTP `GET /v1/addresses`.
     /// - Remark: Generated from `#/paths//v1/addresses/get(Address.list)`.
     func address_list(_ input: Operations.Address_list.Input) async throws -> Operations.Address_list.Output
@@ -232,10 +247,30 @@ public protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
+    /// The apps (APPLE_APP_IDS) that open /items/* and /orders/* links; 404 while none is configured
+    ///
+    /// - Remark: HTTP `GET /.well-known/apple-app-site-association`.
+    /// - Remark: Generated from `#/paths//.well-known/apple-app-site-association/get(AppLinks.association)`.
+    public func appLinks_association(headers: Operations.AppLinks_association.Input.Headers = .init()) async throws -> Operations.AppLinks_association.Output {
+        try await appLinks_association(Operations.AppLinks_association.Input(headers: headers))
+    }
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(Health.check)`.
     public func health_check(headers: Operations.Health_check.Input.Headers = .init()) async throws -> Operations.Health_check.Output {
         try await health_check(Operations.Health_check.Input(headers: headers))
+    }
+    /// An item's web page, which the app opens in place of the browser
+    ///
+    /// - Remark: HTTP `GET /items/{id}`.
+    /// - Remark: Generated from `#/paths//items/{id}/get(AppLinks.item_page)`.
+    public func appLinks_itemPage(
+        path: Operations.AppLinks_itemPage.Input.Path,
+        headers: Operations.AppLinks_itemPage.Input.Headers = .init()
+    ) async throws -> Operations.AppLinks_itemPage.Output {
+        try await appLinks_itemPage(Operations.AppLinks_itemPage.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// - Remark: HTTP `GET /metrics`.
     /// - Remark: Generated from `#/paths//metrics/get(Metrics.scrape)`.
@@ -246,6 +281,19 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//openapi.json/get(OpenAPI.document)`.
     public func openAPI_document(headers: Operations.OpenAPI_document.Input.Headers = .init()) async throws -> Operations.OpenAPI_document.Output {
         try await openAPI_document(Operations.OpenAPI_document.Input(headers: headers))
+    }
+    /// An order's web page, which the app opens (it shows nothing of the order)
+    ///
+    /// - Remark: HTTP `GET /orders/{id}`.
+    /// - Remark: Generated from `#/paths//orders/{id}/get(AppLinks.order_page)`.
+    public func appLinks_orderPage(
+        path: Operations.AppLinks_orderPage.Input.Path,
+        headers: Operations.AppLinks_orderPage.Input.Headers = .init()
+    ) async throws -> Operations.AppLinks_orderPage.Output {
+        try await appLinks_orderPage(Operations.AppLinks_orderPage.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// - Remark: HTTP `GET /v1/addresses`.
     /// - Remark: Generated from `#/paths//v1/addresses/get(Address.list)`.

@@ -52,10 +52,16 @@ enum OpenAPIRenderer {
                 paths[path, default: [:]][method] = operation(names, useCase)
             }
         }
-        for name in nullableTwins(referencedIn: [paths, schemas]) {
-            guard var twin = schemas[String(name.dropFirst("Nullable".count))] as? [String: Any] else { continue }
+        for name in schemaReferences(in: [paths, schemas]) where name.hasPrefix("Nullable") && schemas[name] == nil {
+            guard var twin = schemas[String(name.dropFirst("Nullable".count))] as? [String: Any], twin["type"] as? String == "object"
+            else { continue }
             twin["type"] = ["object", "null"]
             schemas[name] = twin
+        }
+        for name in schemaReferences(in: [paths, schemas]).sorted() where schemas[name] == nil {
+            errors.append(
+                "\(handwrittenPath):1:1: error: the document refers to the schema \(name), which neither a spec nor this file's components declare (an optional member's Nullable<Name> needs <Name> to be an object)"
+            )
         }
         // Every route a spec names is in the document, whoever wrote its operation.
         let described = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(normalized(path))" } })
@@ -131,14 +137,14 @@ enum OpenAPIRenderer {
     /// `type: [object, null]`, which a JSON Schema validator reads as never null.
     static func nullable(_ name: String) -> [String: Any] { ref("Nullable\(name)") }
 
-    /// The `Nullable<name>` schemas referenced anywhere in `values`.
-    private static func nullableTwins(referencedIn values: [Any]) -> Set<String> {
-        let prefix = "#/components/schemas/Nullable"
+    /// The schemas referenced anywhere in `values`, by name.
+    private static func schemaReferences(in values: [Any]) -> Set<String> {
+        let prefix = "#/components/schemas/"
         var found: Set<String> = []
         func walk(_ value: Any) {
             if let dictionary = value as? [String: Any] {
                 if let target = dictionary["$ref"] as? String, target.hasPrefix(prefix) {
-                    found.insert(String(target.dropFirst("#/components/schemas/".count)))
+                    found.insert(String(target.dropFirst(prefix.count)))
                 }
                 dictionary.values.forEach(walk)
             } else if let array = value as? [Any] {
