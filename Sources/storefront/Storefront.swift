@@ -23,6 +23,8 @@ struct Storefront: AsyncParsableCommand {
             INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER (invoices off when unset). \
             Universal links: APPLE_APP_IDS (TEAMID.bundle.id, comma-separated; the association file off when unset), \
             APP_STORE_ID (the Smart App Banner of the link pages). \
+            Pushes: APNS_TEAM_ID, APNS_KEY_ID, APNS_PRIVATE_KEY_FILE and APNS_TOPIC (pushes queued, not sent, when unset), \
+            APNS_URL (https://api.push.apple.com), APNS_CA_FILE (the system's roots). \
             Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
             RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
             RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \

@@ -18,6 +18,7 @@ struct AccountDeletionHTTPTests {
             let address =
                 #"{"recipient":"山田 太郎","phone":"03-1234-5678","postal_code":"1000001","country":"JP","region":"JP-13","city":"千代田区","line1":"千代田1-1"}"#
             #expect(try await client.send(.post, "/v1/addresses", json: address, token: token).status == .created)
+            #expect(try await PushHTTPTests.register(client, PushHTTPTests.token(0x77), token).status == .created)
             let mug = try await TestRows.insertItem(db, name: "Mug", price: 1200, stock: 5)
             _ = try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
             let paid = try await client.send(
@@ -45,7 +46,7 @@ struct AccountDeletionHTTPTests {
             ).rows[0]
             #expect(
                 try row.decode("email") as String != email && row.decode("name") as String == "deleted" && row.decode("deleted") as Bool)
-            for table in ["sessions", "addresses", "cart_lines"] {
+            for table in ["sessions", "addresses", "cart_lines", "devices"] {
                 let left = try await db.pool.query("SELECT count(*)::int AS n FROM \(table) WHERE customer_id = $1", customer).rows[0]
                 #expect(try left.decode("n") as Int == 0, "\(table)")
             }

@@ -1,4 +1,6 @@
+import Crypto
 import Domain
+import Foundation
 import LiveScenes
 import Scenes
 import Testing
@@ -44,6 +46,25 @@ struct AppConfigTests {
             ["APPLE_APP_IDS": "ABCDE12345.jp.example.shop", "APP_STORE_ID": "id123"], ["APP_STORE_ID": "1234567890"],
         ] {
             #expect(throws: ConfigError.self, "\(bad)") { try AppConfig.fromEnvironment(db.merging(bad) { $1 }) }
+        }
+    }
+
+    @Test func apnsSettingsAreReadAllOrNone() throws {
+        let db = ["DATABASE_URL": "postgresql://u@localhost:5432/db"]
+        let key = FileManager.default.temporaryDirectory.appendingPathComponent("apns-\(UUID()).p8")
+        try P256.Signing.PrivateKey().pemRepresentation.write(to: key, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: key) }
+        let all = [
+            "APNS_TEAM_ID": "TEAM123456", "APNS_KEY_ID": "KEY1234567", "APNS_PRIVATE_KEY_FILE": key.path, "APNS_TOPIC": "jp.example.shop",
+        ]
+        let shop = try AppConfig.fromEnvironment(db.merging(all) { $1 })
+        #expect(shop.apns?.baseURL == "https://api.push.apple.com" && shop.apns?.topic == "jp.example.shop")
+        #expect(try AppConfig.fromEnvironment(db).apns == nil)
+        for bad in [
+            ["APNS_TOPIC": ""], ["APNS_TEAM_ID": "team"], ["APNS_PRIVATE_KEY_FILE": "/nonexistent.p8"],
+            ["APNS_PRIVATE_KEY_FILE": "/etc/hostname"], ["APNS_URL": "http://api.push.apple.com"],
+        ] {
+            #expect(throws: ConfigError.self, "\(bad)") { try AppConfig.fromEnvironment(db.merging(all) { $1 }.merging(bad) { $1 }) }
         }
     }
 

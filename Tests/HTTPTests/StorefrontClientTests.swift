@@ -105,6 +105,13 @@ struct StorefrontClientTests {
             let missing = try notFound.body.applicationProblemJson
             #expect(missing.value1.status == 404 && missing.value2.id == unknownID)
 
+            // The phone registers for pushes, and unregisters on sign-out.
+            let phone = String(repeating: "ab", count: 32)
+            let device = try await client.device_register(path: .init(token: phone), body: .json(.init(locale: "ja-JP", platform: .ios)))
+                .created.body.json
+            #expect(device.token == phone && device.locale == "ja-JP")
+            _ = try await client.device_unregister(path: .init(token: phone)).noContent
+
             // Signed out, the token no longer opens the account.
             _ = try await client.account_signOut().noContent
             guard case .unauthorized = try await client.customerSetting_show() else {

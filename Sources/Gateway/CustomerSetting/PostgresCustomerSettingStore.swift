@@ -72,7 +72,7 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                     WHERE id = $1 AND deleted_at IS NULL RETURNING id
                     """, customerID, at)
                 guard !erased.rows.isEmpty else { return false }
-                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries"] {
+                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices"] {
                     try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
                 }
                 // Orders stay for the accounting period; where they went is personal, its country and

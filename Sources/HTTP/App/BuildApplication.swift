@@ -27,6 +27,18 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
                 ]
             })
     }
+    if let pushes = DeviceContainer.live(resources).pushSender {
+        // Every instance runs one; claims keep them off each other's pushes.
+        services.append(
+            PeriodicService(name: "sent pushes", interval: .seconds(2), logger: resources.logger) {
+                let report = try await pushes.sendDue()
+                guard report != PushSender.Report() else { return [:] }
+                return [
+                    "sent": "\(report.sent)", "retried": "\(report.retried)", "gave_up": "\(report.gaveUp)",
+                    "unregistered": "\(report.unregistered)",
+                ]
+            })
+    }
     let accounts = AccountContainer.live(resources).useCase
     let throttle = ThrottleContainer.live(resources).throttle
     // Expired sessions and rate-limit counts that no longer limit anything: plain DELETEs.

@@ -1,4 +1,5 @@
 import Domain
+import Gateway
 import Logging
 import Postgres
 
@@ -74,6 +75,8 @@ public struct AppConfig: Sendable {
     public var invoiceIssuer: InvoiceIssuer?
     /// The apps the shop's links open (`APPLE_APP_IDS`, `APP_STORE_ID`); `nil` when none is set.
     public var appLinks: AppLinks?
+    /// APNs, which pushes go through (`APNS_*`); `nil` when unset: pushes are queued, not sent.
+    public var apns: APNsSettings?
     /// The whole environment, where generated http gateways find the base URL their spec names.
     public var environment: [String: String] = [:]
 
@@ -194,6 +197,7 @@ public struct AppConfig: Sendable {
         config.readProtections(environment, problems: &problems)
         config.readTax(environment, problems: &problems)
         config.readAppLinks(environment, problems: &problems)
+        config.readPush(environment, problems: &problems)
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return config
     }

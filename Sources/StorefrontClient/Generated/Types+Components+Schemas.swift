@@ -570,6 +570,51 @@ extension Components {
                 case name
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Device`.
+        public struct Device: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Device/created_at`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Device/locale`.
+            public var locale: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/platform`.
+            @frozen public enum PlatformPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ios = "ios"
+            }
+            /// - Remark: Generated from `#/components/schemas/Device/platform`.
+            public var platform: Components.Schemas.Device.PlatformPayload
+            /// - Remark: Generated from `#/components/schemas/Device/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/updated_at`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `Device`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - locale:
+            ///   - platform:
+            ///   - token:
+            ///   - updatedAt:
+            public init(
+                createdAt: Foundation.Date,
+                locale: Swift.String,
+                platform: Components.Schemas.Device.PlatformPayload,
+                token: Swift.String,
+                updatedAt: Foundation.Date
+            ) {
+                self.createdAt = createdAt
+                self.locale = locale
+                self.platform = platform
+                self.token = token
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case createdAt = "created_at"
+                case locale
+                case platform
+                case token
+                case updatedAt = "updated_at"
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/HomeFeed`.
         public struct HomeFeed: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/HomeFeed/categories`.

@@ -189,6 +189,12 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me`.
     /// - Remark: Generated from `#/paths//v1/me/delete(CustomerSetting.delete_account)`.
     func customerSetting_deleteAccount(_ input: Operations.CustomerSetting_deleteAccount.Input) async throws -> Operations.CustomerSetting_deleteAccount.Output
+    /// - Remark: HTTP `PUT /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(Device.register)`.
+    func device_register(_ input: Operations.Device_register.Input) async throws -> Operations.Device_register.Output
+    /// - Remark: HTTP `DELETE /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/delete(Device.unregister)`.
+    func device_unregister(_ input: Operations.Device_unregister.Input) async throws -> Operations.Device_unregister.Output
     /// - Remark: HTTP `PUT /v1/me/password`.
     /// - Remark: Generated from `#/paths//v1/me/password/put(CustomerSetting.change_password)`.
     func customerSetting_changePassword(_ input: Operations.CustomerSetting_changePassword.Input) async throws -> Operations.CustomerSetting_changePassword.Output
@@ -862,6 +868,30 @@ extension APIProtocol {
         try await customerSetting_deleteAccount(Operations.CustomerSetting_deleteAccount.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// - Remark: HTTP `PUT /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(Device.register)`.
+    public func device_register(
+        path: Operations.Device_register.Input.Path,
+        headers: Operations.Device_register.Input.Headers = .init(),
+        body: Operations.Device_register.Input.Body
+    ) async throws -> Operations.Device_register.Output {
+        try await device_register(Operations.Device_register.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// - Remark: HTTP `DELETE /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/delete(Device.unregister)`.
+    public func device_unregister(
+        path: Operations.Device_unregister.Input.Path,
+        headers: Operations.Device_unregister.Input.Headers = .init()
+    ) async throws -> Operations.Device_unregister.Output {
+        try await device_unregister(Operations.Device_unregister.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// - Remark: HTTP `PUT /v1/me/password`.

@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import Postgres
+
+/// Devices in `devices` (Migrations/0025), keyed by token: one upsert registers a device,
+/// moves it from another customer, or updates it.
+public struct PostgresDeviceStore: DeviceStore {
+    private let database: PostgresPool
+
+    public init(database: PostgresPool) {
+        self.database = database
+    }
+
+    public func register(
+        token: String, customerID: UUID, platform: DevicePlatform, locale: String, at: Date
+    ) async throws -> (device: Device, created: Bool) {
+        let rows = try await translatingUnavailable {
+            // `mine`: the token was this customer's already, so this updates their device; one
+            // that moves from another customer is a new device of this one.
+            try await database.query(
+                """
+                WITH before AS (SELECT customer_id FROM devices WHERE token = $1)
+                INSERT INTO devices (token, customer_id, platform, locale, created_at, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $5)
+                ON CONFLICT (token) DO UPDATE SET customer_id = $2, platform = $3, locale = $4, updated_at = $5,
+                    created_at = CASE WHEN devices.customer_id = $2 THEN devices.created_at ELSE $5 END
+                RETURNING token, platform, locale, created_at, updated_at,
+                    COALESCE((SELECT customer_id = $2 FROM before), false) AS mine
+                """, token, customerID, platform.rawValue, locale, at
+            ).rows
+        }
+        let row = rows[0]
+        guard let stored = DevicePlatform(rawValue: try row.decode("platform")) else {
+            throw PostgresError.decoding(column: "platform", swiftType: "DevicePlatform", postgresType: "text")
+        }
+        let device = Device(
+            token: try row.decode("token"), platform: stored, locale: try row.decode("locale"), createdAt: try row.decode("created_at"),
+            updatedAt: try row.decode("updated_at"))
+        return (device, !(try row.decode("mine", as: Bool.self)))
+    }
+
+    public func remove(token: String, customerID: UUID) async throws -> Bool {
+        let rows = try await translatingUnavailable {
+            try await database.query("DELETE FROM devices WHERE token = $1 AND customer_id = $2 RETURNING token", token, customerID).rows
+        }
+        return !rows.isEmpty
+    }
+}

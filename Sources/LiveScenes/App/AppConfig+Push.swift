@@ -1,0 +1,40 @@
+import Foundation
+import Gateway
+
+extension AppConfig {
+    /// Push notifications through APNs: `APNS_TEAM_ID` and `APNS_KEY_ID` (10 letters or digits
+    /// each), `APNS_PRIVATE_KEY_FILE` (the team's `.p8`), `APNS_TOPIC` (the app's bundle id),
+    /// all four or none (none: pushes are queued and not sent); `APNS_URL` (production, or
+    /// `https://api.sandbox.push.apple.com` for development builds) and `APNS_CA_FILE` (roots
+    /// to trust instead of the system's). Appends one line to `problems` for each bad value.
+    mutating func readPush(_ environment: [String: String], problems: inout [String]) {
+        let names = ["APNS_TEAM_ID", "APNS_KEY_ID", "APNS_PRIVATE_KEY_FILE", "APNS_TOPIC"]
+        let values = names.map { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }
+        guard values.contains(where: { $0 != nil }) else { return }
+        guard let team = values[0], let key = values[1], let file = values[2], let topic = values[3] else {
+            problems.append("\(names.joined(separator: ", ")): set all four or none")
+            return
+        }
+        let tenCharacters = { (text: String) in
+            text.utf8.count == 10 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
+        }
+        guard tenCharacters(team), tenCharacters(key) else {
+            problems.append("APNS_TEAM_ID, APNS_KEY_ID: 10 uppercase letters or digits each, as Apple's developer account shows them")
+            return
+        }
+        let url = environment["APNS_URL"] ?? APNsSettings.production
+        guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil else {
+            problems.append("APNS_URL: must be an https URL, got '\(url)'")
+            return
+        }
+        guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
+            let settings = APNsSettings(
+                baseURL: url, teamID: team, keyID: key, privateKeyPEM: pem, topic: topic,
+                trustRootsFile: environment["APNS_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 })
+        else {
+            problems.append("APNS_PRIVATE_KEY_FILE: '\(file)' is not a readable .p8 key (PEM, P-256)")
+            return
+        }
+        apns = settings
+    }
+}
