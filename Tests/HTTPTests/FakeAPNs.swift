@@ -33,6 +33,10 @@ final class FakeAPNs: Sendable {
     let teamKey = P256.Signing.PrivateKey()
     private let received = Mutex<[Received]>([])
     private let scripted = Mutex<[String: [(status: Int, reason: String?)]]>([:])
+    private let latency = Mutex<Duration>(.zero)
+
+    /// How long each answer takes from now on.
+    func answer(after delay: Duration) { latency.withLock { $0 = delay } }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/apns")
@@ -77,6 +81,7 @@ final class FakeAPNs: Sendable {
 
     private func answer(_ request: Request, token: String) async throws -> Response {
         let body = try await request.body.collect(upTo: 8192)
+        try await Task.sleep(for: latency.withLock { $0 })
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let jwt = verified(headers["authorization"])

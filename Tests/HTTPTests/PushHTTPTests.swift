@@ -188,6 +188,54 @@ struct PushHTTPTests {
         }
     }
 
+    /// A worker stopped in the middle of a batch (its task cancelled with pushes in flight, as
+    /// an instance that dies): what it had not sent stays claimed until the lease ends, then
+    /// another worker sends it; every push reaches APNs at least once, and one sent twice goes
+    /// with the same collapse id, so the phone shows it once.
+    @Test func aWorkerStoppedMidBatchLeavesNoPushUnsent() async throws {
+        let fake = FakeAPNs()
+        try await fake.run { url in
+            try await withApp { client, db in
+                let (order, _, _, session, _) = try await FulfilmentHTTPTests.paidOrder(client, db)
+                let phones = (50..<90).map(Self.token)
+                for phone in phones { #expect(try await Self.register(client, phone, session).status == .created) }
+                try await db.pool.query(
+                    """
+                    INSERT INTO push_notifications (device_token, order_id, event, locale)
+                    SELECT token, $1, 'order_paid', locale FROM devices WHERE token = ANY(string_to_array($2, ','))
+                    """, UUID(uuidString: order)!, phones.joined(separator: ","))
+                let clock = Clock()
+                let queue = PostgresPushQueue(database: db.pool)
+                let provider = APNsPushProvider(settings: Self.settings(fake, url))
+                fake.answer(after: .milliseconds(200))
+                let doomed = Task { try await PushSender(queue: queue, provider: provider, system: clock.system).sendDue() }
+                try await Self.eventually { fake.requests.count >= 10 }
+                doomed.cancel()
+                _ = await doomed.result
+                fake.answer(after: .zero)
+                let left = try await db.pool.query(
+                    "SELECT count(*)::int AS n FROM push_notifications WHERE order_id = $1 AND sent_at IS NULL", UUID(uuidString: order)!
+                ).rows[0].decode("n", as: Int.self)
+                #expect(left > 0, "the worker was stopped mid-batch")
+                // Nothing is sent again before the dead worker's lease ends.
+                #expect(try await PushSender(queue: queue, provider: provider, system: clock.system).sendDue() == PushSender.Report())
+
+                let survivor = PushSender(queue: queue, provider: provider, system: clock.system)
+                clock.advance(61)
+                for _ in 0..<3 { _ = try await survivor.sendDue() }
+                let unsent = try await db.pool.query(
+                    "SELECT count(*)::int AS n FROM push_notifications WHERE order_id = $1 AND sent_at IS NULL", UUID(uuidString: order)!
+                ).rows[0].decode("n", as: Int.self)
+                #expect(unsent == 0)
+                let reached = Dictionary(grouping: fake.requests, by: \.token)
+                #expect(Set(reached.keys) == Set(phones))
+                for (phone, pushes) in reached {
+                    #expect(Set(pushes.compactMap { $0.headers["apns-collapse-id"] }).count == 1, "\(phone)")
+                }
+            }
+        }
+    }
+
     /// Polls `condition` every 100 ms for up to 15 s.
     static func eventually(_ condition: @Sendable () -> Bool) async throws {
         for _ in 0..<150 where !condition() { try await Task.sleep(for: .milliseconds(100)) }
