@@ -2,7 +2,7 @@
 -- per device and order event: paid, shipped (the first shipment), delivered. The row is written
 -- by the order change's own transaction (a trigger on order_events, which every change of an
 -- order's status writes), so no change is missed and none is pushed unless it commits; a worker
--- on any instance sends it (PushSender), claiming rows so two never send one.
+-- on any instance sends it (PushSender), claiming rows so two never hold one at once.
 CREATE TABLE devices (
     token text PRIMARY KEY CONSTRAINT devices_token_check CHECK (token ~ '^[0-9a-f]+$' AND length(token) BETWEEN 16 AND 200),
     customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
@@ -25,6 +25,10 @@ CREATE TABLE push_notifications (
     created_at timestamptz NOT NULL DEFAULT now(),
     attempts integer NOT NULL DEFAULT 0,
     next_attempt_at timestamptz NOT NULL DEFAULT now(),
+    -- A worker's claim: its id (every change the worker records names it, so a worker whose
+    -- lease ran out changes nothing another now holds), when it was made, and its lease.
+    claim_id uuid,
+    claimed_at timestamptz,
     claimed_until timestamptz,
     sent_at timestamptz,
     gave_up_at timestamptz,
@@ -36,8 +40,12 @@ CREATE INDEX push_notifications_due ON push_notifications (next_attempt_at) WHER
 CREATE FUNCTION queue_order_pushes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     push text := CASE
-        WHEN NEW.type = 'status_changed' AND NEW.data->>'to' = 'paid' THEN 'order_paid'
-        WHEN NEW.type = 'fulfilment_changed' AND NEW.data->>'to' IN ('partially_shipped', 'shipped') THEN 'order_shipped'
+        -- Paid by the customer, not back to paid after a failed refund.
+        WHEN NEW.type = 'status_changed' AND NEW.data->>'to' = 'paid'
+            AND NEW.data->>'from' IN ('pending_payment', 'requires_action') THEN 'order_paid'
+        -- The first shipment only.
+        WHEN NEW.type = 'fulfilment_changed' AND NEW.data->>'from' = 'unfulfilled'
+            AND NEW.data->>'to' IN ('partially_shipped', 'shipped') THEN 'order_shipped'
         WHEN NEW.type = 'fulfilment_changed' AND NEW.data->>'to' = 'delivered' THEN 'order_delivered'
     END;
 BEGIN

@@ -1,6 +1,7 @@
 import Crypto
 import Domain
 import Foundation
+import Gateway
 import LiveScenes
 import Scenes
 import Testing
@@ -60,9 +61,13 @@ struct AppConfigTests {
         let shop = try AppConfig.fromEnvironment(db.merging(all) { $1 })
         #expect(shop.apns?.baseURL == "https://api.push.apple.com" && shop.apns?.topic == "jp.example.shop")
         #expect(try AppConfig.fromEnvironment(db).apns == nil)
+        #expect(
+            try AppConfig.fromEnvironment(db.merging(all) { $1 }.merging(["APNS_URL": ""]) { $1 }).apns?.baseURL == APNsSettings.production)
         for bad in [
             ["APNS_TOPIC": ""], ["APNS_TEAM_ID": "team"], ["APNS_PRIVATE_KEY_FILE": "/nonexistent.p8"],
             ["APNS_PRIVATE_KEY_FILE": "/etc/hostname"], ["APNS_URL": "http://api.push.apple.com"],
+            ["APNS_URL": "https://api.push.apple.com/3/device"], ["APNS_TOPIC": "shop"], ["APNS_TOPIC": "jp.example/shop"],
+            ["APNS_CA_FILE": "/nonexistent.pem"],
         ] {
             #expect(throws: ConfigError.self, "\(bad)") { try AppConfig.fromEnvironment(db.merging(all) { $1 }.merging(bad) { $1 }) }
         }

@@ -33,14 +33,17 @@ final class FakeAPNs: Sendable {
     let teamKey = P256.Signing.PrivateKey()
     private let received = Mutex<[Received]>([])
     private let scripted = Mutex<[String: [(status: Int, reason: String?)]]>([:])
-    private let latency = Mutex<Duration>(.zero)
+    private let held = Mutex<Bool>(false)
 
-    /// How long each answer takes from now on.
-    func answer(after delay: Duration) { latency.withLock { $0 = delay } }
+    /// From now on, requests are recorded and then kept waiting for their answer until `release`.
+    func hold() { held.withLock { $0 = true } }
+    func release() { held.withLock { $0 = false } }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/apns")
     static var certificateFile: String { fixtures.appendingPathComponent("cert.pem").path }
+
+    struct DidNotStart: Error {}
 
     var requests: [Received] { received.withLock { $0 } }
 
@@ -68,11 +71,17 @@ final class FakeAPNs: Sendable {
             })
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
+                // A server that never binds ends the wait for its port instead of hanging it.
+                defer { port.finish() }
                 try await app.runService()
                 return nil
             }
             var bound = 0
             for await value in ports { bound = value }
+            guard bound != 0 else {
+                _ = try await group.next()  // the server's own error, when it has one
+                throw DidNotStart()
+            }
             let result = try await body("https://127.0.0.1:\(bound)")
             group.cancelAll()
             return result
@@ -81,11 +90,11 @@ final class FakeAPNs: Sendable {
 
     private func answer(_ request: Request, token: String) async throws -> Response {
         let body = try await request.body.collect(upTo: 8192)
-        try await Task.sleep(for: latency.withLock { $0 })
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let jwt = verified(headers["authorization"])
         received.withLock { $0.append(Received(token: token, headers: headers, payload: Data(body.readableBytesView), jwt: jwt)) }
+        while held.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
         guard jwt != nil else { return Self.refusal(403, "InvalidProviderToken") }
         let next = scripted.withLock { answers -> (status: Int, reason: String?)? in
             guard answers[token]?.isEmpty == false else { return nil }

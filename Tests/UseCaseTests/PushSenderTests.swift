@@ -13,13 +13,20 @@ struct PushSenderTests {
         let due: [Push]
         let log = Mutex<[String]>([])
         init(_ due: [Push]) { self.due = due }
-        func claimDue(now: Date, until: Date, staleBefore: Date, limit: Int) async throws -> [Push] { Array(due.prefix(limit)) }
-        func markSent(_ id: UUID, at: Date) async throws { log.withLock { $0.append("sent \(id)") } }
-        func retry(_ id: UUID, at: Date, reason: String) async throws {
-            log.withLock { $0.append("retry \(id) +\(Int(at.timeIntervalSince(PushSenderTests.epoch)))") }
+        let claimed = Mutex(0)
+        func claimDue(now: Date, until: Date, staleBefore: Date, limit: Int) async throws -> [Push] {
+            claimed.withLock { taken in
+                defer { taken = min(due.count, taken + limit) }
+                return Array(due[min(due.count, taken)..<min(due.count, taken + limit)])
+            }
         }
-        func giveUp(_ id: UUID, at: Date, reason: String) async throws { log.withLock { $0.append("gave up \(id)") } }
-        func removeDevice(token: String, at: Date) async throws { log.withLock { $0.append("removed \(token)") } }
+        func markSent(_ push: Push, at: Date) async throws { log.withLock { $0.append("sent \(push.id)") } }
+        func retry(_ push: Push, at: Date, reason: String) async throws {
+            log.withLock { $0.append("retry \(push.id) +\(Int(at.timeIntervalSince(PushSenderTests.epoch)))") }
+        }
+        func giveUp(_ push: Push, at: Date, reason: String) async throws { log.withLock { $0.append("gave up \(push.id)") } }
+        func removeDevice(of push: Push, at: Date) async throws { log.withLock { $0.append("removed \(push.deviceToken)") } }
+        func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int { 0 }
     }
 
     struct Provider: PushProvider {
@@ -32,7 +39,7 @@ struct PushSenderTests {
     static func push(attempts: Int = 1) -> Push {
         Push(
             id: UUID(), deviceToken: "ab" + UUID().uuidString.filter(\.isHexDigit).lowercased(), orderID: UUID(), event: .orderPaid,
-            locale: "en", attempts: attempts)
+            locale: "en", attempts: attempts, claimID: UUID(), claimedAt: epoch)
     }
 
     static func run(_ pushes: [Push], _ answers: [UUID: PushResult]) async throws -> (PushSender.Report, Set<String>) {
@@ -53,6 +60,34 @@ struct PushSenderTests {
             log == [
                 "sent \(sent.id)", "removed \(gone.deviceToken)", "retry \(busy.id) +8", "gave up \(refused.id)", "gave up \(last.id)",
             ])
+    }
+
+    /// A record the queue cannot make is counted, and the rest of the batch still recorded.
+    @Test func aFailedRecordLosesNoOtherAnswer() async throws {
+        final class Failing: PushQueue {
+            let inner: Queue
+            let failing: UUID
+            init(_ inner: Queue, failing: UUID) { (self.inner, self.failing) = (inner, failing) }
+            func claimDue(now: Date, until: Date, staleBefore: Date, limit: Int) async throws -> [Push] {
+                try await inner.claimDue(now: now, until: until, staleBefore: staleBefore, limit: limit)
+            }
+            func markSent(_ push: Push, at: Date) async throws {
+                if push.id == failing { throw StoreUnavailable("the pool timed out") }
+                try await inner.markSent(push, at: at)
+            }
+            func retry(_ push: Push, at: Date, reason: String) async throws { try await inner.retry(push, at: at, reason: reason) }
+            func giveUp(_ push: Push, at: Date, reason: String) async throws { try await inner.giveUp(push, at: at, reason: reason) }
+            func removeDevice(of push: Push, at: Date) async throws { try await inner.removeDevice(of: push, at: at) }
+            func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int { 0 }
+        }
+        let pushes = (0..<20).map { _ in Self.push() }
+        let queue = Queue(pushes)
+        let sender = PushSender(
+            queue: Failing(queue, failing: pushes[3].id), provider: Provider(answers: [:]),
+            system: SystemContext(now: { Self.epoch }, newID: { UUID() }))
+        let report = try await sender.sendDue()
+        #expect(report.sent == 19 && report.unrecorded == 1)
+        #expect(queue.log.withLock { $0.count } == 19)
     }
 
     /// More pushes than run at once: every one is answered, once.

@@ -17,6 +17,10 @@ public struct Device: Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// Devices a customer keeps: registering one more forgets the one registered longest ago,
+    /// so no account fans an order's change out to an unbounded number of pushes.
+    public static let maximumPerCustomer = 10
+
     /// The token as stored: hexadecimal digits in lowercase (an app may send either case), or
     /// `nil` when it holds anything else or an odd count of them.
     public static func normalizedToken(_ text: String) -> String? {

@@ -18,14 +18,21 @@ public struct Push: Hashable, Sendable {
     public let locale: String
     /// Tries so far, this one included.
     public let attempts: Int
+    /// The claim this worker holds it by, and when it was made.
+    public let claimID: UUID
+    public let claimedAt: Date
 
-    public init(id: UUID, deviceToken: String, orderID: UUID, event: PushEvent, locale: String, attempts: Int) {
+    public init(
+        id: UUID, deviceToken: String, orderID: UUID, event: PushEvent, locale: String, attempts: Int, claimID: UUID, claimedAt: Date
+    ) {
         self.id = id
         self.deviceToken = deviceToken
         self.orderID = orderID
         self.event = event
         self.locale = locale
         self.attempts = attempts
+        self.claimID = claimID
+        self.claimedAt = claimedAt
     }
 
     /// Pushes of one order event replace each other on the phone (`apns-collapse-id`): a push
@@ -46,32 +53,41 @@ public struct Push: Hashable, Sendable {
 /// What the push provider answered.
 public enum PushResult: Hashable, Sendable {
     case sent
-    /// The token is no longer the app's on that device (APNs 410, or 400 `BadDeviceToken`):
-    /// the device is removed, the push given up.
+    /// The token is no longer the app's on that device (APNs 410): the device is removed,
+    /// unless it was registered again since the push was claimed.
     case unregistered
-    /// Worth another try later (429, 5xx, no answer, an expired provider token).
+    /// Worth another try later: 429, 5xx, no answer, a provider token APNs refused (an expired
+    /// one is renewed; a wrong key or team is the shop's to fix, and the pushes wait for it).
     case retry(reason: String)
-    /// Refused for good (another 4xx): given up.
+    /// Refused for good: another 4xx, `BadDeviceToken` and `DeviceTokenNotForTopic` included
+    /// (a token of the other APNs environment, or a wrong topic, is no reason to forget the
+    /// device). The push is given up.
     case rejected(reason: String)
 }
 
-/// The queue of pushes (`push_notifications`).
+/// The queue of pushes (`push_notifications`). Every change after a claim names the claim, and
+/// changes nothing once another worker holds the push.
 public protocol PushQueue: Sendable {
     /// Claims up to `limit` pushes due at `now` until `until`, so no other worker sends them
-    /// meanwhile, counting the try. A push whose device was removed, or now belongs to another
-    /// customer than the order's, or that waited past `staleBefore`, is given up instead.
+    /// meanwhile, counting the try. A push no one holds whose device was removed, or now belongs
+    /// to another customer than the order's, or that waited past `staleBefore`, is given up.
     /// - Throws: `StoreUnavailable`.
     func claimDue(now: Date, until: Date, staleBefore: Date, limit: Int) async throws -> [Push]
     /// - Throws: `StoreUnavailable`.
-    func markSent(_ id: UUID, at: Date) async throws
+    func markSent(_ push: Push, at: Date) async throws
     /// Releases the claim and makes the push due again at `at`.
     /// - Throws: `StoreUnavailable`.
-    func retry(_ id: UUID, at: Date, reason: String) async throws
+    func retry(_ push: Push, at: Date, reason: String) async throws
     /// - Throws: `StoreUnavailable`.
-    func giveUp(_ id: UUID, at: Date, reason: String) async throws
-    /// Removes the device with `token` (APNs said it is gone) and gives up its pushes.
+    func giveUp(_ push: Push, at: Date, reason: String) async throws
+    /// Removes the push's device (APNs said its token is gone) unless it was registered again
+    /// after the push was claimed, and gives up the token's waiting pushes.
     /// - Throws: `StoreUnavailable`.
-    func removeDevice(token: String, at: Date) async throws
+    func removeDevice(of push: Push, at: Date) async throws
+    /// Deletes pushes settled (sent or given up) before `before`, and gives up those still
+    /// waiting from before `staleBefore`; the number deleted.
+    /// - Throws: `StoreUnavailable`.
+    func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int
 }
 
 /// The push provider (APNs).

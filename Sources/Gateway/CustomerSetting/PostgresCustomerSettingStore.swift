@@ -75,6 +75,9 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                 for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices"] {
                     try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
                 }
+                // The pushes of its orders name its phones' tokens.
+                try await connection.query(
+                    "DELETE FROM push_notifications WHERE order_id IN (SELECT id FROM orders WHERE customer_id = $1)", customerID)
                 // Orders stay for the accounting period; where they went is personal, its country and
                 // region (the tax's jurisdiction) are not.
                 try await connection.query(

@@ -9,9 +9,10 @@ import Synchronization
 /// Pushes through the APNs provider API: HTTP/2 over TLS (AsyncHTTPClient negotiates it by
 /// ALPN; an answer over HTTP/1 is not APNs and is retried), a provider token (`APNsProviderToken`),
 /// `apns-topic`, `apns-push-type: alert`, `apns-collapse-id` per order event, `apns-id` the push's
-/// own id. What APNs answers maps to `PushResult` as its documentation says: 200 sent; 410, or
-/// 400 `BadDeviceToken`/`DeviceTokenNotForTopic`, a token gone; 403 `ExpiredProviderToken` a new
-/// token and a retry; 429 and 5xx retried; any other 4xx refused for good.
+/// own id. What APNs answers maps to `PushResult`: 200 sent; 410 a token gone; 403
+/// `ExpiredProviderToken` a new token and a retry; any other 403 (the shop's key or team), 400
+/// `IdleTimeout`, 429 and 5xx retried; any other 4xx (`BadDeviceToken` included: a token of
+/// the other environment is the shop's mistake, not the phone's) refused for good.
 public struct APNsPushProvider: PushProvider {
     let settings: APNsSettings
     let token: APNsProviderToken
@@ -56,14 +57,16 @@ public struct APNsPushProvider: PushProvider {
     }
 
     func result(status: Int, reason: String?, jwt: String) -> PushResult {
+        let said = "\(status) \(reason ?? "")"
         switch (status, reason) {
         case (200, _): return .sent
-        case (410, _), (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"): return .unregistered
+        case (410, _): return .unregistered
         case (403, "ExpiredProviderToken"):
             token.expire(jwt)
-            return .retry(reason: "ExpiredProviderToken")
-        case (429, _), (500..., _): return .retry(reason: "\(status) \(reason ?? "")")
-        default: return .rejected(reason: "\(status) \(reason ?? "")")
+            return .retry(reason: said)
+        // The shop's key, team or topic is wrong: the pushes wait until it is fixed.
+        case (403, _), (400, "IdleTimeout"), (429, _), (500..., _): return .retry(reason: said)
+        default: return .rejected(reason: said)
         }
     }
 

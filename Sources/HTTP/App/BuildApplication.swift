@@ -27,7 +27,8 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
                 ]
             })
     }
-    if let pushes = DeviceContainer.live(resources).pushSender {
+    let devices = DeviceContainer.live(resources).useCase
+    if let pushes = devices.pushSender {
         // Every instance runs one; claims keep them off each other's pushes.
         services.append(
             PeriodicService(name: "sent pushes", interval: .seconds(2), logger: resources.logger) {
@@ -41,12 +42,14 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     }
     let accounts = AccountContainer.live(resources).useCase
     let throttle = ThrottleContainer.live(resources).throttle
-    // Expired sessions and rate-limit counts that no longer limit anything: plain DELETEs.
+    // Expired sessions, rate-limit counts that no longer limit anything, settled pushes.
     services.append(
         PeriodicService(name: "purged expired records", interval: resources.config.purgeInterval, logger: resources.logger) {
             let sessions = try await accounts.purgeExpiredSessions()
             let limits = try await throttle.purge()
-            return sessions + limits > 0 ? ["sessions": "\(sessions)", "rate_limits": "\(limits)"] : [:]
+            let pushes = try await devices.purgePushes()
+            guard sessions + limits + pushes > 0 else { return [:] }
+            return ["sessions": "\(sessions)", "rate_limits": "\(limits)", "pushes": "\(pushes)"]
         })
 
     let config = resources.config

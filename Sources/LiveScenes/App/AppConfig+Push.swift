@@ -22,15 +22,28 @@ extension AppConfig {
             problems.append("APNS_TEAM_ID, APNS_KEY_ID: 10 uppercase letters or digits each, as Apple's developer account shows them")
             return
         }
-        let url = environment["APNS_URL"] ?? APNsSettings.production
-        guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil else {
-            problems.append("APNS_URL: must be an https URL, got '\(url)'")
+        let url = environment["APNS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? APNsSettings.production
+        guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil, ["", "/"].contains(parsed.path),
+            parsed.query == nil
+        else {
+            problems.append("APNS_URL: must be an https origin like https://api.sandbox.push.apple.com, got '\(url)'")
+            return
+        }
+        let topicCharacters = topic.utf8.allSatisfy {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                || (0x61...0x7A).contains($0)
+        }
+        guard topic.utf8.count <= 255, topicCharacters, topic.contains(".") else {
+            problems.append("APNS_TOPIC: the app's bundle id, like jp.example.shop, got '\(topic)'")
+            return
+        }
+        let roots = environment["APNS_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let roots, !FileManager.default.isReadableFile(atPath: roots) {
+            problems.append("APNS_CA_FILE: '\(roots)' is not a readable file")
             return
         }
         guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
-            let settings = APNsSettings(
-                baseURL: url, teamID: team, keyID: key, privateKeyPEM: pem, topic: topic,
-                trustRootsFile: environment["APNS_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 })
+            let settings = APNsSettings(baseURL: url, teamID: team, keyID: key, privateKeyPEM: pem, topic: topic, trustRootsFile: roots)
         else {
             problems.append("APNS_PRIVATE_KEY_FILE: '\(file)' is not a readable .p8 key (PEM, P-256)")
             return
