@@ -21,7 +21,7 @@ public struct AppLinks: Hashable, Sendable {
     /// letters, digits, `-` and `.` (neither first nor last), 155 characters at most.
     static func isAppID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard bytes.count > 11, bytes[10] == UInt8(ascii: "."), bytes[..<10].allSatisfy({ isDigit($0) || isUpper($0) }) else {
+        guard bytes.count > 11, bytes[10] == UInt8(ascii: "."), isAppleID(String(decoding: bytes[..<10], as: UTF8.self)) else {
             return false
         }
         let bundle = bytes[11...]
@@ -30,6 +30,11 @@ public struct AppLinks: Hashable, Sendable {
             && bundle.allSatisfy {
                 isDigit($0) || isUpper($0) || (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
             }
+    }
+
+    /// An id Apple's developer account gives (a team's, a key's): 10 uppercase letters or digits.
+    public static func isAppleID(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.utf8.allSatisfy { isDigit($0) || isUpper($0) }
     }
 
     /// By byte, not by `Character`: a digit with a combining mark is one `Character`.

@@ -9,9 +9,7 @@ public struct RandomSessionTokens: SessionTokens {
     public func newToken() -> String {
         var random = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Data(bytes).base64URLEncoded
     }
 
     public func hash(_ token: String) -> [UInt8] {

@@ -34,14 +34,9 @@ final class APNsProviderToken: Sendable {
     static func sign(_ settings: APNsSettings, issuedAt: Date) throws -> String {
         let header = #"{"alg":"ES256","kid":"\#(settings.keyID)"}"#
         let claims = #"{"iss":"\#(settings.teamID)","iat":\#(Int(issuedAt.timeIntervalSince1970))}"#
-        let input = base64URL(Data(header.utf8)) + "." + base64URL(Data(claims.utf8))
+        let input = Data(header.utf8).base64URLEncoded + "." + Data(claims.utf8).base64URLEncoded
         // ES256 in a JWT is the raw r || s, not DER.
         let signature = try settings.signingKey.signature(for: Data(input.utf8)).rawRepresentation
-        return input + "." + base64URL(signature)
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return input + "." + signature.base64URLEncoded
     }
 }

@@ -8,7 +8,7 @@ extension AppConfig {
     /// line to `problems` for a bad value.
     mutating func readAppLinks(_ environment: [String: String], problems: inout [String]) {
         let ids = (environment["APPLE_APP_IDS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let storeID = environment["APP_STORE_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        let storeID = environment.setting("APP_STORE_ID")
         guard !ids.isEmpty else {
             if storeID != nil { problems.append("APP_STORE_ID: set APPLE_APP_IDS too (the apps the banner opens)") }
             return

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Gateway
 
@@ -9,20 +10,17 @@ extension AppConfig {
     /// to trust instead of the system's). Appends one line to `problems` for each bad value.
     mutating func readPush(_ environment: [String: String], problems: inout [String]) {
         let names = ["APNS_TEAM_ID", "APNS_KEY_ID", "APNS_PRIVATE_KEY_FILE", "APNS_TOPIC"]
-        let values = names.map { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }
+        let values = names.map(environment.setting)
         guard values.contains(where: { $0 != nil }) else { return }
         guard let team = values[0], let key = values[1], let file = values[2], let topic = values[3] else {
             problems.append("\(names.joined(separator: ", ")): set all four or none")
             return
         }
-        let tenCharacters = { (text: String) in
-            text.utf8.count == 10 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
-        }
-        guard tenCharacters(team), tenCharacters(key) else {
+        guard AppLinks.isAppleID(team), AppLinks.isAppleID(key) else {
             problems.append("APNS_TEAM_ID, APNS_KEY_ID: 10 uppercase letters or digits each, as Apple's developer account shows them")
             return
         }
-        let url = environment["APNS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? APNsSettings.production
+        let url = environment.setting("APNS_URL") ?? APNsSettings.production
         guard let parsed = URL(string: url), parsed.scheme == "https", parsed.host != nil, ["", "/"].contains(parsed.path),
             parsed.query == nil
         else {
@@ -37,7 +35,7 @@ extension AppConfig {
             problems.append("APNS_TOPIC: the app's bundle id, like jp.example.shop, got '\(topic)'")
             return
         }
-        let roots = environment["APNS_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let roots = environment.setting("APNS_CA_FILE")
         if let roots, !FileManager.default.isReadableFile(atPath: roots) {
             problems.append("APNS_CA_FILE: '\(roots)' is not a readable file")
             return

@@ -213,3 +213,10 @@ public struct ConfigError: Error, CustomStringConvertible {
     public let problems: [String]
     public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }
 }
+
+extension [String: String] {
+    /// The variable's value, `nil` when it is unset or set to nothing (`APNS_URL=` means unset).
+    func setting(_ name: String) -> String? {
+        self[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
