@@ -86,6 +86,27 @@ struct ModelSpecTests {
         #expect(refused.contains { $0.contains("an upload is sent with POST or PUT, not GET") }, "\(refused)")
     }
 
+    /// A resumable upload is kept between requests as its customer and its route's path: a
+    /// route that reads more than that, or no customer, cannot take one.
+    @Test func aResumableUploadNeedsACustomerAndAPathOnlyInput() {
+        func resumable(auth: String, input: String, extra: String = "") -> [String] {
+            Self.errors(
+                Self.board.replacingOccurrences(
+                    of: "route: \"GET /v1/board\"\n    auth: public\n",
+                    with: "route: \"POST /v1/board/{id}\"\n    auth: \(auth)\n\(extra)    input:\n\(input)"
+                        + "      upload: { field: photo, max: 10, resumable: true }\n"))
+        }
+        #expect(resumable(auth: "customer", input: "").isEmpty)
+        #expect(resumable(auth: "public", input: "").contains { $0.contains("it needs auth: customer") })
+        #expect(resumable(auth: "admin", input: "").contains { $0.contains("it needs auth: customer") })
+        let query = "      query: [ { name: q, type: string, optional: true } ]\n"
+        #expect(resumable(auth: "customer", input: query).contains { $0.contains("from the path only: no query, headers or session") })
+        #expect(
+            resumable(auth: "customer", input: "", extra: "    background: true\n").contains {
+                $0.contains("it starts no background work")
+            })
+    }
+
     /// Across specs: a type must be declared once, by some spec, and two parts of the specs may
     /// not be written to one file.
     /// `enum_type` names the hand-written Domain enum of an enum field; no other field takes one.

@@ -72,7 +72,7 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                     WHERE id = $1 AND deleted_at IS NULL RETURNING id
                     """, customerID, at)
                 guard !erased.rows.isEmpty else { return false }
-                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices"] {
+                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices", "resumable_uploads"] {
                     try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
                 }
                 // The pushes of its orders name its phones' tokens.

@@ -102,7 +102,9 @@ public struct PostgresReviewStore: ReviewStore {
                 // Locks the review: concurrent uploads to it count one after another.
                 let locked = try await connection.query("SELECT id FROM reviews WHERE id = $1 FOR UPDATE", reviewID)
                 guard !locked.rows.isEmpty else { return false }
-                try await connection.query("DELETE FROM review_photo_slots WHERE review_id = $1 AND expires_at <= now()", reviewID)
+                // Expired places, and this one's own if an earlier try of it took one and died.
+                try await connection.query(
+                    "DELETE FROM review_photo_slots WHERE review_id = $1 AND (expires_at <= now() OR id = $2)", reviewID, id)
                 let taken: Int = try await connection.query(
                     """
                     SELECT ((SELECT count(*) FROM review_photos WHERE review_id = $1)

@@ -12,7 +12,8 @@ import UseCase
 /// - Throws: `APIDocument.LoadError` when the API document (a resource of this module) is missing
 ///   or corrupt: the service does not start without it.
 public func buildApplication(_ resources: AppResources) throws -> some ApplicationProtocol {
-    let router = try buildRouter(resources)
+    let uploads = UploadReceiver(resources)
+    let router = try buildRouter(resources, uploads: uploads)
     let orders = OrderContainer.live(resources)
     var services: [any Service] = [ResourcesService(resources: resources)]
     if let reconciler = orders.reconciler {
@@ -42,14 +43,16 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     }
     let accounts = AccountContainer.live(resources).useCase
     let throttle = ThrottleContainer.live(resources).throttle
-    // Expired sessions, rate-limit counts that no longer limit anything, settled pushes.
+    // Expired sessions, rate-limit counts that no longer limit anything, settled pushes,
+    // abandoned resumable uploads.
     services.append(
         PeriodicService(name: "purged expired records", interval: resources.config.purgeInterval, logger: resources.logger) {
             let sessions = try await accounts.purgeExpiredSessions()
             let limits = try await throttle.purge()
             let pushes = try await devices.purgePushes()
-            guard sessions + limits + pushes > 0 else { return [:] }
-            return ["sessions": "\(sessions)", "rate_limits": "\(limits)", "pushes": "\(pushes)"]
+            let resumable = try await uploads.resumableUploads.purgeExpired()
+            guard sessions + limits + pushes + resumable > 0 else { return [:] }
+            return ["sessions": "\(sessions)", "rate_limits": "\(limits)", "pushes": "\(pushes)", "uploads": "\(resumable)"]
         })
 
     let config = resources.config
@@ -58,7 +61,7 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
         router: router,
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [RequestReadDeadline(deadline: .init(config.httpRequestTimeout), logger: logger)],
+                additionalChannelHandlers: connectionHandlers(config, targets: uploads.targets, logger: logger),
                 idleTimeout: .init(config.httpIdleTimeout))),
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: "storefront",
@@ -68,14 +71,26 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     )
 }
 
+/// The handlers each connection gets after HTTP/1 decoding: the deadline on a whole request,
+/// and the interim answer of a resumable upload's first request (unless turned off).
+private func connectionHandlers(_ config: AppConfig, targets: ResumableUploadTargets, logger: Logger) -> [any RemovableChannelHandler] {
+    [
+        RequestReadDeadline(deadline: .init(config.httpRequestTimeout), logger: logger),
+        UploadResumptionAnnouncer(targets: targets, interim: config.resumableUploadInterimResponses),
+    ]
+}
+
 /// Every route of every scene over their live containers, behind the request-id and problem
 /// middleware.
 /// - Parameter scenes: registers every scene's routes, each scene in one place that lists its
 ///   full paths: the registry scenegen writes from `Specs/` (hand-written and generated scenes
 ///   alike), or the generator's matrix of specs in its tests.
+/// - Parameter uploads: reads every route's uploads; the application's channel handlers learn
+///   from it which routes take resumable ones.
 /// - Throws: `APIDocument.LoadError` when the API document cannot be loaded.
 func buildRouter(
-    _ resources: AppResources, scenes: (SceneRouters, AppResources) throws -> Void = SceneRegistry.register(on:resources:)
+    _ resources: AppResources, uploads: UploadReceiver? = nil,
+    scenes: (SceneRouters, AppResources) throws -> Void = SceneRegistry.register(on:resources:)
 ) throws -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
     let document = try APIDocument.bundled.get()
@@ -92,8 +107,10 @@ func buildRouter(
     let routers = SceneRouters(
         anyone: router.group(),
         customer: router.group().add(middleware: CustomerAuthMiddleware(accounts: accounts)),
-        admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)))
+        admin: router.group().add(middleware: AdminAuthMiddleware(token: resources.config.adminToken)),
+        uploads: uploads ?? UploadReceiver(resources))
     try scenes(routers, resources)
+    ResumableUploadRoutes.register(on: routers.customer, uploads: routers.uploads)
     AppMetrics.register(on: router, resources: resources)
     router.get("/openapi.json") { _, _ in
         Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: document.json))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LiveScenes
 import Presenter
+import UseCase
 
 /// Reads the one file of a multipart body for a route whose spec says `upload`, in two steps so
 /// that everything that can be refused is refused before the body is read: `prepare` checks the
@@ -13,13 +14,31 @@ struct UploadReceiver: Sendable {
     /// What a multipart body may hold besides the file: boundaries, part headers, small fields.
     static let maxMultipartOverhead = 64 * 1024
 
-    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`).
+    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`);
+    /// a resumable upload's request holds a connection and up to one stored piece in memory.
     let spooling: ConcurrencyLimit
     let directory: URL
+    let resumableUploads: ResumableUploadUseCase
+    /// The routes that take resumable uploads, for every request to `/v1/uploads/{id}` and for
+    /// `UploadResumptionAnnouncer`.
+    let targets = ResumableUploadTargets()
 
     init(_ resources: AppResources) {
         spooling = resources.uploadSpooling
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads")
+        resumableUploads = resources.resumableUploads
+    }
+
+    /// Takes one of this instance's places for an upload being read, or refuses.
+    /// - Throws: `ProblemError` 503 with Retry-After when every place is taken.
+    func acquireSpooling() throws {
+        guard spooling.tryAcquire() else {
+            throw ProblemError(
+                Problem.make(
+                    503, "too-many-uploads", "Too many uploads",
+                    detail: "This server is reading \(spooling.maximum) uploads already; try again shortly.",
+                    headers: [("Retry-After", "2")]))
+        }
     }
 
     /// One request's upload, checked as far as it can be without reading it.
@@ -32,13 +51,7 @@ struct UploadReceiver: Sendable {
         ///   file's limit, 422 without a file in the field (or with two), 400 for a malformed
         ///   body; what `use` throws.
         func receive<T>(_ body: RequestBody, _ use: (UploadedFile) async throws -> T) async throws -> T {
-            guard receiver.spooling.tryAcquire() else {
-                throw ProblemError(
-                    Problem.make(
-                        503, "too-many-uploads", "Too many uploads",
-                        detail: "This server is reading \(receiver.spooling.maximum) uploads already; try again shortly.",
-                        headers: [("Retry-After", "2")]))
-            }
+            try receiver.acquireSpooling()
             defer { receiver.spooling.release() }
             let file: UploadedFile?
             do {

@@ -59,6 +59,16 @@ public struct AppConfig: Sendable {
     /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
     /// upload is refused with 503 and Retry-After before its body is read.
     public var uploadMaxConcurrent = 16
+    /// How long a resumable upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`, 60
+    /// to 604800, default a day) before the purge removes it with its bytes; a finished one keeps
+    /// the answer it got as long.
+    public var resumableUploadTTL: Duration = .seconds(86_400)
+    /// Whether a resumable upload's first request gets the interim `104` that tells the client
+    /// where to resume before its body is read (`RESUMABLE_UPLOAD_INTERIM_RESPONSES`, default
+    /// true). Turn it off behind a proxy that cannot pass a 1xx answer on: nginx reads one as the
+    /// final answer and holds the request. Clients then start an upload with an empty request
+    /// (`Upload-Complete: ?0`), whose 201 says where it is.
+    public var resumableUploadInterimResponses = true
     /// Password hashes computed at once (`PASSWORD_HASH_CONCURRENCY`, default one per core); the
     /// proxies whose `X-Forwarded-For` entries are trusted (`TRUSTED_PROXY_HOPS`, default 0); the
     /// rate limits (`RATE_LIMIT_*`); how often expired sessions and limits are purged
@@ -100,7 +110,7 @@ public struct AppConfig: Sendable {
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
-    /// `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
+    /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
@@ -155,6 +165,14 @@ public struct AppConfig: Sendable {
         if let value = integer("HTTP_REQUEST_TIMEOUT_SECONDS", 1...3600) { config.httpRequestTimeout = .seconds(value) }
         if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
+        if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
+        if let text = environment["RESUMABLE_UPLOAD_INTERIM_RESPONSES"] {
+            if let value = Bool(text) {
+                config.resumableUploadInterimResponses = value
+            } else {
+                problems.append("RESUMABLE_UPLOAD_INTERIM_RESPONSES: must be true or false, got '\(text)'")
+            }
+        }
         switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
         case (nil, nil): break
         case (let url?, let key?) where (url.hasPrefix("http://") || url.hasPrefix("https://")) && !key.isEmpty:

@@ -49,3 +49,16 @@ extension Result where Success == Presentation {
         }
     }
 }
+
+extension Result where Failure == any Error {
+    /// A precheck's refusal as its route presents it: `nil` when the precheck let the request
+    /// through (`success(nil)`), else the outcome or the error presented.
+    public func refusal<Outcome>(_ present: (Result<Outcome, any Error>) -> Presentation) -> Presentation?
+    where Success == Outcome? {
+        switch self {
+        case .success(nil): return nil
+        case .success(let refusal?): return present(.success(refusal))
+        case .failure(let error): return present(.failure(error))
+        }
+    }
+}

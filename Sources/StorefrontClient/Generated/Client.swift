@@ -8639,6 +8639,8 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Also takes the file as a resumable upload (draft-ietf-httpbis-resumable-upload, interop versions 3, 5 and 6): send Upload-Draft-Interop-Version and Upload-Complete (Upload-Incomplete in version 3) with the file's bytes as the body. An interim 104 answer, and Location on the final one, name the upload (/v1/uploads/{id}) where it is resumed, from any instance, until RESUMABLE_UPLOAD_TTL_SECONDS after its last byte; the finished file gets the answers below. An upload ended early answers 201 with Upload-Offset and no body.
+    ///
     /// - Remark: HTTP `POST /v1/reviews/{id}/photos`.
     /// - Remark: Generated from `#/paths//v1/reviews/{id}/photos/post(Review.add_photo)`.
     public func review_addPhoto(_ input: Operations.Review_addPhoto.Input) async throws -> Operations.Review_addPhoto.Output {
@@ -9148,6 +9150,375 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notImplemented(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
+    /// Appends bytes at the offset the upload holds; with Upload-Complete ?1, finishes it
+    ///
+    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again.
+    ///
+    /// - Remark: HTTP `PATCH /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)`.
+    public func uploads_append(_ input: Operations.Uploads_append.Input) async throws -> Operations.Uploads_append.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.Uploads_append.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/uploads/{}",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .patch
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Draft-Interop-Version",
+                    value: input.headers.uploadDraftInteropVersion
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Offset",
+                    value: input.headers.uploadOffset
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Complete",
+                    value: input.headers.uploadComplete
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Incomplete",
+                    value: input.headers.uploadIncomplete
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Length",
+                    value: input.headers.uploadLength
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case .none:
+                    body = nil
+                case let .applicationPartialUpload(value):
+                    body = try converter.setOptionalRequestBodyAsBinary(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/partial-upload"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 201:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.Uploads_append.Output.Created.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            OpenAPIRuntime.OpenAPIObjectContainer.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .created(.init(body: body))
+                case 204:
+                    let headers: Operations.Uploads_append.Output.NoContent.Headers = .init(uploadOffset: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Upload-Offset",
+                        as: Swift.Int.self
+                    ))
+                    return .noContent(.init(headers: headers))
+                case 409:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .conflict(.init(body: body))
+                case 413:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .contentTooLarge(.init(body: body))
+                case 415:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unsupportedMediaType(.init(body: body))
+                case 503:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .serviceUnavailable(.init(body: body))
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
+    /// Cancels an unfinished upload and drops its bytes
+    ///
+    /// - Remark: HTTP `DELETE /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)`.
+    public func uploads_cancel(_ input: Operations.Uploads_cancel.Input) async throws -> Operations.Uploads_cancel.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.Uploads_cancel.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/uploads/{}",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Draft-Interop-Version",
+                    value: input.headers.uploadDraftInteropVersion
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    return .noContent(.init())
+                default:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .`default`(
+                        statusCode: response.status.code,
+                        .init(body: body)
+                    )
+                }
+            }
+        )
+    }
+    /// Where a resumable upload stands (draft-ietf-httpbis-resumable-upload), from any instance
+    ///
+    /// The upload a route that takes resumable uploads started (POST /v1/reviews/{id}/photos names it in its 104 interim answer and its Location header). Only its customer reaches it.
+    ///
+    /// - Remark: HTTP `HEAD /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)`.
+    public func uploads_offset(_ input: Operations.Uploads_offset.Input) async throws -> Operations.Uploads_offset.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.Uploads_offset.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/uploads/{}",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .head
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Upload-Draft-Interop-Version",
+                    value: input.headers.uploadDraftInteropVersion
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    let headers: Operations.Uploads_offset.Output.NoContent.Headers = .init(
+                        uploadComplete: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Upload-Complete",
+                            as: Swift.String.self
+                        ),
+                        uploadIncomplete: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Upload-Incomplete",
+                            as: Swift.String.self
+                        ),
+                        uploadLength: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Upload-Length",
+                            as: Swift.Int.self
+                        ),
+                        uploadLimit: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Upload-Limit",
+                            as: Swift.String.self
+                        ),
+                        uploadOffset: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Upload-Offset",
+                            as: Swift.Int.self
+                        )
+                    )
+                    return .noContent(.init(headers: headers))
                 default:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem.Body

@@ -27,5 +27,7 @@ extension Components {
         public typealias ItemId = Swift.String
         /// - Remark: Generated from `#/components/parameters/limit`.
         public typealias Limit = Swift.Int
+        /// - Remark: Generated from `#/components/parameters/upload_id`.
+        public typealias UploadId = Swift.String
     }
 }

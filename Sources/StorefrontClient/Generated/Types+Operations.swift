@@ -21422,6 +21422,8 @@ public enum Operations {
             }
         }
     }
+    /// Also takes the file as a resumable upload (draft-ietf-httpbis-resumable-upload, interop versions 3, 5 and 6): send Upload-Draft-Interop-Version and Upload-Complete (Upload-Incomplete in version 3) with the file's bytes as the body. An interim 104 answer, and Location on the final one, name the upload (/v1/uploads/{id}) where it is resumed, from any instance, until RESUMABLE_UPLOAD_TTL_SECONDS after its last byte; the finished file gets the answers below. An upload ended early answers 201 with Upload-Offset and no body.
+    ///
     /// - Remark: HTTP `POST /v1/reviews/{id}/photos`.
     /// - Remark: Generated from `#/paths//v1/reviews/{id}/photos/post(Review.add_photo)`.
     public enum Review_addPhoto {
@@ -22576,6 +22578,680 @@ public enum Operations {
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/current/delete(Account.sign_out)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Appends bytes at the offset the upload holds; with Upload-Complete ?1, finishes it
+    ///
+    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again.
+    ///
+    /// - Remark: HTTP `PATCH /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)`.
+    public enum Uploads_append {
+        public static let id: Swift.String = "Uploads.append"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/path/id`.
+                public var id: Components.Parameters.UploadId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Components.Parameters.UploadId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.Uploads_append.Input.Path
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Draft-Interop-Version`.
+                @frozen public enum UploadDraftInteropVersionPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _3 = 3
+                    case _5 = 5
+                    case _6 = 6
+                }
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Draft-Interop-Version`.
+                public var uploadDraftInteropVersion: Operations.Uploads_append.Input.Headers.UploadDraftInteropVersionPayload
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Offset`.
+                public var uploadOffset: Swift.Int
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Complete`.
+                @frozen public enum UploadCompletePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _quest_0 = "?0"
+                    case _quest_1 = "?1"
+                }
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Complete`.
+                public var uploadComplete: Operations.Uploads_append.Input.Headers.UploadCompletePayload?
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Incomplete`.
+                @frozen public enum UploadIncompletePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _quest_0 = "?0"
+                    case _quest_1 = "?1"
+                }
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Incomplete`.
+                public var uploadIncomplete: Operations.Uploads_append.Input.Headers.UploadIncompletePayload?
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/header/Upload-Length`.
+                public var uploadLength: Swift.Int?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_append.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - uploadDraftInteropVersion:
+                ///   - uploadOffset:
+                ///   - uploadComplete:
+                ///   - uploadIncomplete:
+                ///   - uploadLength:
+                ///   - accept:
+                public init(
+                    uploadDraftInteropVersion: Operations.Uploads_append.Input.Headers.UploadDraftInteropVersionPayload,
+                    uploadOffset: Swift.Int,
+                    uploadComplete: Operations.Uploads_append.Input.Headers.UploadCompletePayload? = nil,
+                    uploadIncomplete: Operations.Uploads_append.Input.Headers.UploadIncompletePayload? = nil,
+                    uploadLength: Swift.Int? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_append.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.uploadDraftInteropVersion = uploadDraftInteropVersion
+                    self.uploadOffset = uploadOffset
+                    self.uploadComplete = uploadComplete
+                    self.uploadIncomplete = uploadIncomplete
+                    self.uploadLength = uploadLength
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Uploads_append.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/requestBody/content/application\/partial-upload`.
+                case applicationPartialUpload(OpenAPIRuntime.HTTPBody)
+            }
+            public var body: Operations.Uploads_append.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.Uploads_append.Input.Path,
+                headers: Operations.Uploads_append.Input.Headers,
+                body: Operations.Uploads_append.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/responses/201/content/application\/json`.
+                    case json(OpenAPIRuntime.OpenAPIObjectContainer)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: OpenAPIRuntime.OpenAPIObjectContainer {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Uploads_append.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Uploads_append.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The finished upload's answer from its route
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.Uploads_append.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.Uploads_append.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/responses/204/headers/Upload-Offset`.
+                    public var uploadOffset: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - uploadOffset:
+                    public init(uploadOffset: Swift.Int? = nil) {
+                        self.uploadOffset = uploadOffset
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.Uploads_append.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.Uploads_append.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// Stored; more bytes are to come
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.Uploads_append.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.Uploads_append.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Cancels an unfinished upload and drops its bytes
+    ///
+    /// - Remark: HTTP `DELETE /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)`.
+    public enum Uploads_cancel {
+        public static let id: Swift.String = "Uploads.cancel"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/DELETE/path/id`.
+                public var id: Components.Parameters.UploadId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Components.Parameters.UploadId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.Uploads_cancel.Input.Path
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/DELETE/header/Upload-Draft-Interop-Version`.
+                @frozen public enum UploadDraftInteropVersionPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _3 = 3
+                    case _5 = 5
+                    case _6 = 6
+                }
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/DELETE/header/Upload-Draft-Interop-Version`.
+                public var uploadDraftInteropVersion: Operations.Uploads_cancel.Input.Headers.UploadDraftInteropVersionPayload?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_cancel.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - uploadDraftInteropVersion:
+                ///   - accept:
+                public init(
+                    uploadDraftInteropVersion: Operations.Uploads_cancel.Input.Headers.UploadDraftInteropVersionPayload? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_cancel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.uploadDraftInteropVersion = uploadDraftInteropVersion
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Uploads_cancel.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.Uploads_cancel.Input.Path,
+                headers: Operations.Uploads_cancel.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Cancelled
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.Uploads_cancel.Output.NoContent)
+            /// Cancelled
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.Uploads_cancel.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Where a resumable upload stands (draft-ietf-httpbis-resumable-upload), from any instance
+    ///
+    /// The upload a route that takes resumable uploads started (POST /v1/reviews/{id}/photos names it in its 104 interim answer and its Location header). Only its customer reaches it.
+    ///
+    /// - Remark: HTTP `HEAD /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)`.
+    public enum Uploads_offset {
+        public static let id: Swift.String = "Uploads.offset"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/path/id`.
+                public var id: Components.Parameters.UploadId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Components.Parameters.UploadId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.Uploads_offset.Input.Path
+            /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/header`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/header/Upload-Draft-Interop-Version`.
+                @frozen public enum UploadDraftInteropVersionPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _3 = 3
+                    case _5 = 5
+                    case _6 = 6
+                }
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/header/Upload-Draft-Interop-Version`.
+                public var uploadDraftInteropVersion: Operations.Uploads_offset.Input.Headers.UploadDraftInteropVersionPayload?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_offset.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - uploadDraftInteropVersion:
+                ///   - accept:
+                public init(
+                    uploadDraftInteropVersion: Operations.Uploads_offset.Input.Headers.UploadDraftInteropVersionPayload? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Uploads_offset.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.uploadDraftInteropVersion = uploadDraftInteropVersion
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Uploads_offset.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.Uploads_offset.Input.Path,
+                headers: Operations.Uploads_offset.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// ?1 or ?0 (versions 5 and 6)
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers/Upload-Complete`.
+                    public var uploadComplete: Swift.String?
+                    /// ?1 or ?0 (version 3)
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers/Upload-Incomplete`.
+                    public var uploadIncomplete: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers/Upload-Length`.
+                    public var uploadLength: Swift.Int?
+                    /// max-size=<bytes>, expires=<seconds>
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers/Upload-Limit`.
+                    public var uploadLimit: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/uploads/{id}/HEAD/responses/204/headers/Upload-Offset`.
+                    public var uploadOffset: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - uploadComplete: ?1 or ?0 (versions 5 and 6)
+                    ///   - uploadIncomplete: ?1 or ?0 (version 3)
+                    ///   - uploadLength:
+                    ///   - uploadLimit: max-size=<bytes>, expires=<seconds>
+                    ///   - uploadOffset:
+                    public init(
+                        uploadComplete: Swift.String? = nil,
+                        uploadIncomplete: Swift.String? = nil,
+                        uploadLength: Swift.Int? = nil,
+                        uploadLimit: Swift.String? = nil,
+                        uploadOffset: Swift.Int? = nil
+                    ) {
+                        self.uploadComplete = uploadComplete
+                        self.uploadIncomplete = uploadIncomplete
+                        self.uploadLength = uploadLength
+                        self.uploadLimit = uploadLimit
+                        self.uploadOffset = uploadOffset
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.Uploads_offset.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.Uploads_offset.Output.NoContent.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// The bytes it holds, whether it is complete, its size when known, its limit and how long it is kept
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.Uploads_offset.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.Uploads_offset.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)/responses/default`.
             ///
             /// HTTP response code: `default`.
             case `default`(statusCode: Swift.Int, Components.Responses.Problem)

@@ -225,6 +225,8 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/payments/webhook`.
     /// - Remark: Generated from `#/paths//v1/payments/webhook/post(PaymentWebhook.receive)`.
     func paymentWebhook_receive(_ input: Operations.PaymentWebhook_receive.Input) async throws -> Operations.PaymentWebhook_receive.Output
+    /// Also takes the file as a resumable upload (draft-ietf-httpbis-resumable-upload, interop versions 3, 5 and 6): send Upload-Draft-Interop-Version and Upload-Complete (Upload-Incomplete in version 3) with the file's bytes as the body. An interim 104 answer, and Location on the final one, name the upload (/v1/uploads/{id}) where it is resumed, from any instance, until RESUMABLE_UPLOAD_TTL_SECONDS after its last byte; the finished file gets the answers below. An upload ended early answers 201 with Upload-Offset and no body.
+    ///
     /// - Remark: HTTP `POST /v1/reviews/{id}/photos`.
     /// - Remark: Generated from `#/paths//v1/reviews/{id}/photos/post(Review.add_photo)`.
     func review_addPhoto(_ input: Operations.Review_addPhoto.Input) async throws -> Operations.Review_addPhoto.Output
@@ -234,6 +236,25 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/sessions/current`.
     /// - Remark: Generated from `#/paths//v1/sessions/current/delete(Account.sign_out)`.
     func account_signOut(_ input: Operations.Account_signOut.Input) async throws -> Operations.Account_signOut.Output
+    /// Appends bytes at the offset the upload holds; with Upload-Complete ?1, finishes it
+    ///
+    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again.
+    ///
+    /// - Remark: HTTP `PATCH /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)`.
+    func uploads_append(_ input: Operations.Uploads_append.Input) async throws -> Operations.Uploads_append.Output
+    /// Cancels an unfinished upload and drops its bytes
+    ///
+    /// - Remark: HTTP `DELETE /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)`.
+    func uploads_cancel(_ input: Operations.Uploads_cancel.Input) async throws -> Operations.Uploads_cancel.Output
+    /// Where a resumable upload stands (draft-ietf-httpbis-resumable-upload), from any instance
+    ///
+    /// The upload a route that takes resumable uploads started (POST /v1/reviews/{id}/photos names it in its 104 interim answer and its Location header). Only its customer reaches it.
+    ///
+    /// - Remark: HTTP `HEAD /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)`.
+    func uploads_offset(_ input: Operations.Uploads_offset.Input) async throws -> Operations.Uploads_offset.Output
     /// - Remark: HTTP `GET /v1/wishlist`.
     /// - Remark: Generated from `#/paths//v1/wishlist/get(Wishlist.list)`.
     func wishlist_list(_ input: Operations.Wishlist_list.Input) async throws -> Operations.Wishlist_list.Output
@@ -1006,6 +1027,8 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Also takes the file as a resumable upload (draft-ietf-httpbis-resumable-upload, interop versions 3, 5 and 6): send Upload-Draft-Interop-Version and Upload-Complete (Upload-Incomplete in version 3) with the file's bytes as the body. An interim 104 answer, and Location on the final one, name the upload (/v1/uploads/{id}) where it is resumed, from any instance, until RESUMABLE_UPLOAD_TTL_SECONDS after its last byte; the finished file gets the answers below. An upload ended early answers 201 with Upload-Offset and no body.
+    ///
     /// - Remark: HTTP `POST /v1/reviews/{id}/photos`.
     /// - Remark: Generated from `#/paths//v1/reviews/{id}/photos/post(Review.add_photo)`.
     public func review_addPhoto(
@@ -1034,6 +1057,51 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/sessions/current/delete(Account.sign_out)`.
     public func account_signOut(headers: Operations.Account_signOut.Input.Headers = .init()) async throws -> Operations.Account_signOut.Output {
         try await account_signOut(Operations.Account_signOut.Input(headers: headers))
+    }
+    /// Appends bytes at the offset the upload holds; with Upload-Complete ?1, finishes it
+    ///
+    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again.
+    ///
+    /// - Remark: HTTP `PATCH /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)`.
+    public func uploads_append(
+        path: Operations.Uploads_append.Input.Path,
+        headers: Operations.Uploads_append.Input.Headers,
+        body: Operations.Uploads_append.Input.Body? = nil
+    ) async throws -> Operations.Uploads_append.Output {
+        try await uploads_append(Operations.Uploads_append.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Cancels an unfinished upload and drops its bytes
+    ///
+    /// - Remark: HTTP `DELETE /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/delete(Uploads.cancel)`.
+    public func uploads_cancel(
+        path: Operations.Uploads_cancel.Input.Path,
+        headers: Operations.Uploads_cancel.Input.Headers = .init()
+    ) async throws -> Operations.Uploads_cancel.Output {
+        try await uploads_cancel(Operations.Uploads_cancel.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Where a resumable upload stands (draft-ietf-httpbis-resumable-upload), from any instance
+    ///
+    /// The upload a route that takes resumable uploads started (POST /v1/reviews/{id}/photos names it in its 104 interim answer and its Location header). Only its customer reaches it.
+    ///
+    /// - Remark: HTTP `HEAD /v1/uploads/{id}`.
+    /// - Remark: Generated from `#/paths//v1/uploads/{id}/head(Uploads.offset)`.
+    public func uploads_offset(
+        path: Operations.Uploads_offset.Input.Path,
+        headers: Operations.Uploads_offset.Input.Headers = .init()
+    ) async throws -> Operations.Uploads_offset.Output {
+        try await uploads_offset(Operations.Uploads_offset.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// - Remark: HTTP `GET /v1/wishlist`.
     /// - Remark: Generated from `#/paths//v1/wishlist/get(Wishlist.list)`.

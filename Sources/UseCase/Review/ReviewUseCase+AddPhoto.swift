@@ -22,16 +22,24 @@ extension ReviewUseCase {
     /// among the review's photos, stores it at the media API under a name of our own, then
     /// records it. Taking the place first means an upload that loses a race for the last place
     /// is refused before anything reaches the media API. Nothing is recorded (and the place is
-    /// freed) when the media API fails; the client may retry.
+    /// freed) when the media API fails; the client may retry. A resumable upload's photo takes
+    /// the upload's id, so handing the same upload on twice records one photo.
     /// - Throws: `ExternalServiceError` (no media API, or it failed), `StoreUnavailable`.
     public func addPhoto(_ input: ReviewAddPhotoInput, upload: UploadedFile) async throws -> ReviewAddPhotoOutcome {
         // Read again: the review may have changed while the upload was read.
         let review = try await store.review(id: input.id)
+        // A resumable upload handed on again (its first delivery's instance died after
+        // recording it) records nothing twice.
+        if let uploadID = upload.id, review?.customerID == input.customerID,
+            let recorded = review?.photos.first(where: { $0.id == uploadID })
+        {
+            return .created(recorded)
+        }
         if let refusal = refusal(of: review, for: input) { return refusal }
         guard let review, upload.size > 0 else { return .photoEmpty }
         guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .photoUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
-        let id = system.newID()
+        let id = upload.id ?? system.newID()
         let expiresAt = system.now().addingTimeInterval(ReviewRules.photoSlotLifetime)
         guard try await store.reservePhotoSlot(id: id, reviewID: review.id, limit: ReviewRules.maxPhotos, expiresAt: expiresAt) else {
             return .tooManyPhotos(limit: ReviewRules.maxPhotos)

@@ -135,11 +135,17 @@ extension SceneSpec {
 /// Content-Length before it is read) and handed to the logic as an `UploadedFile`. Uploads read
 /// at once are bounded per instance (`UPLOAD_MAX_CONCURRENT`, 503 past it). With `precheck`,
 /// the logic first answers whether the upload may start at all (who may add to what, a place
-/// under a limit) before a byte of the body is read.
+/// under a limit) before a byte of the body is read. With `resumable`, the route also takes
+/// the file as a resumable upload (draft-ietf-httpbis-resumable-upload): a client that sends
+/// `Upload-Draft-Interop-Version` and `Upload-Complete` sends the file's bytes as the body, is
+/// told where to resume (`104` and `Location: /v1/uploads/{id}`) and may finish the upload
+/// from any instance; the file reaches the same logic once. It needs `auth: customer` and a
+/// path-only input: those are kept with the upload.
 public struct UploadSpec: Hashable, Sendable {
     public let field: String
     public let max: Int
     public let precheck: Bool
+    public let resumable: Bool
 }
 
 /// A body member that is an object of fields, or with `list: true` a list of them

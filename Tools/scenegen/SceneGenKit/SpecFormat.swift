@@ -22,8 +22,9 @@ public enum SpecFormat {
     public static let gatewayKeys = ["name", "kind", "base_url_env", "operations"]
     /// A custom use case's `input`.
     public static let inputKeys = ["path", "query", "headers", "body", "raw_body", "upload", "session"]
-    /// A custom use case's `upload`: one file of a multipart body, streamed to disk.
-    public static let uploadKeys = ["field", "max", "precheck"]
+    /// A custom use case's `upload`: one file of a multipart body, streamed to disk; with
+    /// `resumable`, also a resumable upload's bytes.
+    public static let uploadKeys = ["field", "max", "precheck", "resumable"]
     /// A body member holding an object of fields (`type` names its Swift type), or a list of them.
     public static let inputObjectKeys = ["name", "type", "list", "max_items", "optional", "fields"]
     /// A custom use case's `raw_body`: the body unparsed, bounded.

@@ -69,8 +69,20 @@ extension SpecReader {
             if route.method != "POST" && route.method != "PUT" {
                 sink.error("an upload is sent with POST or PUT, not \(route.method)", at: uploadNode.position)
             }
+            let resumable = bool(uploadKeys["resumable"], "resumable")
+            if resumable, let node = uploadKeys["resumable"] {
+                // The upload is resumed by its customer, maybe on another instance, from what
+                // was kept of the first request: who sent it and the route's path.
+                if auth != .customer {
+                    sink.error("a resumable upload is resumed by the customer who started it: it needs auth: customer", at: node.position)
+                }
+                if keys["query"] != nil || keys["headers"] != nil || keys["session"] != nil {
+                    sink.error(
+                        "a resumable upload's route takes its input from the path only: no query, headers or session", at: node.position)
+                }
+            }
             if let field, let max {
-                upload = UploadSpec(field: field, max: Int(max), precheck: bool(uploadKeys["precheck"], "precheck"))
+                upload = UploadSpec(field: field, max: Int(max), precheck: bool(uploadKeys["precheck"], "precheck"), resumable: resumable)
             }
         }
         for field in path where !route.parameters.contains(field.name) {

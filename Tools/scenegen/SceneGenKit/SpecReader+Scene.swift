@@ -249,6 +249,10 @@ extension SpecReader {
         if useCase.background && kind != .custom, let node = keys["background"] {
             sink.error("background work is a custom use case's: its logic starts it", at: node.position)
         }
+        if useCase.background && input?.upload?.resumable == true, let node = keys["background"] {
+            sink.error(
+                "a resumable upload's logic may run on a request that finishes it later: it starts no background work", at: node.position)
+        }
         return useCase
     }
 

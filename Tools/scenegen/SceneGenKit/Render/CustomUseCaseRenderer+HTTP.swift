@@ -79,6 +79,34 @@ extension CustomUseCaseRenderer {
         }
         let background = useCase.background ? ", background: RequestBackgroundWork(logger: context.logger)" : ""
         let method = names.method(useCase)
+        if let upload = useCase.input?.upload, upload.resumable {
+            // Multipart or resumable, the file reaches the logic through the target
+            // `resumableTarget` declares; everything that can be refused is refused first.
+            let parameters = TypedField.list(input.path, prefix: prefix).map { field in
+                let value: String
+                switch field.spec.type {
+                case .uuid: value = "input.\(field.bare).uuidString.lowercased()"
+                case .int, .bigint: value = "String(input.\(field.bare))"
+                default: value = "input.\(field.bare)"
+                }
+                return "\(swiftString(field.name)): \(value)"
+            }
+            let precheck: String
+            if upload.precheck {
+                precheck =
+                    "await outcome { try await useCase.\(names.precheck(useCase))(input.validated()) }.refusal(\(names.presenter).\(method))"
+            } else if CustomUseCaseRenderer.hasChecks(names, useCase) {
+                precheck =
+                    "await outcome { () -> \(names.outcome(useCase))? in _ = try input.validated(); return nil }.refusal(\(names.presenter).\(method))"
+            } else {
+                precheck = "nil"
+            }
+            lines.append("return try await \(method)Upload.receive(")
+            lines.append("    request, context: context, customerID: input.customerID,")
+            lines.append("    parameters: [\(parameters.isEmpty ? ":" : parameters.joined(separator: ", "))]")
+            lines.append(") { \(precheck) }")
+            return lines
+        }
         if let upload = useCase.input?.upload {
             // Everything that can be refused is refused before the body is read.
             lines.append("return \(names.presenter).\(method)(")
@@ -96,6 +124,38 @@ extension CustomUseCaseRenderer {
         lines.append(
             "return \(names.presenter).\(method)(await outcome { try await useCase.\(method)(input.validated()\(background)) })"
         )
+        return lines
+    }
+
+    /// The declaration before a resumable upload's route: the target that hands the finished
+    /// file to the logic, with the input read back from what the upload kept (its customer and
+    /// the route's path parameters).
+    static func resumableTarget(_ names: SceneNames, _ useCase: UseCaseSpec) -> [String] {
+        guard let upload = useCase.input?.upload, upload.resumable else { return [] }
+        let method = names.method(useCase)
+        let prefix = names.input(useCase)
+        var arguments = ["customerID: sender.customerID"]
+        for field in TypedField.list(useCase.input?.path ?? [], prefix: prefix) {
+            let name = swiftString(field.name)
+            switch field.spec.type {
+            case .uuid: arguments.append("\(field.bare): try sender.uuid(\(name))")
+            case .int: arguments.append("\(field.bare): try sender.int(\(name))")
+            case .bigint: arguments.append("\(field.bare): Int64(try sender.int(\(name)))")
+            default: arguments.append("\(field.bare): try sender.string(\(name))")
+            }
+        }
+        var lines = [
+            "let \(method)Upload = uploads.resumable(\(swiftString(useCase.route.description)), field: \(swiftString(upload.field)), max: \(upload.max)) { sender, file in",
+            "    \(names.presenter).\(method)(",
+            "        await outcome {",
+            "            let input = \(prefix).Unchecked(",
+        ]
+        lines += arguments.enumerated().map { "                \($1)" + ($0 == arguments.count - 1 ? "" : ",") }
+        lines.append("            )")
+        let validated = CustomUseCaseRenderer.hasChecks(names, useCase) ? "try input.validated()" : "input.validated()"
+        lines.append("            return try await useCase.\(method)(\(validated), upload: file)")
+        lines.append("        })")
+        lines.append("}")
         return lines
     }
 

@@ -124,6 +124,17 @@ extension OpenAPIRenderer {
             for (status, description) in refusals where responses[status] == nil {
                 responses[status] = ["description": description, "content": problem]
             }
+            if upload.resumable {
+                // Told in words: a schema for the raw alternative would invite clients (and
+                // fuzzers) to send bytes without the headers that make them an upload.
+                operation["description"] = """
+                    Also takes the file as a resumable upload (draft-ietf-httpbis-resumable-upload, interop versions 3, 5 and 6): \
+                    send Upload-Draft-Interop-Version and Upload-Complete (Upload-Incomplete in version 3) with the file's bytes as \
+                    the body. An interim 104 answer, and Location on the final one, name the upload (/v1/uploads/{id}) where it is \
+                    resumed, from any instance, until RESUMABLE_UPLOAD_TTL_SECONDS after its last byte; the finished file gets the \
+                    answers below. An upload ended early answers 201 with Upload-Offset and no body.
+                    """
+            }
         }
         if let max = useCase.input?.rawBodyMax {
             responses["413"] = ["description": "A body over \(max) bytes", "content": problemResponse["content"]!]

@@ -164,6 +164,7 @@ enum WiringRenderer {
             || useCase.route.parameters.contains("id") || (useCase.kind == .custom && (useCase.auth == .customer || !input.path.isEmpty))
             || useCase.rateLimit?.class.perCustomer == false || useCase.background
         out.line("// \(useCase.route): \(useCase.name)")
+        out.lines(CustomUseCaseRenderer.resumableTarget(names, useCase))
         out.line("routers.\(group).\(method)(\(swiftString(path))) { \(usesRequest ? "request" : "_"), \(usesContext ? "context" : "_") in")
         out.indented { $0.lines(body) }
         out.line("}")
@@ -279,7 +280,7 @@ enum WiringRenderer {
                 for spec in specs {
                     var arguments = spec.handwritten ? "resources: resources" : "container: .live(resources)"
                     if !spec.handwritten && spec.isRateLimited { arguments += ", throttle: ThrottleContainer.live(resources).throttle" }
-                    if !spec.handwritten && spec.takesUploads { arguments += ", uploads: UploadReceiver(resources)" }
+                    if !spec.handwritten && spec.takesUploads { arguments += ", uploads: routers.uploads" }
                     out.line("\(spec.scene)Routes.register(on: routers, \(arguments))")
                 }
             }
