@@ -286,11 +286,7 @@ struct ResumableUploadHTTPTests {
                 b, location: small, token: token, bytes: Self.photo(101)[...], offset: 0, complete: true, version: 6)
             #expect(try past.expectProblem(413)["errors"] != nil)
             try await b.client.execute(uri: small, method: .head, headers: [.authorization: "Bearer \(token)"], body: nil).expectStatus(404)
-            // Past the route's 10 MiB, in one request: refused once the bytes pass it.
-            let large = try #require(try await start().headers[.location])
-            let over = try await Self.patch(
-                a, location: large, token: token, bytes: Self.photo(10_485_761)[...], offset: 0, complete: true, version: 6)
-            try over.expectProblem(413)
+            // Past the route's limit without a size announced: MatrixResumableUploadTests (a 4 KiB route).
             // Not an image: the route's own refusal, kept as the upload's answer.
             let text = try #require(try await start().headers[.location])
             let refused = try await Self.patch(

@@ -106,7 +106,23 @@ struct ResumableUploadUseCaseTests {
     }
 
     static func useCase(_ store: Store, now: @escaping @Sendable () -> Date = { Date() }) -> ResumableUploadUseCase {
-        ResumableUploadUseCase(store: store, system: SystemContext(now: now, newID: { UUID() }), lifetime: 3600)
+        ResumableUploadUseCase(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: 3600)
+    }
+
+    /// Files in a directory of the test's own, written with Foundation.
+    struct Spool: FileSpool {
+        func spool(named name: String, _ fill: (_ write: (ArraySlice<UInt8>) async throws -> Void) async throws -> Void)
+            async throws -> String
+        {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent(name).path
+            var bytes: [UInt8] = []
+            try await fill { bytes += $0 }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+
+        func remove(_ path: String) async { try? FileManager.default.removeItem(atPath: path) }
     }
 
     static func start(_ useCase: ResumableUploadUseCase, maxSize: Int = 10_000_000, length: Int? = nil) async throws -> ResumableUpload {
@@ -160,7 +176,7 @@ struct ResumableUploadUseCaseTests {
             #expect(stored.isComplete && stored.offset == length)
             let delivered = Mutex<[[UInt8]]>([])
             for _ in 0..<2 {
-                let completion = try await uploads.complete(stored, in: Self.directory) { uploaded in
+                let completion = try await uploads.complete(stored) { uploaded in
                     let bytes = FileManager.default.contents(atPath: uploaded.path).map(Array.init) ?? []
                     delivered.withLock { $0.append(bytes) }
                     #expect(uploaded.id == upload.id && uploaded.size == length)
@@ -248,7 +264,7 @@ struct ResumableUploadUseCaseTests {
             case .received(let stored) = try await uploads.receive(
                 id: upload.id, customerID: Self.customer, at: 0, bytes: Self.body([[0xFF, 0xD8, 0xFF]]), complete: true, length: nil)
         else { Issue.record("not received"); return }
-        let failing = try await uploads.complete(stored, in: Self.directory) { _ in UploadAnswer(status: 502, contentType: nil, body: []) }
+        let failing = try await uploads.complete(stored) { _ in UploadAnswer(status: 502, contentType: nil, body: []) }
         #expect(failing == .answered(UploadAnswer(status: 502, contentType: nil, body: [])))
         #expect(try await uploads.upload(id: upload.id, customerID: Self.customer)?.state == .open)
 
@@ -257,7 +273,7 @@ struct ResumableUploadUseCaseTests {
         let answers = try await withThrowingTaskGroup(of: ResumableUploadUseCase.Completion.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    try await uploads.complete(stored, in: Self.directory) { _ in
+                    try await uploads.complete(stored) { _ in
                         calls.count.withLock { $0 += 1 }
                         try? await Task.sleep(for: .milliseconds(50))
                         return UploadAnswer(status: 201, contentType: nil, body: [1])
@@ -284,10 +300,10 @@ struct ResumableUploadUseCaseTests {
         let now = clock.withLock { $0 }
         let stale = try #require(
             try await store.claimCompletion(id: upload.id, now: now, until: now + ResumableUploadRules.completionLease))
-        let held = try await uploads.complete(stored, in: Self.directory) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
+        let held = try await uploads.complete(stored) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
         #expect(held == .inProgress)
         clock.withLock { $0 += ResumableUploadRules.completionLease + 1 }
-        let retried = try await uploads.complete(stored, in: Self.directory) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
+        let retried = try await uploads.complete(stored) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
         #expect(retried == .answered(UploadAnswer(status: 201, contentType: nil, body: [])))
         // The instance that lost its lease records nothing over the answer kept.
         try await store.finish(id: upload.id, claim: stale, answer: UploadAnswer(status: 409, contentType: nil, body: []), expiresAt: now)

@@ -2,11 +2,12 @@ import AsyncHTTPClient
 import Domain
 import Foundation
 import NIOCore
+import _NIOFileSystem
 
 /// `MediaStorage` over the media API: multipart `POST {baseURL}/photo` with the file in field
 /// `photo`, answered by `{"filename": "..."}`, and `DELETE {baseURL}/photo/{filename}`. The file
-/// streams from disk in chunks, so an upload costs the service a chunk of memory, not the
-/// photo's size.
+/// streams from disk in chunks read on swift-nio's file thread pool, so an upload costs the
+/// service a chunk of memory, not the photo's size, and no request thread waits on the disk.
 public struct HTTPMediaStorage: MediaStorage {
     static let chunkSize = 64 * 1024
 
@@ -61,20 +62,24 @@ public struct HTTPMediaStorage: MediaStorage {
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"
                 + "Content-Type: \(format.rawValue)\r\n\r\n").utf8)
         let tail = Array("\r\n--\(boundary)--\r\n".utf8)
-        var request = HTTPClientRequest(url: baseURL + "/photo")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
-        let chunks = FileChunks(path: file.path, head: head, tail: tail, chunkSize: Self.chunkSize)
-        request.body = .stream(chunks, length: .known(Int64(head.count + file.size + tail.count)))
         let answer: MediaAnswer
         do {
-            let response = try await client.execute(request, timeout: TimeAmount(timeout))
-            let body = try await response.body.collect(upTo: 64 * 1024)
-            guard (200..<300).contains(response.status.code) else {
-                throw ExternalServiceError(
-                    service: "media", reason: "answered \(response.status.code): \(String(buffer: body).prefix(200))")
+            // The file stays open until the answer is in: the client may still be sending it.
+            answer = try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(file.path)) { handle in
+                var request = HTTPClientRequest(url: baseURL + "/photo")
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
+                let chunks = handle.readChunks(in: 0..<Int64(file.size), chunkLength: .bytes(Int64(Self.chunkSize)))
+                request.body = .stream(
+                    MultipartFileBody(head: head, file: chunks, tail: tail), length: .known(Int64(head.count + file.size + tail.count)))
+                let response = try await client.execute(request, timeout: TimeAmount(timeout))
+                let body = try await response.body.collect(upTo: 64 * 1024)
+                guard (200..<300).contains(response.status.code) else {
+                    throw ExternalServiceError(
+                        service: "media", reason: "answered \(response.status.code): \(String(buffer: body).prefix(200))")
+                }
+                return try JSONDecoder().decode(MediaAnswer.self, from: Data(body.readableBytesView))
             }
-            answer = try JSONDecoder().decode(MediaAnswer.self, from: Data(body.readableBytesView))
         } catch let error as ExternalServiceError {
             throw error
         } catch {
@@ -94,41 +99,29 @@ private struct MediaAnswer: Decodable {
 }
 
 /// The multipart head, the file in chunks read as they are sent, then the multipart tail.
-struct FileChunks: AsyncSequence, Sendable {
+struct MultipartFileBody: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
-    let path: String
     let head: [UInt8]
+    let file: _NIOFileSystem.FileChunks
     let tail: [UInt8]
-    let chunkSize: Int
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(handle: FileHandle(forReadingAtPath: path), head: head, tail: tail, chunkSize: chunkSize)
+        Iterator(head: head, file: file.makeAsyncIterator(), tail: tail)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        let handle: FileHandle?
         var head: [UInt8]?
+        var file: _NIOFileSystem.FileChunks.AsyncIterator?
         var tail: [UInt8]?
-        var fileDone = false
-        let chunkSize: Int
-
-        init(handle: FileHandle?, head: [UInt8], tail: [UInt8], chunkSize: Int) {
-            self.handle = handle
-            self.head = head
-            self.tail = tail
-            self.chunkSize = chunkSize
-        }
 
         mutating func next() async throws -> ByteBuffer? {
             if let head {
                 self.head = nil
                 return ByteBuffer(bytes: head)
             }
-            if !fileDone {
-                guard let handle else { throw ExternalServiceError(service: "media", reason: "the spooled photo cannot be read") }
-                if let data = try handle.read(upToCount: chunkSize), !data.isEmpty { return ByteBuffer(bytes: data) }
-                try? handle.close()
-                fileDone = true
+            if file != nil {
+                if let chunk = try await file?.next() { return chunk }
+                file = nil
             }
             if let tail {
                 self.tail = nil

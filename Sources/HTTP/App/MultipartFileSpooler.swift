@@ -28,59 +28,65 @@ struct MultipartFileSpooler {
         throw ProblemError(Problem.badRequest("The multipart/form-data content type has no valid boundary."))
     }
 
-    /// Spools the file part of `body` into `directory`.
+    /// Spools the file part of `body` through `spool` (written off the request's thread).
     /// - Returns: the spooled file, or `nil` when the body has no part named `field`. The caller
     ///   removes the file.
     /// - Throws: `TooLarge` once the file part passes `limit`, `ProblemError` 400 for a malformed
     ///   body or 422 for a second file part.
-    func spool<Body: AsyncSequence>(_ body: Body, into directory: URL) async throws -> UploadedFile? where Body.Element == ByteBuffer {
+    func spool<Body: AsyncSequence>(_ body: Body, into spool: any FileSpool) async throws -> UploadedFile?
+    where Body.Element == ByteBuffer {
         var parser = MultipartParser(boundary: boundary)
-        var sink: FileSink?
-        var finished: UploadedFile?
+        var sink = FileSink()
+        let path: String
         do {
-            for try await chunk in body {
-                try parser.feed(Array(chunk.readableBytesView)) { event in
-                    switch event {
-                    case .partStarted(let name):
-                        guard name == field else { return }
-                        guard sink == nil, finished == nil else {
-                            throw ProblemError(
-                                Problem.validation(ValidationError([FieldError(field, "must hold one file; send one photo per request")])))
-                        }
-                        sink = try FileSink(directory: directory)
-                    case .bytes(let bytes):
-                        guard let open = sink else { return }
-                        try open.write(bytes)
-                        if open.received > limit { throw TooLarge() }
-                    case .partEnded:
-                        if let open = sink {
-                            finished = open.close()
-                            sink = nil
+            path = try await spool.spool(named: "upload-\(UUID.random().uuidString.lowercased())") { write in
+                for try await chunk in body {
+                    var events: [MultipartParser.Event] = []
+                    try parser.feed(Array(chunk.readableBytesView)) { events.append($0) }
+                    for event in events {
+                        switch event {
+                        case .partStarted(let name):
+                            guard name == field else { continue }
+                            guard sink.state == .waiting else {
+                                throw ProblemError(
+                                    Problem.validation(
+                                        ValidationError([FieldError(field, "must hold one file; send one photo per request")])))
+                            }
+                            sink.state = .open
+                        case .bytes(let bytes):
+                            guard sink.state == .open else { continue }
+                            try await write(sink.filter(bytes)[...])
+                            if sink.received > limit { throw TooLarge() }
+                        case .partEnded:
+                            guard sink.state == .open else { continue }
+                            try await write(sink.finish()[...])
+                            sink.state = .closed
                         }
                     }
+                    if parser.isDone { break }
                 }
-                if parser.isDone { break }
+                guard parser.isDone else { throw ProblemError(Problem.badRequest("The multipart body ends before its closing boundary.")) }
             }
-            guard parser.isDone else { throw ProblemError(Problem.badRequest("The multipart body ends before its closing boundary.")) }
-        } catch {
-            sink?.discard()
-            if let finished { try? FileManager.default.removeItem(atPath: finished.path) }
-            if error is MultipartParser.Malformed { throw ProblemError(Problem.badRequest("The multipart/form-data body is malformed.")) }
-            throw error
+        } catch is MultipartParser.Malformed {
+            throw ProblemError(Problem.badRequest("The multipart/form-data body is malformed."))
         }
-        return finished
+        guard sink.state == .closed else {
+            await spool.remove(path)
+            return nil
+        }
+        return UploadedFile(path: path, size: sink.size, leadingBytes: sink.leadingBytes)
     }
 
     /// The file part passed the limit; reading stopped there.
     struct TooLarge: Error {}
 }
 
-/// An open temporary file receiving one part, counting its bytes and keeping its first ones.
-/// The file part on its way to disk, its metadata dropped as it passes (`PhotoMetadataFilter`:
-/// no photo we publish carries the position it was taken at).
-private final class FileSink {
-    let path: String
-    let handle: FileHandle
+/// The file part on its way to disk: its metadata dropped as it passes (`PhotoMetadataFilter`:
+/// no photo we publish carries the position it was taken at), its bytes counted and its first
+/// ones kept.
+private struct FileSink {
+    enum State { case waiting, open, closed }
+    var state = State.waiting
     /// Bytes the client sent, which the size limit counts.
     private(set) var received = 0
     /// Bytes written.
@@ -88,36 +94,22 @@ private final class FileSink {
     private(set) var leadingBytes: [UInt8] = []
     private var metadata = PhotoMetadataFilter()
 
-    init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("upload-\(UUID.random().uuidString.lowercased())").path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        self.handle = handle
-    }
-
-    func write(_ bytes: ArraySlice<UInt8>) throws {
+    /// What of `bytes` goes to the file.
+    mutating func filter(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         received += bytes.count
-        try keep(metadata.filter(bytes)[...])
+        return kept(metadata.filter(bytes))
     }
 
-    private func keep(_ bytes: ArraySlice<UInt8>) throws {
+    /// What the filter held back, at the part's end.
+    mutating func finish() -> [UInt8] {
+        kept(metadata.finish())
+    }
+
+    private mutating func kept(_ bytes: [UInt8]) -> [UInt8] {
         if leadingBytes.count < UploadedFile.leadingByteCount {
             leadingBytes += bytes.prefix(UploadedFile.leadingByteCount - leadingBytes.count)
         }
         size += bytes.count
-        try handle.write(contentsOf: bytes)
-    }
-
-    func close() -> UploadedFile {
-        try? keep(metadata.finish()[...])
-        try? handle.close()
-        return UploadedFile(path: path, size: size, leadingBytes: leadingBytes)
-    }
-
-    func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: path)
+        return bytes
     }
 }

@@ -8,8 +8,8 @@ import UseCase
 /// Reads the one file of a multipart body for a route whose spec says `upload`, in two steps so
 /// that everything that can be refused is refused before the body is read: `prepare` checks the
 /// content type and the announced length, then (after the logic's precheck) `receive` streams
-/// the file part to disk (`MultipartFileSpooler`) under this instance's bound on uploads read at
-/// once, hands it to the logic and removes it afterwards.
+/// the file part to disk (`MultipartFileSpooler`, through the instance's `FileSpool`) under this
+/// instance's bound on uploads read at once, hands it to the logic and removes it afterwards.
 struct UploadReceiver: Sendable {
     /// What a multipart body may hold besides the file: boundaries, part headers, small fields.
     static let maxMultipartOverhead = 64 * 1024
@@ -17,7 +17,7 @@ struct UploadReceiver: Sendable {
     /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`);
     /// a resumable upload's request holds a connection and up to one stored piece in memory.
     let spooling: ConcurrencyLimit
-    let directory: URL
+    let fileSpool: any FileSpool
     let resumableUploads: ResumableUploadUseCase
     /// The routes that take resumable uploads, for every request to `/v1/uploads/{id}` and for
     /// `UploadResumptionAnnouncer`.
@@ -25,7 +25,7 @@ struct UploadReceiver: Sendable {
 
     init(_ resources: AppResources) {
         spooling = resources.uploadSpooling
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads")
+        fileSpool = resources.fileSpool
         resumableUploads = resources.resumableUploads
     }
 
@@ -55,7 +55,7 @@ struct UploadReceiver: Sendable {
             defer { receiver.spooling.release() }
             let file: UploadedFile?
             do {
-                file = try await spooler.spool(body, into: receiver.directory)
+                file = try await spooler.spool(body, into: receiver.fileSpool)
             } catch is MultipartFileSpooler.TooLarge {
                 throw UploadReceiver.tooLarge(spooler.field, limit: spooler.limit)
             }
@@ -64,8 +64,14 @@ struct UploadReceiver: Sendable {
                     Problem.validation(
                         ValidationError([FieldError(spooler.field, "is required: send one file in the multipart field \(spooler.field)")])))
             }
-            defer { try? FileManager.default.removeItem(atPath: file.path) }
-            return try await use(file)
+            do {
+                let result = try await use(file)
+                await receiver.fileSpool.remove(file.path)
+                return result
+            } catch {
+                await receiver.fileSpool.remove(file.path)
+                throw error
+            }
         }
     }
 

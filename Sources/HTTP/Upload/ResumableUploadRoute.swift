@@ -106,7 +106,7 @@ extension UploadReceiver {
             return problem
         }
         let sender = ResumableUploadTarget.Request(customerID: upload.customerID, parameters: upload.parameters)
-        let completion = try await resumableUploads.complete(upload, in: directory) { file in
+        let completion = try await resumableUploads.complete(upload) { file in
             let presentation = await target.deliver(sender, file)
             if let diagnostic = presentation.diagnostic {
                 logger.error("resumable upload not handed on", metadata: ["upload": "\(upload.id)", "error": "\(diagnostic)"])

@@ -8,7 +8,7 @@ extension AppResources {
     /// every instance continues them.
     public var resumableUploads: ResumableUploadUseCase {
         ResumableUploadUseCase(
-            store: PostgresResumableUploadStore(database: pool), system: system,
+            store: PostgresResumableUploadStore(database: pool), spool: fileSpool, system: system,
             lifetime: TimeInterval(config.resumableUploadTTL.components.seconds))
     }
 }

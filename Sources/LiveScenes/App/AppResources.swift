@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Gateway
 import Logging
 import Postgres
@@ -16,6 +17,9 @@ public struct AppResources: Sendable {
     /// The bound on uploads this instance reads at once (`config.uploadMaxConcurrent`), shared by
     /// every route that takes one.
     public let uploadSpooling: ConcurrencyLimit
+    /// Where uploads are written on their way in (the system's temporary directory), on
+    /// swift-nio's file thread pool.
+    public let fileSpool: any FileSpool
 
     public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
         self.config = config
@@ -24,6 +28,7 @@ public struct AppResources: Sendable {
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
         self.uploadSpooling = ConcurrencyLimit(maximum: config.uploadMaxConcurrent)
+        self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 
     /// Opens nothing yet: the pool connects on first use.

@@ -7,13 +7,16 @@ import Foundation
 /// file and handed to its route exactly once. The protocol's headers are the HTTP layer's.
 public struct ResumableUploadUseCase: Sendable {
     let store: any ResumableUploadStore
+    /// Where a finished upload is assembled into one file.
+    let spool: any FileSpool
     let system: SystemContext
     /// How long an upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`); a finished
     /// one keeps its answer as long.
     public let lifetime: TimeInterval
 
-    public init(store: any ResumableUploadStore, system: SystemContext, lifetime: TimeInterval) {
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: TimeInterval) {
         self.store = store
+        self.spool = spool
         self.system = system
         self.lifetime = lifetime
     }
@@ -179,14 +182,12 @@ public struct ResumableUploadUseCase: Sendable {
         case notReady
     }
 
-    /// Hands a complete upload to its route once: assembles its bytes into one file under
-    /// `directory`, runs `deliver` on it and keeps the answer, which a second call gives again.
+    /// Hands a complete upload to its route once: assembles its bytes into one file (`spool`),
+    /// runs `deliver` on it and keeps the answer, which a second call gives again.
     /// An answer of 500 or more is not kept: the upload stays complete and the next call tries
     /// again (as after an instance died while delivering, once its lease has run out).
     /// - Throws: `StoreUnavailable`; file system errors.
-    public func complete(
-        _ upload: ResumableUpload, in directory: URL, deliver: (UploadedFile) async -> UploadAnswer
-    ) async throws -> Completion {
+    public func complete(_ upload: ResumableUpload, deliver: (UploadedFile) async -> UploadAnswer) async throws -> Completion {
         if upload.state == .done, let answer = upload.answer { return .answered(answer) }
         guard upload.isComplete else { return .notReady }
         let now = system.now()
@@ -198,13 +199,13 @@ public struct ResumableUploadUseCase: Sendable {
         }
         let file: UploadedFile
         do {
-            file = try await assemble(upload, in: directory)
+            file = try await assemble(upload)
         } catch {
             try? await store.releaseCompletion(id: upload.id, claim: claim)
             throw error
         }
-        defer { try? FileManager.default.removeItem(atPath: file.path) }
         let answer = await deliver(file)
+        await spool.remove(file.path)
         if answer.status >= 500 {
             try await store.releaseCompletion(id: upload.id, claim: claim)
         } else {
@@ -216,37 +217,35 @@ public struct ResumableUploadUseCase: Sendable {
     /// Writes the upload's pieces, in order, to a file of its own (a few pieces in memory at
     /// once), its metadata dropped on the way as a multipart upload's is (`PhotoMetadataFilter`):
     /// the route gets the same file either way.
-    private func assemble(_ upload: ResumableUpload, in directory: URL) async throws -> UploadedFile {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("resumable-\(upload.id.uuidString.lowercased())-\(system.newID())").path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        defer { try? handle.close() }
+    private func assemble(_ upload: ResumableUpload) async throws -> UploadedFile {
         var metadata = PhotoMetadataFilter()
-        var (offset, size) = (0, 0)
+        var size = 0
         var leading: [UInt8] = []
-        func keep(_ bytes: [UInt8]) throws {
-            if leading.count < UploadedFile.leadingByteCount { leading += bytes.prefix(UploadedFile.leadingByteCount - leading.count) }
-            size += bytes.count
-            try handle.write(contentsOf: bytes)
-        }
-        do {
+        let path = try await spool.spool(named: "resumable-\(upload.id.uuidString.lowercased())-\(system.newID())") { write in
+            func keep(_ bytes: [UInt8]) async throws {
+                if leading.count < UploadedFile.leadingByteCount { leading += bytes.prefix(UploadedFile.leadingByteCount - leading.count) }
+                size += bytes.count
+                try await write(bytes[...])
+            }
+            var offset = 0
             while offset < upload.offset {
                 let chunks = try await store.chunks(id: upload.id, from: offset, limit: 4)
-                guard chunks.first?.offset == offset else { throw CocoaError(.fileReadCorruptFile) }
+                guard chunks.first?.offset == offset else { throw UploadCorrupt(id: upload.id, offset: offset) }
                 for chunk in chunks {
-                    guard chunk.offset == offset else { throw CocoaError(.fileReadCorruptFile) }
-                    try keep(metadata.filter(chunk.bytes[...]))
+                    guard chunk.offset == offset else { throw UploadCorrupt(id: upload.id, offset: offset) }
+                    try await keep(metadata.filter(chunk.bytes[...]))
                     offset += chunk.bytes.count
                 }
             }
-            try keep(metadata.finish())
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
+            try await keep(metadata.finish())
         }
         return UploadedFile(path: path, size: size, leadingBytes: leading, id: upload.id)
+    }
+
+    /// The stored pieces do not cover the upload up to its offset (a bug, or rows removed by hand).
+    struct UploadCorrupt: Error {
+        let id: UUID
+        let offset: Int
     }
 
     /// Cancels the customer's upload and drops its bytes; `false` when they hold no such upload.
