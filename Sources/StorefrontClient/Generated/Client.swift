@@ -9234,6 +9234,12 @@ public struct Client: APIProtocol {
                 switch input.body {
                 case .none:
                     body = nil
+                case let .binary(value):
+                    body = try converter.setOptionalRequestBodyAsBinary(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/octet-stream"
+                    )
                 case let .applicationPartialUpload(value):
                     body = try converter.setOptionalRequestBodyAsBinary(
                         value,

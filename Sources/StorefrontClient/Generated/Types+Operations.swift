@@ -22704,6 +22704,8 @@ public enum Operations {
             public var headers: Operations.Uploads_append.Input.Headers
             /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/requestBody/content/application\/octet-stream`.
+                case binary(OpenAPIRuntime.HTTPBody)
                 /// - Remark: Generated from `#/paths/v1/uploads/{id}/PATCH/requestBody/content/application\/partial-upload`.
                 case applicationPartialUpload(OpenAPIRuntime.HTTPBody)
             }
