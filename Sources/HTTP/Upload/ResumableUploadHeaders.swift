@@ -34,6 +34,12 @@ struct ResumableUploadHeaders: Hashable, Sendable {
             length: try size(.uploadLength, in: fields))
     }
 
+    /// The version a request that may leave it out (`HEAD`, `DELETE`) speaks: the latest unless it says.
+    /// - Throws: `ProblemError` 400 for headers it cannot read.
+    static func version(of fields: HTTPFields) throws -> Int {
+        try read(fields)?.version ?? versions[versions.count - 1]
+    }
+
     /// A header holding a byte count: a non-negative structured-field integer.
     private static func size(_ name: HTTPField.Name, in fields: HTTPFields) throws -> Int? {
         guard let text = fields[name] else { return nil }

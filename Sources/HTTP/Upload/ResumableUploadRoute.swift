@@ -73,7 +73,8 @@ extension UploadReceiver {
             receipt = try await resumableUploads.receive(
                 id: upload.id, customerID: upload.customerID, at: offset, bytes: request.body.map { Array(buffer: $0) },
                 complete: complete, length: length)
-        } catch is ResumableUploadUseCase.BodyCut {
+        } catch let cut as ResumableUploadUseCase.BodyCut {
+            logger.debug("resumable upload cut", metadata: ["upload": "\(upload.id)", "error": "\(cut.underlying)"])
             // The connection was cut: what arrived is kept, and no one reads this answer.
             throw ProblemError(
                 Problem.badRequest(

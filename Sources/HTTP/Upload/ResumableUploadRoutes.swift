@@ -12,7 +12,7 @@ enum ResumableUploadRoutes {
     static func register(on customer: RouterGroup<StorefrontContext>, uploads: UploadReceiver) {
         customer.head("/v1/uploads/:id") { request, context in
             let (id, customerID) = (try RequestParsing.uuid("id", in: context), try context.requireCustomer())
-            let version = try ResumableUploadHeaders.read(request.headers)?.version ?? ResumableUploadHeaders.versions.last!
+            let version = try ResumableUploadHeaders.version(of: request.headers)
             guard let upload = try await uploads.resumableUploads.upload(id: id, customerID: customerID) else {
                 return ResumableUploadPresenter.notFound(id, version: version)
             }
@@ -57,7 +57,7 @@ enum ResumableUploadRoutes {
 
         customer.delete("/v1/uploads/:id") { request, context in
             let (id, customerID) = (try RequestParsing.uuid("id", in: context), try context.requireCustomer())
-            let version = try ResumableUploadHeaders.read(request.headers)?.version ?? ResumableUploadHeaders.versions.last!
+            let version = try ResumableUploadHeaders.version(of: request.headers)
             guard try await uploads.resumableUploads.cancel(id: id, customerID: customerID) else {
                 // Being handed on cannot be undone; gone is gone.
                 if let upload = try await uploads.resumableUploads.upload(id: id, customerID: customerID), upload.state == .completing {
