@@ -1,7 +1,9 @@
 /// Applies migrations in order, each in its own transaction, recording each in
-/// `schema_migrations` with a SHA-256 checksum of its text. The whole run holds a session-level
-/// advisory lock, so instances starting together apply each file exactly once; a second run
-/// finds everything recorded and changes nothing.
+/// `schema_migrations` with a SHA-256 checksum of its text. Every transaction first takes a
+/// transaction-level advisory lock and looks again at what is recorded, so instances starting
+/// together apply each file exactly once; a second run finds everything recorded and changes
+/// nothing. Nothing is kept in the session (no session lock, no `SET`), so migrations also run
+/// through a pooler in transaction mode.
 public struct Migrator: Sendable {
     /// The advisory lock key all Storefront instances agree on.
     static let lockKey: Int64 = 0x5354_4F52_4546_524E  // "STOREFRN"
@@ -18,63 +20,71 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ migrations: [Migration]) async throws -> [Migration] {
         try await pool.withConnection { connection in
-            // A migration may rebuild a large table, and waiting for another instance's run is
-            // the point of the lock: the pool's statement and lock deadlines do not apply here.
-            // RESET brings back the connection's own settings for whoever uses it next.
-            try await connection.executeScript("SET statement_timeout = 0; SET lock_timeout = 0")
-            do {
-                try await connection.query("SELECT pg_advisory_lock($1)", Self.lockKey)
-                let applied = try await apply(migrations, on: connection)
-                try await connection.query("SELECT pg_advisory_unlock($1)", Self.lockKey)
-                try await connection.executeScript("RESET statement_timeout; RESET lock_timeout")
-                return applied
-            } catch {
-                _ = try? await connection.query("SELECT pg_advisory_unlock($1)", Self.lockKey)
-                _ = try? await connection.executeScript("RESET statement_timeout; RESET lock_timeout")
-                throw error
+            var checksums: [Int: String] = [:]
+            for migration in migrations { checksums[migration.version] = try await checksum(of: migration, on: connection) }
+            let recorded = try await locked(on: connection) {
+                try await connection.executeScript(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        checksum text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """)
+                return try await recordedChecksums(on: connection)
             }
+            for migration in migrations {
+                if let applied = recorded[migration.version], applied != checksums[migration.version] {
+                    throw MigrationError.checksumMismatch(
+                        file: migration.fileName, applied: applied, now: checksums[migration.version] ?? "")
+                }
+            }
+            var applied: [Migration] = []
+            for migration in migrations where recorded[migration.version] == nil {
+                let checksum = checksums[migration.version] ?? ""
+                let didApply = try await locked(on: connection) {
+                    // Another instance may have applied it since the look above.
+                    guard try await connection.query("SELECT 1 FROM schema_migrations WHERE version = $1", migration.version).rows.isEmpty
+                    else { return false }
+                    do {
+                        try await connection.executeScript(migration.sql)
+                    } catch {
+                        throw MigrationError.failed(file: migration.fileName, reason: "\(error)")
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                        migration.version, migration.name, checksum)
+                    return true
+                }
+                if didApply { applied.append(migration) }
+            }
+            return applied
         }
     }
 
-    private func apply(_ migrations: [Migration], on connection: PostgresConnection) async throws -> [Migration] {
-        try await connection.executeScript(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                version integer PRIMARY KEY,
-                name text NOT NULL,
-                checksum text NOT NULL,
-                applied_at timestamptz NOT NULL DEFAULT now()
-            )
-            """)
+    /// Runs `body` in a transaction that holds the migration lock. A migration may rebuild a large
+    /// table, and waiting for another instance's run is the point of the lock: the pool's
+    /// statement and lock deadlines do not apply inside (`SET LOCAL` ends with the transaction).
+    private func locked<T: Sendable>(on connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
+        try await connection.executeScript("BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
+        do {
+            try await connection.query("SELECT pg_advisory_xact_lock($1)", Self.lockKey)
+            let value = try await body()
+            try await connection.executeScript("COMMIT")
+            return value
+        } catch {
+            try? await connection.executeScript("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func recordedChecksums(on connection: PostgresConnection) async throws -> [Int: String] {
         var recorded: [Int: String] = [:]
         for row in try await connection.query("SELECT version, checksum FROM schema_migrations").rows {
             recorded[try row.decode("version")] = try row.decode("checksum", as: String.self)
         }
-        var pending: [(Migration, String)] = []
-        for migration in migrations {
-            let checksum = try await checksum(of: migration, on: connection)
-            if let appliedChecksum = recorded[migration.version] {
-                guard appliedChecksum == checksum else {
-                    throw MigrationError.checksumMismatch(file: migration.fileName, applied: appliedChecksum, now: checksum)
-                }
-            } else {
-                pending.append((migration, checksum))
-            }
-        }
-        for (migration, checksum) in pending {
-            try await connection.executeScript("BEGIN")
-            do {
-                try await connection.executeScript(migration.sql)
-                try await connection.query(
-                    "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
-                    migration.version, migration.name, checksum)
-                try await connection.executeScript("COMMIT")
-            } catch {
-                try? await connection.executeScript("ROLLBACK")
-                throw MigrationError.failed(file: migration.fileName, reason: "\(error)")
-            }
-        }
-        return pending.map(\.0)
+        return recorded
     }
 
     /// SHA-256 of the file's text, computed by the server so the module needs no crypto library.

@@ -13,11 +13,15 @@ import Foundation
 public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements = StatementCache()
+    /// False behind a transaction pooler (see `PostgresConnectionSettings.behindTransactionPooler`):
+    /// every statement is then sent unnamed, parsed with its values in one round trip.
+    private let namesStatements: Bool
     /// Set when the pool lends the connection out; the next statement first checks the link.
     private var needsHealthCheck = false
 
-    private init(handle: OpaquePointer) {
+    private init(handle: OpaquePointer, namesStatements: Bool) {
         self.handle = handle
+        self.namesStatements = namesStatements
     }
 
     deinit {
@@ -28,7 +32,8 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     /// - Throws: `PostgresError.connection` with libpq's own message.
     static func connect(_ settings: PostgresConnectionSettings) async throws -> PostgresConnection {
         let handle = try await runBlocking { () throws(PostgresError) in UnsafeSendable(try settings.open()) }.value
-        let connection = PostgresConnection(handle: handle)  // frees the handle if the next line throws
+        // The object frees the handle if the next line throws.
+        let connection = PostgresConnection(handle: handle, namesStatements: !settings.behindTransactionPooler)
         try setNonBlocking(handle)
         return connection
     }
@@ -38,14 +43,22 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         if let index = texts.firstIndex(where: { $0?.utf8.contains(0) == true }) { throw PostgresError.nulInParameter(index + 1) }
         try await ensureHealthy()
         let handle = try liveHandle()
-        let statement = try await prepared(sql, on: handle)
-        let sent = texts.withCStrings { values in
-            PQsendQueryPrepared(handle, statement.name, Int32(texts.count), values, nil, nil, 0)
+        let sent: Int32
+        if namesStatements {
+            let name = try await prepared(sql, on: handle)
+            sent = texts.withCStrings { values in
+                PQsendQueryPrepared(handle, name, Int32(texts.count), values, nil, nil, 0)
+            }
+        } else {
+            sent = texts.withCStrings { values in
+                PQsendQueryParams(handle, sql, Int32(texts.count), nil, values, nil, nil, 0)
+            }
         }
         let result = try await answer(to: sent, on: handle)
         defer { PQclear(result) }
-        let columns = statement.columns ?? Self.columns(of: result)
-        if statement.columns == nil { statements.remember(columns, for: sql) }
+        if let columns = statements.columns(of: sql) { return Self.read(result, columns: columns) }
+        let columns = Self.columns(of: result)
+        statements.remember(columns, for: sql)
         return Self.read(result, columns: columns)
     }
 
@@ -84,7 +97,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         let handle = try liveHandle()
         if PQstatus(handle) == CONNECTION_OK { _ = PQconsumeInput(handle) }
         if PQstatus(handle) != CONNECTION_OK {
-            statements = StatementCache()
+            statements.forgetSession()
             let reopened = UnsafeSendable(handle)
             try await Self.runBlocking { () throws(PostgresError) in
                 PQreset(reopened.value)
@@ -98,12 +111,13 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         if PQtransactionStatus(handle) != PQTRANS_IDLE { try await runScript("ROLLBACK") }
     }
 
-    /// The statement for `sql`, prepared on the server the first time this session sees it.
-    private func prepared(_ sql: String, on handle: OpaquePointer) async throws(PostgresError) -> StatementCache.Statement {
-        if let statement = statements[sql] { return statement }
+    /// The name of the statement for `sql`, prepared on the server the first time this session
+    /// sees it.
+    private func prepared(_ sql: String, on handle: OpaquePointer) async throws(PostgresError) -> String {
+        if let name = statements.name(of: sql) { return name }
         let sent = PQsendPrepare(handle, statements.nextName, sql, 0, nil)
         PQclear(try await answer(to: sent, on: handle))
-        return statements.add(sql)
+        return statements.addName(for: sql)
     }
 
     private func runScript(_ sql: String) async throws(PostgresError) {

@@ -14,16 +14,24 @@ public struct PostgresConnectionSettings: Sendable {
     /// Server-side limit on waiting for one lock; `nil` leaves the server default.
     public var lockTimeoutMilliseconds: Int?
     public var applicationName: String
+    /// True when the connection string names a pooler in transaction mode (PgBouncer's
+    /// `pool_mode = transaction`), which hands each transaction, or each statement outside one, to
+    /// any of its server sessions. Nothing may then live in a session: statements are sent unnamed
+    /// instead of prepared once per session, and no `options` startup parameter is sent (PgBouncer
+    /// refuses it), so the session settings and timeouts must be the role's defaults
+    /// (`checkPooledSessionSettings`).
+    public var behindTransactionPooler: Bool
 
     public init(
         conninfo: String, connectTimeoutSeconds: Int = 5, statementTimeoutMilliseconds: Int? = nil,
-        lockTimeoutMilliseconds: Int? = nil, applicationName: String = "storefront"
+        lockTimeoutMilliseconds: Int? = nil, applicationName: String = "storefront", behindTransactionPooler: Bool = false
     ) {
         self.conninfo = conninfo
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
         self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         self.applicationName = applicationName
+        self.behindTransactionPooler = behindTransactionPooler
     }
 
     /// Checks the connection string's syntax without connecting.
@@ -49,12 +57,12 @@ public struct PostgresConnectionSettings: Sendable {
         if let lockTimeoutMilliseconds {
             sessionOptions += " -c lock_timeout=\(lockTimeoutMilliseconds)"
         }
-        let pairs: [(String, String)] = [
+        var pairs: [(String, String)] = [
             ("connect_timeout", String(connectTimeoutSeconds)),
             ("application_name", applicationName),
-            ("options", sessionOptions),
-            ("dbname", conninfo),
         ]
+        if !behindTransactionPooler { pairs.append(("options", sessionOptions)) }
+        pairs.append(("dbname", conninfo))
         let handle = withCStringArray(pairs.map(\.0)) { keywords in
             withCStringArray(pairs.map(\.1)) { values in
                 PQconnectdbParams(keywords, values, 1)

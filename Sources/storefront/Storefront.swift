@@ -15,6 +15,7 @@ struct Storefront: AsyncParsableCommand {
             Configuration comes from the environment: DATABASE_URL (required), HOST (127.0.0.1), \
             PORT (8080), ADMIN_TOKEN (admin API off when unset), LOG_LEVEL (info), \
             DATABASE_POOL_SIZE (10), DATABASE_STATEMENT_TIMEOUT_MS (5000), DATABASE_LOCK_TIMEOUT_MS (2000), \
+            DATABASE_POOLER (none; transaction behind PgBouncer's transaction mode), \
             HTTP_IDLE_TIMEOUT_SECONDS (60), HTTP_REQUEST_TIMEOUT_SECONDS (120), HTTP_MAX_CONNECTIONS (1000), UPLOAD_MAX_CONCURRENT (16), \
             RESUMABLE_UPLOAD_TTL_SECONDS (86400), RESUMABLE_UPLOAD_INTERIM_RESPONSES (true: off behind nginx), \
             SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset), \
@@ -58,9 +59,11 @@ func startResources(label: String) throws -> AppResources {
     return AppResources.live(config, logger: Logger(label: label))
 }
 
-/// Applies the migrations, or exits with one line naming the failure.
+/// Checks the pooled session settings when behind a transaction pooler and applies the migrations,
+/// or exits with one line naming the failure.
 func runMigrations(_ resources: AppResources, directory: String) async throws {
     do {
+        if resources.config.databaseBehindTransactionPooler { try await resources.pool.checkPooledSessionSettings() }
         let migrations = try Migration.load(from: URL(fileURLWithPath: directory))
         let applied = try await Migrator(pool: resources.pool).migrate(migrations)
         resources.logger.info("migrations: \(applied.count) applied, \(migrations.count - applied.count) already in place")

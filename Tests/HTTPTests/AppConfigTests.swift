@@ -142,6 +142,24 @@ struct AppConfigTests {
         }
     }
 
+    @Test func aTransactionPoolerTakesTheTimeoutsFromTheRole() throws {
+        let url = "postgresql://u@localhost:6432/db"
+        #expect(try !AppConfig.fromEnvironment(["DATABASE_URL": url]).databaseBehindTransactionPooler)
+        #expect(try !AppConfig.fromEnvironment(["DATABASE_URL": url, "DATABASE_POOLER": "none"]).databaseBehindTransactionPooler)
+        #expect(try AppConfig.fromEnvironment(["DATABASE_URL": url, "DATABASE_POOLER": "transaction"]).databaseBehindTransactionPooler)
+        for (name, value) in [
+            ("DATABASE_POOLER", "session"), ("DATABASE_STATEMENT_TIMEOUT_MS", "100"), ("DATABASE_LOCK_TIMEOUT_MS", "100"),
+        ] {
+            var environment = ["DATABASE_URL": url, "DATABASE_POOLER": "transaction"]
+            environment[name] = value
+            #expect {
+                _ = try AppConfig.fromEnvironment(environment)
+            } throws: { error in
+                "\(error)".contains("\(name): ")
+            }
+        }
+    }
+
     @Test func theDevelopmentAdminTokenOnlyOnLoopback() throws {
         let token = AppConfig.developmentAdminToken
         for host in ["127.0.0.1", "localhost", "::1"] {

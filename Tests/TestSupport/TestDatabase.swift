@@ -17,6 +17,16 @@ public struct TestDatabase: Sendable {
         return url
     }
 
+    /// This database through the PgBouncer `./Tools/test` runs in transaction mode in front of the
+    /// same server (`STOREFRONT_TEST_POOLER_URL`), with fewer server sessions than the tests open
+    /// client connections, so client connections share server sessions.
+    public func poolerURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["STOREFRONT_TEST_POOLER_URL"] else {
+            throw TestSetupError("STOREFRONT_TEST_POOLER_URL is not set: run the pooler tests through ./Tools/test")
+        }
+        return url.replacingOccurrences(of: "/postgres", with: "/\(name)")
+    }
+
     /// Creates the tests' databases. Copying the template is the slow part of a test's setup and
     /// every test starts at once, so a test may wait its turn for long on a loaded machine.
     static let admin: PostgresPool? = {

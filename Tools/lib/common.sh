@@ -144,6 +144,56 @@ stop_cluster() {
   return 0
 }
 
+# start_pgbouncer DIR PORT DB_PORT SERVER_CONNECTIONS: runs PgBouncer (apt) in transaction mode on
+# 127.0.0.1:PORT in front of the PostgreSQL on 127.0.0.1:DB_PORT (trust authentication, as
+# start_cluster sets up), with at most SERVER_CONNECTIONS server sessions per database, waits until
+# it answers. It runs as the database user (it refuses to run as root), its files in DIR;
+# stop_pgbouncer DIR stops it. The clients must be told (DATABASE_POOLER=transaction, README
+# "Scaling out").
+start_pgbouncer() {
+  local dir=$1 port=$2 db_port=$3 size=$4
+  ensure_command pgbouncer pgbouncer
+  mkdir -p "$dir"
+  printf '"storefront" ""\n' >"$dir/users.txt"
+  cat >"$dir/pgbouncer.ini" <<INI
+[databases]
+* = host=127.0.0.1 port=$db_port
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $port
+unix_socket_dir =
+auth_type = trust
+auth_file = $dir/users.txt
+stats_users = storefront
+pool_mode = transaction
+default_pool_size = $size
+max_client_conn = 2000
+logfile = $dir/pgbouncer.log
+pidfile = $dir/pgbouncer.pid
+INI
+  [ "$(id -u)" -eq 0 ] && chown -R postgres "$dir"
+  as_db_user pgbouncer -d "$dir/pgbouncer.ini" >/dev/null 2>&1 || { tail -20 "$dir/pgbouncer.log" >&2; die "PgBouncer did not start"; }
+  for _ in $(seq 100); do
+    psql -h 127.0.0.1 -p "$port" -U storefront -d postgres -qtAc "SELECT 1" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  tail -20 "$dir/pgbouncer.log" >&2
+  die "PgBouncer did not start"
+}
+
+stop_pgbouncer() {
+  [ -f "$1/pgbouncer.pid" ] && kill -TERM "$(cat "$1/pgbouncer.pid")" 2>/dev/null
+  return 0
+}
+
+# pool_role_settings PORT: the storefront role's session defaults, which connections through a
+# transaction pooler do not send themselves (see PostgresPool.checkPooledSessionSettings).
+pool_role_settings() {
+  psql -h 127.0.0.1 -p "$1" -U storefront -d postgres -v ON_ERROR_STOP=1 -q \
+    -c "ALTER ROLE storefront SET TimeZone = 'UTC'" -c "ALTER ROLE storefront SET DateStyle = 'ISO'" \
+    -c "ALTER ROLE storefront SET statement_timeout = '5s'" -c "ALTER ROLE storefront SET lock_timeout = '2s'"
+}
+
 # create_database PORT NAME: creates NAME unless it exists.
 create_database() {
   local port=$1 name=$2

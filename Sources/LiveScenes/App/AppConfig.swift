@@ -56,6 +56,11 @@ public struct AppConfig: Sendable {
     /// How long a statement may wait for a row or table lock (`DATABASE_LOCK_TIMEOUT_MS`, 10 to
     /// 600000) before it gives up (503).
     public var databaseLockTimeoutMilliseconds = 2000
+    /// `DATABASE_POOLER=transaction`: `DATABASE_URL` names a pooler in transaction mode (PgBouncer's
+    /// `pool_mode = transaction`), so statements are sent unnamed and the session settings and
+    /// timeouts are the role's defaults (the service checks them at start); `none` (the default)
+    /// for a direct connection or a pooler in session mode.
+    public var databaseBehindTransactionPooler = false
     /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
     /// upload is refused with 503 and Retry-After before its body is read.
     public var uploadMaxConcurrent = 16
@@ -108,7 +113,7 @@ public struct AppConfig: Sendable {
     }
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
-    /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`,
+    /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
     /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
@@ -166,6 +171,15 @@ public struct AppConfig: Sendable {
         if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
+        switch environment["DATABASE_POOLER"] {
+        case nil, "none": break
+        case "transaction":
+            config.databaseBehindTransactionPooler = true
+            for name in ["DATABASE_STATEMENT_TIMEOUT_MS", "DATABASE_LOCK_TIMEOUT_MS"] where environment[name] != nil {
+                problems.append("\(name): behind a transaction pooler the timeouts are the role's defaults (ALTER ROLE ... SET); unset it")
+            }
+        case let text?: problems.append("DATABASE_POOLER: must be none or transaction, got '\(text)'")
+        }
         if let text = environment["RESUMABLE_UPLOAD_INTERIM_RESPONSES"] {
             if let value = Bool(text) {
                 config.resumableUploadInterimResponses = value

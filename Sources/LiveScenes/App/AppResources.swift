@@ -38,7 +38,8 @@ public struct AppResources: Sendable {
                 connection: PostgresConnectionSettings(
                     conninfo: config.databaseURL, connectTimeoutSeconds: 3,
                     statementTimeoutMilliseconds: config.databaseStatementTimeoutMilliseconds,
-                    lockTimeoutMilliseconds: config.databaseLockTimeoutMilliseconds),
+                    lockTimeoutMilliseconds: config.databaseLockTimeoutMilliseconds,
+                    behindTransactionPooler: config.databaseBehindTransactionPooler),
                 maxConnections: config.databasePoolSize,
                 acquireTimeout: .seconds(3)))
         return AppResources(config: config, pool: pool, logger: logger)
