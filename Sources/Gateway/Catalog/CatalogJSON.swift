@@ -26,21 +26,28 @@ enum CatalogJSON {
     /// What `encodeInOrder` wrote.
     /// - Throws: `PostgresError.decoding` for anything else.
     static func choiceInOrder(_ json: String) throws -> [VariantOption] {
-        guard let list = object(json) as? [[String: String]] else { throw invalid("options") }
+        guard let list = JSONValue.parse(json)?.array else { throw invalid("options") }
         return try list.map { element in
-            guard let name = element["name"], let value = element["value"] else { throw invalid("options") }
+            guard let member = element.object, let name = member["name"]?.string, let value = member["value"]?.string else {
+                throw invalid("options")
+            }
             return VariantOption(name: name, value: value)
         }
     }
 
     /// - Throws: `PostgresError.decoding` for anything but the shape `encode` writes.
     static func options(_ json: String) throws -> [ItemOption] {
-        guard let list = object(json) as? [[String: Any]] else { throw invalid("options") }
+        guard let list = JSONValue.parse(json)?.array else { throw invalid("options") }
         return try list.map { element in
-            guard let name = element["name"] as? String, let values = element["values"] as? [String] else {
+            guard let member = element.object, let name = member["name"]?.string, let values = member["values"]?.array else {
                 throw invalid("options")
             }
-            return ItemOption(name: name, values: values)
+            return ItemOption(
+                name: name,
+                values: try values.map { value in
+                    guard let text = value.string else { throw invalid("options") }
+                    return text
+                })
         }
     }
 
@@ -48,12 +55,12 @@ enum CatalogJSON {
     /// order of the item's options.
     /// - Throws: `PostgresError.decoding` for anything but that shape.
     static func variants(_ json: String, options: [ItemOption]) throws -> [Variant] {
-        guard let list = object(json) as? [[Any]] else { throw invalid("variants") }
-        return try list.map { element in
-            guard element.count == 6, let id = (element[0] as? String).flatMap(UUID.init(uuidString:)),
-                let sku = element[1] as? String, let chosen = element[2] as? [String: String],
-                let amount = (element[3] as? NSNumber)?.int64Value, let code = element[4] as? String,
-                let currency = Currency(code), let stock = (element[5] as? NSNumber)?.intValue
+        guard let list = JSONValue.parse(json)?.array else { throw invalid("variants") }
+        return try list.map { value in
+            guard let element = value.array, element.count == 6, let id = element[0].string.flatMap(UUID.init(uuidString:)),
+                let sku = element[1].string, let chosen = element[2].object.flatMap(strings),
+                let amount = element[3].int64, let code = element[4].string, let currency = Currency(code),
+                let stock = element[5].int64.flatMap(Int.init(exactly:))
             else { throw invalid("variants") }
             return Variant(
                 id: id, sku: sku, options: choice(chosen, in: options), price: Money(amount: amount, currency: currency),
@@ -64,13 +71,14 @@ enum CatalogJSON {
     /// The images aggregated by `PostgresItemStore.imagesColumn`, each URL `mediaURL/filename`.
     /// - Throws: `PostgresError.decoding` for anything but that shape.
     static func images(_ json: String, mediaURL: String?) throws -> [ItemImage] {
-        guard let list = object(json) as? [[Any]] else { throw invalid("images") }
-        return try list.map { element in
-            guard element.count == 5, let id = (element[0] as? String).flatMap(UUID.init(uuidString:)),
-                let filename = element[1] as? String, let alt = element[2] as? String,
-                let position = (element[4] as? NSNumber)?.intValue
+        guard let list = JSONValue.parse(json)?.array else { throw invalid("images") }
+        return try list.map { value in
+            guard let element = value.array, element.count == 5, let id = element[0].string.flatMap(UUID.init(uuidString:)),
+                let filename = element[1].string, let alt = element[2].string,
+                let position = element[4].int64.flatMap(Int.init(exactly:)),
+                element[3].isNull || element[3].string.flatMap(UUID.init(uuidString:)) != nil
             else { throw invalid("images") }
-            let variant = (element[3] as? String).flatMap(UUID.init(uuidString:))
+            let variant = element[3].string.flatMap(UUID.init(uuidString:))
             return ItemImage(id: id, url: mediaURL.map { "\($0)/\(filename)" }, alt: alt, variantID: variant, position: position)
         }
     }
@@ -78,8 +86,19 @@ enum CatalogJSON {
     /// A variant's values (`item_variants.options` as text), in the order of its item's options.
     /// - Throws: `PostgresError.decoding` for anything but an object of strings.
     static func choice(_ json: String, in options: [ItemOption]) throws -> [VariantOption] {
-        guard let chosen = object(json) as? [String: String] else { throw invalid("options") }
+        guard let chosen = JSONValue.parse(json)?.object.flatMap(strings) else { throw invalid("options") }
         return choice(chosen, in: options)
+    }
+
+    /// An object whose members are all strings, as a dictionary; `nil` otherwise.
+    private static func strings(_ object: [String: JSONValue]) -> [String: String]? {
+        var strings: [String: String] = [:]
+        strings.reserveCapacity(object.count)
+        for (name, value) in object {
+            guard let text = value.string else { return nil }
+            strings[name] = text
+        }
+        return strings
     }
 
     private static func choice(_ chosen: [String: String], in options: [ItemOption]) -> [VariantOption] {
@@ -87,10 +106,6 @@ enum CatalogJSON {
         // Values of options the item no longer has are still shown, after the others.
         let rest = chosen.filter { name, _ in !options.contains { $0.name == name } }.sorted { $0.key < $1.key }
         return ordered + rest.map { VariantOption(name: $0.key, value: $0.value) }
-    }
-
-    private static func object(_ json: String) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(json.utf8))
     }
 
     private static func text(_ value: Any) -> String {
