@@ -52,7 +52,7 @@ func startResources(label: String) throws -> AppResources {
         throw ExitCode(2)
     }
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
+        var handler = DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
         handler.logLevel = config.logLevel
         return handler
     }
