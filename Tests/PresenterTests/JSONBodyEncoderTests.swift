@@ -14,12 +14,15 @@ struct JSONBodyEncoderTests {
         return encoder
     }()
 
+    /// Ours equals Foundation's, on the path `encode` takes (a model's own `writeJSON` when it
+    /// has one) and through `Encodable`'s tree alike.
     func expectSameBytes(_ value: some Encodable, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let ours = try JSONBodyEncoder.encode(value)
         let theirs = try Self.foundation.encode(value)
-        #expect(
-            ours == theirs, "\(String(decoding: ours, as: UTF8.self)) != \(String(decoding: theirs, as: UTF8.self))",
-            sourceLocation: sourceLocation)
+        for ours in [try JSONBodyEncoder.encode(value), try JSONBodyEncoder.encodeThroughTree(value)] {
+            #expect(
+                ours == theirs, "\(String(decoding: ours, as: UTF8.self)) != \(String(decoding: theirs, as: UTF8.self))",
+                sourceLocation: sourceLocation)
+        }
     }
 
     @Test func everyKindOfValueAndContainer() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Translator
 
 extension JSONNode {
     /// The node of any encodable value. Strings, integers, booleans and doubles reached through
@@ -27,16 +28,14 @@ extension JSONNode {
         }
     }
 
-    /// A number as `JSONEncoder` writes it: the shortest text that reads back as the same value,
-    /// with no trailing `.0` (`4`, `4.5`, `1e-07`).
+    /// A number as `JSONEncoder` writes it (`JSONWriter.number`).
     /// - Throws: `EncodingError.invalidValue` for NaN and the infinities, which JSON lacks.
     static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, at path: CodingPathNode) throws -> JSONNode {
-        guard value.isFinite else {
+        guard let text = JSONWriter.number(value) else {
             throw EncodingError.invalidValue(
                 value, .init(codingPath: path.keys, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
         }
-        let text = value.description
-        return .number(text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+        return .number(text)
     }
 }
 

@@ -1,17 +1,30 @@
 import Foundation
+import Translator
 
 /// Encodes response models to JSON, byte for byte as `JSONEncoder` does with `.sortedKeys` and
 /// `.withoutEscapingSlashes`, in a fraction of its time: Foundation's encoder was a third of the
 /// server's CPU time on a page of 20 items (measured: see `Benchmarks/README.md`).
 ///
-/// It builds a small tree of the values (members are sorted when written, so the container a
-/// model asked for is all the state it needs), with no dynamic casts on the way: the container
-/// methods for strings, numbers and booleans are called directly, and generic values of those
-/// types are recognised by their type. It is for response models: `Data`, `URL` and `Decimal`,
-/// which Foundation's encoder writes in its own way, are refused (write them as strings).
+/// A value that writes itself (`JSONWritable`: every model scenegen makes) is written directly.
+/// Any other value goes through `Encodable` into a small tree (members are sorted when written, so
+/// the container a model asked for is all the state it needs), with no dynamic casts on the way:
+/// the container methods for strings, numbers and booleans are called directly, and generic
+/// values of those types are recognised by their type. It is for response models: `Data`, `URL`
+/// and `Decimal`, which Foundation's encoder writes in its own way, are refused (write them as
+/// strings).
 public enum JSONBodyEncoder {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number or a refused type.
     public static func encode(_ value: some Encodable) throws -> Data {
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter()
+            // On failure the tree path throws the same error with the value's coding path.
+            if (try? writable.writeJSON(to: &writer)) != nil { return Data(writer.bytes) }
+        }
+        return try encodeThroughTree(value)
+    }
+
+    /// The `Encodable` path alone (tests compare it with a model's `JSONWritable` one).
+    public static func encodeThroughTree(_ value: some Encodable) throws -> Data {
         var writer = JSONWriter()
         writer.write(try JSONNode(encoding: value, at: .root))
         return Data(writer.bytes)
@@ -40,40 +53,29 @@ final class JSONArray {
     var elements: [JSONNode] = []
 }
 
-/// Writes a tree as compact JSON.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
-
-    init() {
-        bytes.reserveCapacity(1024)
-    }
-
+extension JSONWriter {
     mutating func write(_ node: JSONNode) {
         switch node {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
-        case .string(let value): write(value)
+        case .null: literal("null")
+        case .bool(let value): literal(value ? "true" : "false")
+        case .number(let text): literal(text)
+        case .string(let value): string(value)
         case .encoder(let encoder): write(encoder.result)
         case .array(let array):
-            bytes.append(UInt8(ascii: "["))
-            for index in array.elements.indices {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                write(array.elements[index])
+            beginArray()
+            for element in array.elements {
+                separate()
+                write(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            endArray()
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            beginObject()
             let members = object.members
-            var first = true
             for index in Self.sortedIndices(of: members) {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                write(members[index].key)
-                bytes.append(UInt8(ascii: ":"))
+                key(members[index].key)
                 write(members[index].value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            endObject()
         }
     }
 
@@ -92,39 +94,5 @@ struct JSONWriter {
             }
         }
         return order
-    }
-
-    /// A quoted string: `"` and `\` escaped, control characters as `\n`-style or `\u00XX`
-    /// escapes; `/`, DEL and everything beyond ASCII as they are.
-    private mutating func write(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: utf8[start..<index])
-                appendEscape(for: byte)
-                start = index + 1
-            }
-            bytes.append(contentsOf: utf8[start...])
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscape(for byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: "u00".utf8)
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0x0F)])
-        }
     }
 }

@@ -2,13 +2,20 @@ import Domain
 import Foundation
 
 /// `{"amount": 1200, "currency": "JPY"}`: minor units and the ISO code.
-public struct MoneyModel: Codable, Hashable, Sendable {
+public struct MoneyModel: Codable, Hashable, Sendable, JSONWritable {
     public let amount: Int64
     public let currency: String
 
     public init(_ money: Money) {
         self.amount = money.amount
         self.currency = money.currency.code
+    }
+
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.member("amount", amount)
+        try writer.member("currency", currency)
+        writer.endObject()
     }
 }
 
@@ -39,6 +46,15 @@ public struct PageModel<Element: Encodable & Sendable>: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(data, forKey: .data)
         try container.encode(nextCursor, forKey: .nextCursor)
+    }
+}
+
+extension PageModel: JSONWritable where Element: JSONWritable {
+    public func writeJSON(to writer: inout JSONWriter) throws {
+        writer.beginObject()
+        try writer.member("data", data)
+        try writer.member("next_cursor", nextCursor)
+        writer.endObject()
     }
 }
 

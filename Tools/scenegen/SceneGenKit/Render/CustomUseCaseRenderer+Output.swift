@@ -28,7 +28,7 @@ extension CustomUseCaseRenderer {
                 let fields = TypedField.list(specs, prefix: names.outcomeFieldPrefix(useCase, outcome))
                 out.blank()
                 out.doc("The body of `\(useCase.name)`'s `\(outcome.name)` answer.")
-                out.block("public struct \(names.outcomeModel(useCase, outcome)): Codable, Hashable, Sendable") { out in
+                out.block("public struct \(names.outcomeModel(useCase, outcome)): \(OutputRenderer.modelConformances)") { out in
                     out.lines(fields.map { "public let \($0.property): \(wire($0, "").type)" })
                     WiringRenderer.codingKeys(fields.map { ($0.property, $0.name) }, into: &out)
                     out.blank()
@@ -37,7 +37,8 @@ extension CustomUseCaseRenderer {
                         $0.lines(fields.map { "self.\($0.bare) = \(wire($0, $0.bare).expression)" })
                     }
                     out.blank()
-                    OutputRenderer.encodeEveryMember(fields.map(\.property), doc: "Writes every member, `null` included.", into: &out)
+                    OutputRenderer.encodeEveryMember(
+                        fields.map { ($0.property, $0.name) }, doc: "Writes every member, `null` included.", into: &out)
                 }
             }
         }

@@ -91,11 +91,12 @@ enum ModelRenderer {
             let members = members(names, model)
             out.blank()
             out.doc("`\(model.name)` as clients see it.")
-            out.block("public struct \(model.name)Model: Codable, Hashable, Sendable") { out in
+            out.block("public struct \(model.name)Model: \(OutputRenderer.modelConformances)") { out in
                 out.lines(members.map { "public let \($0.property): \($0.wireType)" })
                 WiringRenderer.codingKeys(members.map { ($0.property, $0.name) }, into: &out)
                 out.blank()
-                OutputRenderer.encodeEveryMember(members.map(\.property), doc: "Writes every member, `null` included.", into: &out)
+                OutputRenderer.encodeEveryMember(
+                    members.map { ($0.property, $0.name) }, doc: "Writes every member, `null` included.", into: &out)
             }
         }
         return out.text

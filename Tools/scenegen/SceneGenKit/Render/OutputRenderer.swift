@@ -33,12 +33,13 @@ enum OutputRenderer {
         var out = CodeWriter()
         out.lines(["import Domain"] + (models.isEmpty ? [] : ["import Foundation"]) + [""])
         out.doc("A \(UseCaseRenderer.humanName(names.entity)) as clients see it.")
-        out.block("public struct \(names.model): Codable, Hashable, Sendable") { out in
+        out.block("public struct \(names.model): \(modelConformances)") { out in
             out.lines(members.map { "public let \($0.property): \($0.type)" })
             WiringRenderer.codingKeys(members.map { ($0.property, $0.key) }, into: &out)
             out.blank()
             encodeEveryMember(
-                members.map(\.property), doc: "Writes every member, `null` included, so clients never guess whether a key exists.",
+                members.map { ($0.property, $0.key) },
+                doc: "Writes every member, `null` included, so clients never guess whether a key exists.",
                 into: &out)
         }
         out.blank()
@@ -55,14 +56,26 @@ enum OutputRenderer {
         return out.text + ModelRenderer.translator(names, declaring: false) + models
     }
 
-    /// `encode(to:)` writing each of `properties` (their coding keys share their names).
-    static func encodeEveryMember(_ properties: [String], doc: String, into out: inout CodeWriter) {
+    /// `encode(to:)` writing each member (its coding key shares its property's name), and
+    /// `writeJSON(to:)` writing the same bytes without `Encodable`'s value tree: the members in
+    /// the order of their JSON keys, sorted here once, as `JSONBodyEncoder` sorts them.
+    static func encodeEveryMember(_ members: [(property: String, key: String)], doc: String, into out: inout CodeWriter) {
         out.doc(doc)
         out.block("public func encode(to encoder: any Encoder) throws") { out in
             out.line("var container = encoder.container(keyedBy: CodingKeys.self)")
-            out.lines(properties.map { "try container.encode(\($0), forKey: .\($0))" })
+            out.lines(members.map { "try container.encode(\($0.property), forKey: .\($0.property))" })
+        }
+        out.blank()
+        out.doc("The bytes `encode(to:)` gives `JSONBodyEncoder`, written directly.")
+        out.block("public func writeJSON(to writer: inout JSONWriter) throws") { out in
+            out.line("writer.beginObject()")
+            out.lines(members.sorted { $0.key < $1.key }.map { "try writer.member(\"\($0.key)\", \($0.property))" })
+            out.line("writer.endObject()")
         }
     }
+
+    /// The protocols every response model conforms to.
+    static let modelConformances = "Codable, Hashable, Sendable, JSONWritable"
 
     static func presenter(_ names: SceneNames) -> String {
         var e: String { names.entity }  // CRUD answers only
