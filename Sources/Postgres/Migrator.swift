@@ -52,8 +52,9 @@ public struct Migrator: Sendable {
                     } catch {
                         throw MigrationError.failed(file: migration.fileName, reason: "\(error)")
                     }
+                    // The time it is recorded, not when its transaction began (and waited for the lock).
                     try await connection.query(
-                        "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                        "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, clock_timestamp())",
                         migration.version, migration.name, checksum)
                     return true
                 }

@@ -64,7 +64,12 @@ struct MigratorTests {
                 for try await applied in group { all.append(applied) }
                 return all
             }
-            #expect(results.map(\.count).sorted() == [0, 0, 0, 3])
+            // Each file is applied by whichever runner takes the lock first for it, once in all,
+            // and in order: a runner reaches a file only after the one before it is in place.
+            #expect(results.flatMap { $0.map(\.version) }.sorted() == [1, 2, 3])
+            for applied in results { #expect(applied.map(\.version) == applied.map(\.version).sorted()) }
+            let rows = try await db.pool.query("SELECT version FROM schema_migrations ORDER BY applied_at, version").rows
+            #expect(try rows.map { try $0.decode("version", as: Int.self) } == [1, 2, 3])
         }
     }
 
