@@ -42,7 +42,10 @@ public struct AppResources: Sendable {
                     behindTransactionPooler: config.databaseBehindTransactionPooler),
                 maxConnections: config.databasePoolSize,
                 acquireTimeout: .seconds(3)))
-        return AppResources(config: config, pool: pool, logger: logger)
+        // The threads `serve` runs requests on (Storefront.swift) run the use cases' own tasks too.
+        var system = SystemContext.live
+        system.taskExecutor = PostgresEventLoop.shared
+        return AppResources(config: config, pool: pool, system: system, logger: logger)
     }
 
     /// True when PostgreSQL answers a trivial query.

@@ -39,22 +39,24 @@ public struct OrderCheckout: Sendable {
         guard created else { return Self.replay(order) }
         // The payment goes on past the deadline (its outcome is recorded when it comes); only the
         // answer stops waiting for it.
-        let payment = Task { try await pay(order, paymentMethod: request.paymentMethod) }
-        return try await Self.first(of: payment, orAfter: deadline, .pending(order))
+        let payment = Task(executorPreference: system.taskExecutor) { try await pay(order, paymentMethod: request.paymentMethod) }
+        return try await Self.first(of: payment, orAfter: deadline, .pending(order), on: system.taskExecutor)
     }
 
     /// `task`'s result, or `fallback` once `deadline` has passed, whichever comes first; the task
     /// itself goes on. (A task group would wait for its children, and awaiting an unstructured
     /// task's value does not end on cancellation, hence a continuation resumed once.)
-    static func first<T: Sendable>(of task: Task<T, any Error>, orAfter deadline: Duration, _ fallback: T) async throws -> T {
+    static func first<T: Sendable>(
+        of task: Task<T, any Error>, orAfter deadline: Duration, _ fallback: T, on executor: (any TaskExecutor)? = nil
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let once = ResumeOnce(continuation)
-            let timer = Task {
+            let timer = Task(executorPreference: executor) {
                 // Cancelled (the payment answered first): the fallback must not race the answer.
                 guard (try? await Task.sleep(for: deadline)) != nil else { return }
                 once.resume(with: .success(fallback))
             }
-            Task {
+            Task(executorPreference: executor) {
                 let result = await task.result
                 once.resume(with: result)
                 timer.cancel()
