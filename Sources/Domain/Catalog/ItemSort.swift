@@ -43,7 +43,7 @@ public struct ItemCursor: Hashable, Sendable {
     public init?(token: String) {
         guard let text = OpaqueToken.decode(token, max: 1200), let first = text.firstIndex(of: "|"), let last = text.lastIndex(of: "|"),
             first < last, let sort = ItemSort(rawValue: String(text[..<first])),
-            let id = UUID(uuidString: String(text[text.index(after: last)...]))
+            let id = UUID(text: String(text[text.index(after: last)...]))
         else { return nil }
         let key = String(text[text.index(after: first)..<last])
         switch sort {
@@ -65,6 +65,6 @@ public struct ItemCursor: Hashable, Sendable {
         case .number(let number): key = String(number)
         case .text(let text): key = text
         }
-        return OpaqueToken.encode("\(sort.rawValue)|\(key)|\(id.uuidString.lowercased())")
+        return OpaqueToken.encode("\(sort.rawValue)|\(key)|\(id.lowercasedText)")
     }
 }

@@ -37,7 +37,7 @@ public struct Push: Hashable, Sendable {
 
     /// Pushes of one order event replace each other on the phone (`apns-collapse-id`): a push
     /// sent again after a lost answer shows once.
-    public var collapseID: String { "order-\(orderID.uuidString.lowercased())-\(event.rawValue)" }
+    public var collapseID: String { "order-\(orderID.lowercasedText)-\(event.rawValue)" }
 
     /// The alert, in Japanese for a Japanese locale and in English otherwise.
     public var alert: (title: String, body: String) {

@@ -137,7 +137,7 @@ public struct StaffOrderFilter: Hashable, Sendable {
         func id(padding pad: Character) -> UUID? {
             let hex = Array(digits + String(repeating: pad, count: 32 - digits.count))
             let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
-            return UUID(uuidString: groups.joined(separator: "-"))
+            return UUID(text: groups.joined(separator: "-"))
         }
         guard let first = id(padding: "0"), let last = id(padding: "f") else { return nil }
         return (first, last)

@@ -132,7 +132,7 @@ public struct CheckoutRequest: Hashable, Sendable {
     public var fingerprint: String {
         var fingerprint = "payment_method=\(paymentMethod ?? "")"
         if let addressID, let shippingMethodID {
-            fingerprint += "&address_id=\(addressID.uuidString.lowercased())&shipping_method_id=\(shippingMethodID.uuidString.lowercased())"
+            fingerprint += "&address_id=\(addressID.lowercasedText)&shipping_method_id=\(shippingMethodID.lowercasedText)"
         }
         return fingerprint
     }

@@ -33,7 +33,7 @@ public struct Refund: Hashable, Sendable {
     }
 
     /// The key of every provider call for this refund, so the provider makes it at most once.
-    public var providerIdempotencyKey: String { "refund-\(id.uuidString.lowercased())" }
+    public var providerIdempotencyKey: String { "refund-\(id.lowercasedText)" }
 }
 
 /// A refund as the customer's order shows it.
@@ -95,7 +95,7 @@ public struct RefundRequest: Hashable, Sendable {
     /// What must match for a repeated key to count as the same request.
     public var fingerprint: String {
         let lines = lines.sorted { $0.variantID.uuidString < $1.variantID.uuidString }
-            .map { "\($0.variantID.uuidString.lowercased())x\($0.quantity)" }.joined(separator: ",")
+            .map { "\($0.variantID.lowercasedText)x\($0.quantity)" }.joined(separator: ",")
         return "amount=\(amount.map(String.init) ?? "rest");lines=\(lines);reason=\(reason);restock=\(restock)"
     }
 

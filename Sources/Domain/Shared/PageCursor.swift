@@ -38,7 +38,7 @@ public struct PageCursor: Hashable, Sendable {
         guard let text = OpaqueToken.decode(token) else { return nil }
         let parts = text.split(separator: "|")
         guard parts.count == 2, let micros = Int64(parts[0]), Self.validMicros.contains(micros),
-            let id = UUID(uuidString: String(parts[1]))
+            let id = UUID(text: String(parts[1]))
         else {
             return nil
         }
@@ -46,7 +46,7 @@ public struct PageCursor: Hashable, Sendable {
         self.id = id
     }
 
-    public var token: String { OpaqueToken.encode("\(createdAtMicros)|\(id.uuidString.lowercased())") }
+    public var token: String { OpaqueToken.encode("\(createdAtMicros)|\(id.lowercasedText)") }
 }
 
 /// One page of a list and where the next one starts (`nil` on the last page).

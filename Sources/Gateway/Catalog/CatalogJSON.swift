@@ -57,7 +57,7 @@ enum CatalogJSON {
     static func variants(_ json: String, options: [ItemOption]) throws -> [Variant] {
         guard let list = JSONValue.parse(json)?.array else { throw invalid("variants") }
         return try list.map { value in
-            guard let element = value.array, element.count == 6, let id = element[0].string.flatMap(UUID.init(uuidString:)),
+            guard let element = value.array, element.count == 6, let id = element[0].string.flatMap(UUID.init(text:)),
                 let sku = element[1].string, let chosen = element[2].object.flatMap(strings),
                 let amount = element[3].int64, let code = element[4].string, let currency = Currency(code),
                 let stock = element[5].int64.flatMap(Int.init(exactly:))
@@ -73,12 +73,12 @@ enum CatalogJSON {
     static func images(_ json: String, mediaURL: String?) throws -> [ItemImage] {
         guard let list = JSONValue.parse(json)?.array else { throw invalid("images") }
         return try list.map { value in
-            guard let element = value.array, element.count == 5, let id = element[0].string.flatMap(UUID.init(uuidString:)),
+            guard let element = value.array, element.count == 5, let id = element[0].string.flatMap(UUID.init(text:)),
                 let filename = element[1].string, let alt = element[2].string,
                 let position = element[4].int64.flatMap(Int.init(exactly:)),
-                element[3].isNull || element[3].string.flatMap(UUID.init(uuidString:)) != nil
+                element[3].isNull || element[3].string.flatMap(UUID.init(text:)) != nil
             else { throw invalid("images") }
-            let variant = element[3].string.flatMap(UUID.init(uuidString:))
+            let variant = element[3].string.flatMap(UUID.init(text:))
             return ItemImage(id: id, url: mediaURL.map { "\($0)/\(filename)" }, alt: alt, variantID: variant, position: position)
         }
     }

@@ -43,7 +43,7 @@ public struct APNsPushProvider: PushProvider {
         request.headers.add(name: "apns-priority", value: "10")
         request.headers.add(name: "apns-expiration", value: "\(Int(now().timeIntervalSince1970) + 86_400)")
         request.headers.add(name: "apns-collapse-id", value: push.collapseID)
-        request.headers.add(name: "apns-id", value: push.id.uuidString.lowercased())
+        request.headers.add(name: "apns-id", value: push.id.lowercasedText)
         request.headers.add(name: "content-type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: Self.payload(push)))
         do {
@@ -72,7 +72,7 @@ public struct APNsPushProvider: PushProvider {
 
     /// The alert, the order it is about, and where the app opens it (the order's universal link).
     static func payload(_ push: Push) -> Data {
-        let order = push.orderID.uuidString.lowercased()
+        let order = push.orderID.lowercasedText
         let object: [String: Any] = [
             "aps": ["alert": ["title": push.alert.title, "body": push.alert.body], "sound": "default", "thread-id": "order-\(order)"],
             "order_id": order, "event": push.event.rawValue, "path": "/orders/\(order)",

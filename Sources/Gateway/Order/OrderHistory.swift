@@ -33,7 +33,7 @@ enum OrderHistory {
             throw PostgresError.decoding(column: "lines", swiftType: "[ShipmentLine]", postgresType: "json")
         }
         let lines = try pairs.map { pair in
-            guard pair.count == 2, let id = (pair[0] as? String).flatMap(UUID.init(uuidString:)), let quantity = pair[1] as? Int else {
+            guard pair.count == 2, let id = (pair[0] as? String).flatMap(UUID.init(text:)), let quantity = pair[1] as? Int else {
                 throw PostgresError.decoding(column: "lines", swiftType: "ShipmentLine", postgresType: "json")
             }
             return ShipmentLine(variantID: id, quantity: quantity)

@@ -57,7 +57,7 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                     INSERT INTO order_events (order_id, type, at, actor, data)
                     VALUES ($1, 'shipment_created', $2, 'staff',
                             jsonb_build_object('shipment_id', $3::text, 'carrier', $4::text, 'tracking_number', $5::text))
-                    """, orderID, at, shipmentID.uuidString.lowercased(), carrier, trackingNumber)
+                    """, orderID, at, shipmentID.lowercasedText, carrier, trackingNumber)
                 try await connection.query(
                     "UPDATE orders SET fulfilment_status = $2, updated_at = $3 WHERE id = $1", orderID,
                     (whole ? FulfilmentStatus.shipped : .partiallyShipped).rawValue, at)
@@ -104,7 +104,7 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                     """
                     INSERT INTO order_events (order_id, type, at, actor, data)
                     VALUES ($1, 'shipment_delivered', $2, 'staff', jsonb_build_object('shipment_id', $3::text))
-                    """, orderID, at, shipmentID.uuidString.lowercased())
+                    """, orderID, at, shipmentID.lowercasedText)
                 // Delivered once everything is shipped and every shipment is delivered.
                 try await connection.query(
                     """

@@ -104,7 +104,7 @@ public struct PostgresReturnStore: ReturnStore {
     ) async throws {
         try await connection.query(
             "INSERT INTO order_events (order_id, type, at, actor, data) VALUES ($1, $2, $3, $4, jsonb_build_object('return_id', $5::text))",
-            orderID, type, at, actor.rawValue, returnID.uuidString.lowercased())
+            orderID, type, at, actor.rawValue, returnID.lowercasedText)
     }
 
     private static func load(_ id: UUID, on executor: any PostgresExecutor) async throws -> ReturnRequest? {

@@ -21,7 +21,7 @@ public struct StripePaymentGateway: PaymentGateway {
     public func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
         var form = [
             ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),
-            ("metadata[order_id]", orderID.uuidString.lowercased()),
+            ("metadata[order_id]", orderID.lowercasedText),
         ]
         if let paymentMethod { form.append(("payment_method", paymentMethod)) }
         return try await transport.send(

@@ -57,7 +57,7 @@ public struct HTTPMediaStorage: MediaStorage {
     }
 
     private func send(_ file: UploadedFile, filename: String, format: PhotoFormat) async throws -> String {
-        let boundary = "storefront-\(UUID.random().uuidString.lowercased())"
+        let boundary = "storefront-\(UUID.random().lowercasedText)"
         let head = Array(
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"
                 + "Content-Type: \(format.rawValue)\r\n\r\n").utf8)

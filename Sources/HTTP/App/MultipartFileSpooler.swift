@@ -39,7 +39,7 @@ struct MultipartFileSpooler {
         var sink = FileSink()
         let path: String
         do {
-            path = try await spool.spool(named: "upload-\(UUID.random().uuidString.lowercased())") { write in
+            path = try await spool.spool(named: "upload-\(UUID.random().lowercasedText)") { write in
                 for try await chunk in body {
                     var events: [MultipartParser.Event] = []
                     try parser.feed(Array(chunk.readableBytesView)) { events.append($0) }

@@ -12,7 +12,7 @@ struct RequestIDMiddleware: RouterMiddleware {
     static let header = HTTPField.Name("X-Request-ID")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.acceptable) ?? UUID.random().uuidString.lowercased()
+        let id = request.headers[Self.header].flatMap(Self.acceptable) ?? UUID.random().lowercasedText
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
         let started = ContinuousClock.now

@@ -76,7 +76,7 @@ enum RequestParsing {
     ///   named its place first (the router keeps one name per place); `name` otherwise.
     /// - Throws: `ProblemError` 400 naming the parameter.
     static func uuid(_ name: String, in context: StorefrontContext, routed: String? = nil) throws -> UUID {
-        guard let text = context.parameters.get(routed ?? name), let id = UUID(uuidString: text) else {
+        guard let text = context.parameters.get(routed ?? name), let id = UUID(text: text) else {
             throw ProblemError(
                 Problem.badRequest(
                     "The path parameter \(name) must be a UUID.",

@@ -17,11 +17,11 @@ enum AppLinkRoutes {
             AppLinkPresenter.association(links)
         }
         router.get("/items/:id") { _, context in
-            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return AppLinkPresenter.notFound(links) }
+            guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { return AppLinkPresenter.notFound(links) }
             return AppLinkPresenter.itemPage(await outcome { try await catalog.show(CatalogShowInput(id: id)) }, links: links)
         }
         router.get("/orders/:id") { _, context in
-            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else { return AppLinkPresenter.notFound(links) }
+            guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { return AppLinkPresenter.notFound(links) }
             return AppLinkPresenter.orderPage(id: id, links: links)
         }
     }

@@ -46,7 +46,7 @@ struct ResumableUploadRoute: Sendable {
         // A place to read it in before the upload exists: a refusal leaves nothing behind.
         try receiver.acquireSpooling()
         defer { receiver.spooling.release() }
-        let id = request.headers[.storefrontUploadID].flatMap(UUID.init(uuidString:)) ?? UUID.random()
+        let id = request.headers[.storefrontUploadID].flatMap(UUID.init(text:)) ?? UUID.random()
         let length = headers.length ?? (complete ? request.headers[.contentLength].flatMap(Int.init) : nil)
         let start = try await receiver.resumableUploads.start(
             id: id, customerID: customerID, target: target.route, parameters: parameters, maxSize: target.maxSize, length: length)

@@ -23,7 +23,7 @@ struct ResumableUploadTarget: Sendable {
         /// A path parameter the route reads as a UUID.
         /// - Throws: `ProblemError` 400 if it is missing or not one (it was checked when the upload started).
         func uuid(_ name: String) throws -> UUID {
-            guard let value = parameters[name].flatMap(UUID.init(uuidString:)) else { throw Self.unreadable(name, "a UUID") }
+            guard let value = parameters[name].flatMap(UUID.init(text:)) else { throw Self.unreadable(name, "a UUID") }
             return value
         }
 

@@ -43,7 +43,7 @@ final class UploadResumptionAnnouncer: ChannelDuplexHandler, RemovableChannelHan
             (headers.offset ?? 0) == 0
         {
             let id = UUID.random()
-            request.headerFields[.storefrontUploadID] = id.uuidString.lowercased()
+            request.headerFields[.storefrontUploadID] = id.lowercasedText
             var answer = HTTPResponse(status: .init(code: 104, reasonPhrase: "Upload Resumption Supported"))
             answer.headerFields[.uploadDraftInteropVersion] = String(headers.version)
             answer.headerFields[.location] = ResumableUploadPresenter.location(of: id)

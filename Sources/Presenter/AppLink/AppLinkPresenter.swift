@@ -43,7 +43,7 @@ public enum AppLinkPresenter {
         var head = """
             <meta property="og:title" content="\(name)">
             <meta property="og:description" content="\(escaped(String(item.description.prefix(200))))">
-            <link rel="alternate" type="application/json" href="/v1/items/\(item.id.uuidString.lowercased())">
+            <link rel="alternate" type="application/json" href="/v1/items/\(item.id.lowercasedText)">
             """
         var picture = ""
         if let url = item.thumbnailURL {
@@ -55,7 +55,7 @@ public enum AppLinkPresenter {
             \(picture)<p class="price">\(escaped(price(item.price)))</p>
             <p>\(escaped(item.description))</p>
             """
-        return page(200, title: name, head: head, body: body, links: links, argument: "/items/\(item.id.uuidString.lowercased())")
+        return page(200, title: name, head: head, body: body, links: links, argument: "/items/\(item.id.lowercasedText)")
     }
 
     /// `GET /orders/{id}`: a page that opens the order in the app. It shows nothing of the order
@@ -64,7 +64,7 @@ public enum AppLinkPresenter {
         page(
             200, title: "Your order",
             body: "<h1>Your order</h1>\n<p>Open this link on the phone with the shop's app to see your order.</p>",
-            links: links, argument: "/orders/\(id.uuidString.lowercased())")
+            links: links, argument: "/orders/\(id.lowercasedText)")
     }
 
     /// An HTML page, with the Smart App Banner that opens `argument` in the app when the App

@@ -150,7 +150,7 @@ extension Problem {
     static func record(_ error: RecordError) -> Presentation {
         switch error {
         case .notFound(let entity, let id):
-            return notFound("No \(entity) has id \(id.uuidString.lowercased()).")
+            return notFound("No \(entity) has id \(id.lowercasedText).")
         case .duplicate(let field):
             return make(
                 409, "duplicate", "Duplicate", detail: "Another record already has this \(field).",

@@ -7,7 +7,7 @@ import Foundation
 /// structured-field booleans). Refusals are problem details like every other.
 public enum ResumableUploadPresenter {
     /// Where a customer's upload is resumed: `HEAD`, `PATCH` and `DELETE` go here.
-    public static func location(of id: UUID) -> String { "/v1/uploads/\(id.uuidString.lowercased())" }
+    public static func location(of id: UUID) -> String { "/v1/uploads/\(id.lowercasedText)" }
 
     /// The headers telling where the upload stands.
     public static func state(offset: Int, complete: Bool, version: Int) -> [(name: String, value: String)] {
@@ -54,7 +54,7 @@ public enum ResumableUploadPresenter {
     public static func notFound(_ id: UUID, version: Int) -> Presentation {
         Problem.make(
             404, "upload-not-found", "Upload not found",
-            detail: "No upload of yours has id \(id.uuidString.lowercased()); it may have expired or been cancelled.",
+            detail: "No upload of yours has id \(id.lowercasedText); it may have expired or been cancelled.",
             headers: [("Upload-Draft-Interop-Version", String(version))])
     }
 

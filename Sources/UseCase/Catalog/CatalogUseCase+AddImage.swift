@@ -24,7 +24,7 @@ extension CatalogUseCase {
         guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .imageUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
         let id = system.newID()
-        let stored = try await media.upload(upload, filename: "\(id.uuidString.lowercased()).\(format.fileExtension)", format: format)
+        let stored = try await media.upload(upload, filename: "\(id.lowercasedText).\(format.fileExtension)", format: format)
         let image = NewItemImage(
             id: id, itemID: input.id, variantID: input.variantID, filename: stored, format: format, size: upload.size,
             alt: input.alt ?? "", createdAt: system.now())

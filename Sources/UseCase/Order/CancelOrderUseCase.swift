@@ -33,7 +33,7 @@ public struct CancelOrderUseCase: Sendable {
         }
     }
 
-    private func key(_ order: Order) -> String { "order-\(order.id.uuidString.lowercased())" }
+    private func key(_ order: Order) -> String { "order-\(order.id.lowercasedText)" }
 
     private func cancelPending(_ order: Order) async throws -> Order {
         if let paymentID = order.paymentIntentID {

@@ -77,7 +77,7 @@ public struct OrderCheckout: Sendable {
     /// Creates the payment and, with a payment method, confirms it; without one the app confirms
     /// it (the payment sheet), so the order waits `requires_action` with the client secret.
     private func pay(_ order: Order, paymentMethod: String?) async throws -> CheckoutOutcome {
-        let key = "order-\(order.id.uuidString.lowercased())"
+        let key = "order-\(order.id.lowercasedText)"
         do {
             let intent = try await payments.createPayment(
                 amount: order.total, paymentMethod: paymentMethod, orderID: order.id, idempotencyKey: key + "-create")

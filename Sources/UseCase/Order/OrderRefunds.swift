@@ -13,7 +13,7 @@ struct OrderRefunds: Sendable {
     let actor: EventActor
 
     /// Reused by every attempt at the order's refund, so the provider makes it at most once.
-    static func key(_ order: Order) -> String { "order-\(order.id.uuidString.lowercased())-refund" }
+    static func key(_ order: Order) -> String { "order-\(order.id.lowercasedText)-refund" }
 
     /// What a full refund of the order gives back: the total less what staff refunds gave back.
     static func remaining(_ order: Order) -> Money {

@@ -26,7 +26,7 @@ extension OrderUseCase {
             case .pending(let order): return .pending(order)
             case .declined(let order, let code):
                 guard Self.withheldDeclineCodes.contains(code) else { return .paymentDeclined(declineCode: code, orderID: order.id) }
-                background.warn("order \(order.id.uuidString.lowercased()) declined with decline_code \(code), answered as generic_decline")
+                background.warn("order \(order.id.lowercasedText) declined with decline_code \(code), answered as generic_decline")
                 return .paymentDeclined(declineCode: "generic_decline", orderID: order.id)
             }
         } catch let error as OrderError {
@@ -36,13 +36,13 @@ extension OrderUseCase {
                 return .insufficientStock(
                     count: lines.count, itemIDs: lines.map(\.line.itemID), variantIDs: lines.map(\.line.variantID),
                     errors: lines.map {
-                        FieldError("lines[\($0.line.variantID.uuidString.lowercased())].quantity", "only \($0.available) available")
+                        FieldError("lines[\($0.line.variantID.lowercasedText)].quantity", "only \($0.available) available")
                     })
             case .unavailableItems(let lines):
                 return .itemsUnavailable(
                     count: lines.count, itemIDs: lines.map(\.itemID), variantIDs: lines.map(\.variantID),
                     errors: lines.map {
-                        FieldError("lines[\($0.variantID.uuidString.lowercased())]", "is no longer for sale in the shop's currency")
+                        FieldError("lines[\($0.variantID.lowercasedText)]", "is no longer for sale in the shop's currency")
                     })
             case .idempotencyKeyReused: return .idempotencyKeyReused
             case .shippingRequired:

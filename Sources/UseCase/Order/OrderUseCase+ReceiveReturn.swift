@@ -15,7 +15,7 @@ extension OrderUseCase {
         guard asked.status == .approved else { return .returnNotApproved(returnStatus: asked.status.rawValue) }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: "requested_by_customer", restock: input.restock,
-            idempotencyKey: "return-\(asked.id.uuidString.lowercased())")
+            idempotencyKey: "return-\(asked.id.lowercasedText)")
         let refund: Refund
         do {
             switch try await RefundOrderUseCase(store: refundStore, payments: payments, system: system).refund(request) {

@@ -104,7 +104,7 @@ public struct ReconcileUseCase: Sendable {
             if intent.status == .requiresConfirmation && !order.confirmedByApp {
                 // Never confirmed: cancel it so it cannot be charged later. A refused cancel may
                 // mean a confirm won the race: read it again.
-                let key = "order-\(order.id.uuidString.lowercased())-cancel"
+                let key = "order-\(order.id.lowercasedText)-cancel"
                 do {
                     intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: key)
                     if intent.status == .canceled {
@@ -131,7 +131,7 @@ public struct ReconcileUseCase: Sendable {
         do {
             let intent: PaymentIntent
             do {
-                intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: "order-\(order.id.uuidString.lowercased())-expire")
+                intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: "order-\(order.id.lowercasedText)-expire")
             } catch is PaymentError {
                 intent = try await payments.payment(id: paymentID)
             }

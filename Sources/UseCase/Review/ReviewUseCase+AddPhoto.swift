@@ -46,7 +46,7 @@ extension ReviewUseCase {
         }
         let stored: String
         do {
-            stored = try await media.upload(upload, filename: "\(id.uuidString.lowercased()).\(format.fileExtension)", format: format)
+            stored = try await media.upload(upload, filename: "\(id.lowercasedText).\(format.fileExtension)", format: format)
         } catch {
             try? await store.releasePhotoSlot(id: id)
             throw error

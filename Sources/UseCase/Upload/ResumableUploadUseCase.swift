@@ -221,7 +221,7 @@ public struct ResumableUploadUseCase: Sendable {
         var metadata = PhotoMetadataFilter()
         var size = 0
         var leading: [UInt8] = []
-        let path = try await spool.spool(named: "resumable-\(upload.id.uuidString.lowercased())-\(system.newID())") { write in
+        let path = try await spool.spool(named: "resumable-\(upload.id.lowercasedText)-\(system.newID())") { write in
             func keep(_ bytes: [UInt8]) async throws {
                 if leading.count < UploadedFile.leadingByteCount { leading += bytes.prefix(UploadedFile.leadingByteCount - leading.count) }
                 size += bytes.count

@@ -85,7 +85,7 @@ extension CustomUseCaseRenderer {
             let parameters = TypedField.list(input.path, prefix: prefix).map { field in
                 let value: String
                 switch field.spec.type {
-                case .uuid: value = "input.\(field.bare).uuidString.lowercased()"
+                case .uuid: value = "input.\(field.bare).lowercasedText"
                 case .int, .bigint: value = "String(input.\(field.bare))"
                 default: value = "input.\(field.bare)"
                 }

@@ -6,7 +6,7 @@ extension CustomUseCaseRenderer {
         let chain = optional ? "\(value)?" : value
         let (type, expression): (String, String)
         switch field.spec.type {
-        case .uuid: (type, expression) = ("String", "\(chain).uuidString.lowercased()")
+        case .uuid: (type, expression) = ("String", "\(chain).lowercasedText")
         case .money: (type, expression) = ("MoneyModel", optional ? "\(value).map(MoneyModel.init)" : "MoneyModel(\(value))")
         case .timestamp: (type, expression) = ("String", optional ? "\(value).map(Timestamp.rfc3339)" : "Timestamp.rfc3339(\(value))")
         case .enumeration: (type, expression) = ("String", "\(chain).rawValue")
@@ -93,7 +93,7 @@ extension CustomUseCaseRenderer {
     /// A member's text: a UUID lowercased, an enum's value, an instant in RFC 3339.
     static func text(_ field: FieldSpec, _ value: String) -> String {
         switch field.type {
-        case .uuid: "\(value).uuidString.lowercased()"
+        case .uuid: "\(value).lowercasedText"
         case .enumeration: "\(value).rawValue"
         case .timestamp: "Timestamp.rfc3339(\(value))"
         case .int, .bigint, .bool, .number: "String(\(value))"

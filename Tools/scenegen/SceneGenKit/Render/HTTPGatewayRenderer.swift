@@ -65,7 +65,7 @@ enum HTTPGatewayRenderer {
         let chain = optional ? "\(value)?" : value
         let (type, expression): (String, String)
         switch field.spec.type {
-        case .uuid: (type, expression) = ("String", "\(chain).uuidString.lowercased()")
+        case .uuid: (type, expression) = ("String", "\(chain).lowercasedText")
         case .money: (type, expression) = ("ExternalMoney", optional ? "\(value).map(ExternalMoney.init)" : "ExternalMoney(\(value))")
         case .enumeration: (type, expression) = ("String", "\(chain).rawValue")
         default: (type, expression) = (field.swift.valueType, value)
@@ -111,7 +111,7 @@ enum HTTPGatewayRenderer {
             guard segment.hasPrefix("{"), let field = fields.first(where: { "{\($0.name)}" == segment }) else { return segment }
             let value: String
             switch field.spec.type {
-            case .uuid: value = "input.\(field.property).uuidString.lowercased()"
+            case .uuid: value = "input.\(field.property).lowercasedText"
             case .enumeration: value = "input.\(field.property).rawValue"
             case .string: value = "input.\(field.property)"
             default: value = "String(input.\(field.property))"

@@ -15,10 +15,10 @@ extension HTTPTestRenderer {
             out.line("let older = \(insert)\(under))")
             out.line("let newer = \(insert)\(under))")
             out.line("let first = try await client.send(.get, \"\(listPath)?limit=1\", token: \(token(list))).json")
-            out.line("#expect(\(ids("first")) == [newer.uuidString.lowercased()])")
+            out.line("#expect(\(ids("first")) == [newer.lowercasedText])")
             out.line("let cursor = try #require(first[\"next_cursor\"] as? String)")
             out.line("let second = try await client.send(.get, \"\(listPath)?limit=1&cursor=\\(cursor)\", token: \(token(list))).json")
-            out.line("#expect(\(ids("second")) == [older.uuidString.lowercased()])")
+            out.line("#expect(\(ids("second")) == [older.lowercasedText])")
             out.line("#expect(second[\"next_cursor\"] is NSNull)")
             out.line("try await client.send(.get, \"\(listPath)?limit=0\", token: \(token(list))).expectProblem(422)")
             out.line("try await client.send(.get, \"\(listPath)?cursor=nonsense\", token: \(token(list))).expectProblem(400)")
@@ -81,7 +81,7 @@ extension HTTPTestRenderer {
             if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
             out.line("let found = try await client.send(.get, \"\(path(get, id: "id", parent: parent))\", token: \(token(get)))")
             out.line("#expect(found.status == .ok)")
-            out.line("#expect(try found.json[\"id\"] as? String == id.uuidString.lowercased())")
+            out.line("#expect(try found.json[\"id\"] as? String == id.lowercasedText)")
             out.line("try await client.send(.get, \"\(path(get, id: "UUID()", parent: parent))\", token: \(token(get))).expectProblem(404)")
             if parent != nil {
                 out.line(
@@ -173,7 +173,7 @@ extension HTTPTestRenderer {
             out.line("let replaced = try await \(send)\(createBody(variable)), token: \(token(replace)))")
             out.line("#expect(replaced.status == .ok, \"\\(String(buffer: replaced.body))\")")
             out.line("let body = try replaced.json")
-            out.line("#expect(body[\"id\"] as? String == id.uuidString.lowercased())")
+            out.line("#expect(body[\"id\"] as? String == id.lowercasedText)")
             for field in names.writable where !field.field.onePerOwner {
                 let member = "body[\(swiftString(field.name))]"
                 let check =

@@ -205,8 +205,8 @@ struct HTTPTestRenderer {
             // The id is read back only where a get route can show the record again.
             let gets = !names.useCases(.get).isEmpty
             out.line(gets ? "let id = try #require(body[\"id\"] as? String)" : "#expect(body[\"id\"] is String)")
-            if names.owned { out.line("#expect(body[\"customer_id\"] as? String == customerID.uuidString.lowercased())") }
-            if let parent { out.line("#expect(body[\(swiftString(names.parent!.name))] as? String == \(parent).uuidString.lowercased())") }
+            if names.owned { out.line("#expect(body[\"customer_id\"] as? String == customerID.lowercasedText)") }
+            if let parent { out.line("#expect(body[\(swiftString(names.parent!.name))] as? String == \(parent).lowercasedText)") }
             for field in names.fields where !field.field.primary {
                 let member = "body[\(swiftString(field.name))]"
                 let check: String?
@@ -225,7 +225,7 @@ struct HTTPTestRenderer {
                 if let check { out.line("#expect(\(check))") }
             }
             if let get = names.useCases(.get).first {
-                let location = path(get, id: "id", parent: parent.map { "\($0).uuidString.lowercased()" })
+                let location = path(get, id: "id", parent: parent.map { "\($0).lowercasedText" })
                 out.line("#expect(response.headers[.location] == \"\(location)\")")
                 out.line("let read = try await client.send(.get, \"\(location)\", token: \(token(get)))")
                 out.line("#expect(read.status == .ok)")

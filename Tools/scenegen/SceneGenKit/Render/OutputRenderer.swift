@@ -13,7 +13,7 @@ enum OutputRenderer {
             let chain = field.field.optional ? "\(access)?" : access
             let (type, value): (String, String)
             switch field.field.type {
-            case .uuid: (type, value) = ("String", "\(chain).uuidString.lowercased()")
+            case .uuid: (type, value) = ("String", "\(chain).lowercasedText")
             case .money: (type, value) = ("MoneyModel", field.field.optional ? "\(access).map(MoneyModel.init)" : "MoneyModel(\(access))")
             case .timestamp:
                 (type, value) = ("String", field.field.optional ? "\(access).map(Timestamp.rfc3339)" : "Timestamp.rfc3339(\(access))")
@@ -26,7 +26,7 @@ enum OutputRenderer {
             }
             members.append((field.property, field.name, type + (field.field.optional ? "?" : ""), value))
             if index == 0 && names.owned {
-                members.append(("customerID", "customer_id", "String", "\(v).customerID.uuidString.lowercased()"))
+                members.append(("customerID", "customer_id", "String", "\(v).customerID.lowercasedText"))
             }
         }
         let models = CustomUseCaseRenderer.models(names)
@@ -102,7 +102,7 @@ enum OutputRenderer {
                     guard segment.hasPrefix("{") else { return segment }
                     let name = String(segment.dropFirst().dropLast())
                     let property = name == "id" ? "id" : SwiftField(field: names.parent!.field, entity: e).property
-                    return "\\(created.\(property).uuidString.lowercased())"
+                    return "\\(created.\(property).lowercasedText)"
                 }.reduce("") { $0 + "/" + $1 }
                 methods.append { out in
                     out.doc("201 with the record and its `Location`.")

@@ -152,7 +152,7 @@ enum Samples {
     static func check(_ field: SwiftField, member: String, reference: String) -> String? {
         let f = field.field
         switch f.type {
-        case .uuid: return f.references != nil ? "\(member) as? String == \(reference).uuidString.lowercased()" : nil
+        case .uuid: return f.references != nil ? "\(member) as? String == \(reference).lowercasedText" : nil
         case .string, .text:
             if let example = f.example { return "\(member) as? String == \(swiftString(example))" }
             let count = length(f)
