@@ -43,10 +43,18 @@ public struct Migrator: Sendable {
             var applied: [Migration] = []
             for migration in migrations where recorded[migration.version] == nil {
                 let checksum = checksums[migration.version] ?? ""
-                let didApply = try await locked(on: connection) {
-                    // Another instance may have applied it since the look above.
-                    guard try await connection.query("SELECT 1 FROM schema_migrations WHERE version = $1", migration.version).rows.isEmpty
-                    else { return false }
+                let didApply = try await locked(on: connection, file: migration.fileName) {
+                    // Another instance may have applied it since the look above: then it must
+                    // have applied this very text.
+                    let rows = try await connection.query("SELECT checksum FROM schema_migrations WHERE version = $1", migration.version)
+                        .rows
+                    if let row = rows.first {
+                        let applied: String = try row.decode("checksum")
+                        guard applied == checksum else {
+                            throw MigrationError.checksumMismatch(file: migration.fileName, applied: applied, now: checksum)
+                        }
+                        return false
+                    }
                     do {
                         try await connection.executeScript(migration.sql)
                     } catch {
@@ -67,12 +75,21 @@ public struct Migrator: Sendable {
     /// Runs `body` in a transaction that holds the migration lock. A migration may rebuild a large
     /// table, and waiting for another instance's run is the point of the lock: the pool's
     /// statement and lock deadlines do not apply inside (`SET LOCAL` ends with the transaction).
-    private func locked<T: Sendable>(on connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
-        try await connection.executeScript("BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
+    /// - Parameter file: the migration the transaction applies, named when its COMMIT fails (a
+    ///   deferred constraint, say); `nil` for the first look.
+    private func locked<T: Sendable>(
+        on connection: PostgresConnection, file: String? = nil, _ body: () async throws -> T
+    ) async throws -> T {
         do {
+            try await connection.executeScript("BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0")
             try await connection.query("SELECT pg_advisory_xact_lock($1)", Self.lockKey)
             let value = try await body()
-            try await connection.executeScript("COMMIT")
+            do {
+                try await connection.executeScript("COMMIT")
+            } catch {
+                guard let file else { throw error }
+                throw MigrationError.failed(file: file, reason: "\(error)")
+            }
             return value
         } catch {
             try? await connection.executeScript("ROLLBACK")

@@ -56,7 +56,11 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         }
         let result = try await answer(to: sent, on: handle)
         defer { PQclear(result) }
-        if let columns = statements.columns(of: sql) { return Self.read(result, columns: columns) }
+        // A statement's shape changes only with the schema (a migration under a running instance):
+        // then its columns are read anew.
+        if let columns = statements.columns(of: sql), columns.names.count == Int(PQnfields(result)) {
+            return Self.read(result, columns: columns)
+        }
         let columns = Self.columns(of: result)
         statements.remember(columns, for: sql)
         return Self.read(result, columns: columns)

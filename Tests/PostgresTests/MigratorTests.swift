@@ -73,6 +73,36 @@ struct MigratorTests {
         }
     }
 
+    /// Two deployments racing with different text for one file: whichever applies it first wins,
+    /// and the other stops with a mismatch, whether it looked before or after.
+    @Test func aRunnerWithOtherTextForAFileAnotherAppliedMeanwhileStops() async throws {
+        try await TestDatabase.with(migrated: false) { db in
+            let slow = Migration(version: 1, name: "slow", sql: "SELECT pg_sleep(0.3); CREATE TABLE IF NOT EXISTS slow (id int);")
+            let texts = ["CREATE TABLE b1 (id int);", "CREATE TABLE b2 (id int);"]
+            let outcomes = await withTaskGroup(of: String.self) { group in
+                for text in texts {
+                    group.addTask {
+                        let pool = PostgresPool(.init(connection: .init(conninfo: db.url), maxConnections: 1))
+                        defer { Task { await pool.shutdown() } }
+                        do {
+                            _ = try await Migrator(pool: pool).migrate([slow, Migration(version: 2, name: "b", sql: text)])
+                            return "applied"
+                        } catch MigrationError.checksumMismatch(let file, _, _) {
+                            return "mismatch \(file)"
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(outcomes.sorted() == ["applied", "mismatch 0002_b.sql"])
+            let tables: Int = try await db.pool.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('b1', 'b2')").rows[0]
+                .decode("n")
+            #expect(tables == 1)
+        }
+    }
+
     @Test func loadsTheRepositoryMigrations() throws {
         let migrations = try Migration.load(from: repositoryRoot.appendingPathComponent("Migrations"))
         #expect(!migrations.isEmpty)

@@ -112,7 +112,11 @@ struct TransactionPoolerTests {
         }
         try await TestDatabase.with { db in
             // Before any server session to this database exists, so every one the pooler opens has them.
-            for setting in ["TimeZone = 'UTC'", "DateStyle = 'ISO'", "statement_timeout = '5s'", "lock_timeout = '2s'"] {
+            let settings = [
+                "TimeZone = 'UTC'", "DateStyle = 'ISO'", "statement_timeout = '5s'", "lock_timeout = '2s'",
+                "client_min_messages = 'warning'",
+            ]
+            for setting in settings {
                 try await db.pool.withConnection {
                     try await $0.executeScript("ALTER ROLE storefront IN DATABASE \(db.name) SET \(setting)")
                 }

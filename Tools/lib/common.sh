@@ -151,8 +151,11 @@ stop_cluster() {
 # stop_pgbouncer DIR stops it. The clients must be told (DATABASE_POOLER=transaction, README
 # "Scaling out").
 start_pgbouncer() {
-  local dir=$1 port=$2 db_port=$3 size=$4
-  ensure_command pgbouncer pgbouncer
+  local dir=$1 port=$2 db_port=$3 size=$4 bin
+  # Debian installs it in /usr/sbin, which a user's PATH often lacks.
+  bin=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
+  [ -x "$bin" ] || { apt_install pgbouncer; bin=$(command -v pgbouncer || echo /usr/sbin/pgbouncer); }
+  [ -x "$bin" ] || die "pgbouncer is missing (apt-get install pgbouncer)"
   mkdir -p "$dir"
   printf '"storefront" ""\n' >"$dir/users.txt"
   cat >"$dir/pgbouncer.ini" <<INI
@@ -172,7 +175,8 @@ logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
 INI
   [ "$(id -u)" -eq 0 ] && chown -R postgres "$dir"
-  as_db_user pgbouncer -d "$dir/pgbouncer.ini" >/dev/null 2>&1 || { tail -20 "$dir/pgbouncer.log" >&2; die "PgBouncer did not start"; }
+  as_db_user "$bin" -d "$dir/pgbouncer.ini" >"$dir/start.log" 2>&1 \
+    || { cat "$dir/start.log" >&2; tail -20 "$dir/pgbouncer.log" >&2 2>/dev/null; die "PgBouncer did not start"; }
   for _ in $(seq 100); do
     psql -h 127.0.0.1 -p "$port" -U storefront -d postgres -qtAc "SELECT 1" >/dev/null 2>&1 && return 0
     sleep 0.1
@@ -182,7 +186,11 @@ INI
 }
 
 stop_pgbouncer() {
-  [ -f "$1/pgbouncer.pid" ] && kill -TERM "$(cat "$1/pgbouncer.pid")" 2>/dev/null
+  local pid
+  [ -f "$1/pgbouncer.pid" ] || return 0
+  pid=$(cat "$1/pgbouncer.pid")
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
   return 0
 }
 
@@ -191,7 +199,8 @@ stop_pgbouncer() {
 pool_role_settings() {
   psql -h 127.0.0.1 -p "$1" -U storefront -d postgres -v ON_ERROR_STOP=1 -q \
     -c "ALTER ROLE storefront SET TimeZone = 'UTC'" -c "ALTER ROLE storefront SET DateStyle = 'ISO'" \
-    -c "ALTER ROLE storefront SET statement_timeout = '5s'" -c "ALTER ROLE storefront SET lock_timeout = '2s'"
+    -c "ALTER ROLE storefront SET statement_timeout = '5s'" -c "ALTER ROLE storefront SET lock_timeout = '2s'" \
+    -c "ALTER ROLE storefront SET client_min_messages = 'warning'"
 }
 
 # create_database PORT NAME: creates NAME unless it exists.

@@ -29,10 +29,14 @@ public struct DeferredMetadataLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// The handler's metadata, then the provider's, then the line's own, each over the one before,
+    /// as the stream handler merges them.
     public func log(event: LogEvent) {
         var event = event
         if !metadata.isEmpty {
-            event.metadata = metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+            var merged = metadata
+            if let provided = stream.metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
+            event.metadata = merged.merging(event.metadata ?? [:]) { _, explicit in explicit }
         }
         stream.log(event: event)
     }

@@ -24,7 +24,7 @@ extension CustomUseCaseRenderer {
             let name = swiftString(field.name)
             let value: String
             switch field.spec.type {
-            case .uuid: value = "try RequestParsing.query(\(name), in: request, as: \"a UUID\") { UUID(uuidString: $0) }"
+            case .uuid: value = "try RequestParsing.query(\(name), in: request, as: \"a UUID\") { UUID(text: $0) }"
             case .int: value = "try RequestParsing.int(\(name), in: request)"
             case .bigint: value = "try RequestParsing.query(\(name), in: request, as: \"an integer\") { Int64($0) }"
             case .bool: value = "try RequestParsing.query(\(name), in: request, as: \"true or false\") { Bool($0) }"
@@ -37,7 +37,7 @@ extension CustomUseCaseRenderer {
             let name = swiftString(Names.header(field.name))
             let value: String
             switch field.spec.type {
-            case .uuid: value = "try RequestParsing.header(\(name), in: request, as: \"a UUID\") { UUID(uuidString: $0) }"
+            case .uuid: value = "try RequestParsing.header(\(name), in: request, as: \"a UUID\") { UUID(text: $0) }"
             case .int: value = "try RequestParsing.header(\(name), in: request, as: \"an integer\") { Int($0) }"
             case .bigint: value = "try RequestParsing.header(\(name), in: request, as: \"an integer\") { Int64($0) }"
             case .bool: value = "try RequestParsing.header(\(name), in: request, as: \"true or false\") { Bool($0) }"

@@ -145,7 +145,7 @@ enum DomainRenderer {
         switch field.field.type {
         case .enumeration(let values):
             (parse, message) = ("\(field.enumType)(rawValue: \(v))", "must be one of \(values.joined(separator: ", "))")
-        case .uuid: (parse, message) = ("UUID(uuidString: \(v))", "must be a UUID")
+        case .uuid: (parse, message) = ("UUID(text: \(v))", "must be a UUID")
         case .bool: (parse, message) = ("Bool(\(v))", "must be true or false")
         case .int: (parse, message) = ("Int32(\(v)).map(Int.init)", "must be an integer from -2147483648 to 2147483647")
         case .bigint: (parse, message) = ("Int64(\(v))", "must be an integer")

@@ -79,7 +79,7 @@ enum HTTPGatewayRenderer {
         switch field.spec.type {
         case .uuid:
             return field.spec.optional
-                ? "try \(value).map { try api.read(UUID(uuidString: $0), \(what)) }" : "try api.read(UUID(uuidString: \(value)), \(what))"
+                ? "try \(value).map { try api.read(UUID(text: $0), \(what)) }" : "try api.read(UUID(text: \(value)), \(what))"
         case .money:
             return field.spec.optional ? "try \(value).map { try $0.money(api, \(what)) }" : "try \(value).money(api, \(what))"
         case .enumeration:
