@@ -186,10 +186,8 @@ enum Samples {
         case .uuid: return ["UUID()"]
         case .string, .text:
             if field.unique || distinct {
-                let count = max(Int(field.min ?? 1), min(Int(field.max ?? 32), 32))
-                return count <= 32
-                    ? ["String(UUID().uuidString.prefix(\(count)))"]
-                    : ["String(repeating: \"a\", count: \(count - 32)) + UUID().uuidString.prefix(32)"]
+                // HTTPTestSupport's counter: distinct within the test process, whatever the length.
+                return ["distinctSampleText(length: \(max(Int(field.min ?? 1), min(Int(field.max ?? 32), 32))))"]
             }
             return [field.example.map(swiftString) ?? text("a", length(field))]
         case .int, .bigint:
