@@ -23,10 +23,10 @@ enum CatalogJSON {
         text(choice.map { ["name": $0.name, "value": $0.value] })
     }
 
-    /// What `encodeInOrder` wrote.
+    /// What `encodeInOrder` wrote, read as part of an order line's aggregate.
     /// - Throws: `PostgresError.decoding` for anything else.
-    static func choiceInOrder(_ json: String) throws -> [VariantOption] {
-        guard let list = JSONValue.parse(json)?.array else { throw invalid("options") }
+    static func choiceInOrder(_ value: JSONValue) throws -> [VariantOption] {
+        guard let list = value.array else { throw invalid("options") }
         return try list.map { element in
             guard let member = element.object, let name = member["name"]?.string, let value = member["value"]?.string else {
                 throw invalid("options")

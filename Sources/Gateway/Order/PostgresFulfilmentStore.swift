@@ -112,8 +112,11 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                     WHERE id = $1 AND fulfilment_status = 'shipped'
                       AND NOT EXISTS (SELECT 1 FROM shipments WHERE order_id = $1 AND delivered_at IS NULL)
                     """, orderID, at)
-                let shipments = try await OrderHistory.shipments(of: [orderID], on: connection)
-                guard let shipment = shipments[orderID]?.first(where: { $0.id == shipmentID }) else {
+                let row = try await connection.query(
+                    "SELECT \(OrderAggregates.shipments) AS shipments_json FROM orders WHERE id = $1", orderID
+                ).rows[0]
+                let shipments = try OrderAggregates.shipments(try row.decode("shipments_json"), orderID: orderID)
+                guard let shipment = shipments.first(where: { $0.id == shipmentID }) else {
                     throw FulfilmentError.shipmentNotFound(shipmentID)
                 }
                 return shipment
@@ -147,14 +150,14 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                 """, status, fulfilment, query, ids?.first, cursor?.createdAt, cursor?.id, limit, ids?.last
             ).rows
         }
-        return try await staffOrders(try await orders.orders(from: rows))
+        return try await staffOrders(try orders.orders(from: rows))
     }
 
     public func staffOrder(id: UUID) async throws -> StaffOrder? {
         let rows = try await translatingUnavailable {
             try await database.query("SELECT \(PostgresOrderStore.columns) FROM orders WHERE id = $1", id).rows
         }
-        return try await staffOrders(try await orders.orders(from: rows)).first
+        return try await staffOrders(try orders.orders(from: rows)).first
     }
 
     /// The orders with their customers' emails (none for an account deleted since).

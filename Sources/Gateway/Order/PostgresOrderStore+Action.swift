@@ -27,13 +27,13 @@ extension PostgresOrderStore {
                 """, cutoff, limit
             ).rows
         }
-        return try await orders(from: rows)
+        return try orders(from: rows)
     }
 
     public func order(paymentIntentID: String) async throws -> Order? {
         let rows = try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM orders WHERE payment_intent_id = $1", paymentIntentID).rows
         }
-        return try await orders(from: rows).first
+        return try orders(from: rows).first
     }
 }

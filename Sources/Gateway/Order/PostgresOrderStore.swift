@@ -282,7 +282,7 @@ public struct PostgresOrderStore: OrderStore {
                 "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", customerID, limit
             ).rows
         }
-        return try await orders(from: rows)
+        return try orders(from: rows)
     }
 
     public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
@@ -292,7 +292,7 @@ public struct PostgresOrderStore: OrderStore {
                 cutoff, limit
             ).rows
         }
-        return try await orders(from: rows)
+        return try orders(from: rows)
     }
 
     public func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order] {
@@ -307,73 +307,30 @@ public struct PostgresOrderStore: OrderStore {
                 """, cutoff, at, limit
             ).rows
         }
-        return try await orders(from: rows)
+        return try orders(from: rows)
     }
 
     static let columns = """
         id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, \
         refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, \
-        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping, fulfilment_status
+        subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping, fulfilment_status, \
+        \(OrderAggregates.columns)
         """
 
     func load(_ id: UUID, customerID: UUID) async throws -> Order? {
         let rows = try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM orders WHERE id = $1 AND customer_id = $2", id, customerID).rows
         }
-        return try await orders(from: rows).first
+        return try orders(from: rows).first
     }
 
-    /// The orders of `rows`, with the lines of all of them read in one query (a page of orders
-    /// costs two statements, not one per order).
-    func orders(from rows: [PostgresRow]) async throws -> [Order] {
-        guard !rows.isEmpty else { return [] }
-        let ids: [UUID] = try rows.map { try $0.decode("id") }
-        let lineRows = try await translatingUnavailable {
-            try await database.query(
-                """
-                SELECT order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency, quantity, tax_class
-                FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, variant_id
-                """, PostgresUUIDArray(ids)
-            ).rows
-        }
-        var lines: [UUID: [CartLine]] = [:]
-        for line in lineRows {
-            lines[try line.decode("order_id"), default: []].append(
-                CartLine(
-                    itemID: try line.decode("item_id"), variantID: try line.decode("variant_id"), sku: try line.decode("sku"),
-                    name: try line.decode("name"), options: try CatalogJSON.choiceInOrder(try line.decode("options")),
-                    taxClass: try line.enumeration("tax_class", as: TaxClass.self),
-                    unitPrice: try line.money(amount: "unit_price_amount", currency: "unit_price_currency"),
-                    quantity: try line.decode("quantity")))
-        }
-        var refunds: [UUID: [RefundSummary]] = [:]
-        for refund in try await translatingUnavailable({
-            try await database.query(
-                "SELECT id, order_id, amount, currency, status, created_at FROM refunds WHERE order_id = ANY($1::uuid[]) ORDER BY created_at, id",
-                PostgresUUIDArray(ids)
-            ).rows
-        }) {
-            guard let status = RefundStatus(rawValue: try refund.decode("status")) else {
-                throw PostgresError.decoding(column: "status", swiftType: "RefundStatus", postgresType: "text")
-            }
-            refunds[try refund.decode("order_id"), default: []].append(
-                RefundSummary(
-                    id: try refund.decode("id"), amount: try refund.money(amount: "amount", currency: "currency"), status: status,
-                    createdAt: try refund.decode("created_at")))
-        }
-        let (shipments, events) = try await translatingUnavailable {
-            (try await OrderHistory.shipments(of: ids, on: database), try await OrderHistory.events(of: ids, on: database))
-        }
-        return try rows.map { row in
-            let id: UUID = try row.decode("id")
-            var order = try Self.order(from: row, lines: lines[id] ?? [], refunds: refunds[id] ?? [])
-            order.shipments = shipments[id] ?? []
-            order.events = events[id] ?? []
-            return order
-        }
+    /// The orders of `rows`, selected with `columns` (their lines, refunds, shipments and events
+    /// aggregated beside them).
+    func orders(from rows: [PostgresRow]) throws -> [Order] {
+        try rows.map(Self.order(from:))
     }
 
-    private static func order(from row: PostgresRow, lines: [CartLine], refunds: [RefundSummary]) throws -> Order {
+    private static func order(from row: PostgresRow) throws -> Order {
         let id: UUID = try row.decode("id")
         guard let status = OrderStatus(rawValue: try row.decode("status")) else {
             throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
@@ -396,12 +353,15 @@ public struct PostgresOrderStore: OrderStore {
             shippingFee: Money(amount: try row.decode("shipping_fee_amount"), currency: total.currency),
             taxLines: try StoredTaxLines.lines(try row.decode("tax_lines"), currency: total.currency), total: total)
         return Order(
-            id: id, customerID: try row.decode("customer_id"), status: status, lines: lines, total: total, totals: totals,
+            id: id, customerID: try row.decode("customer_id"), status: status,
+            lines: try OrderAggregates.lines(try row.decode("lines_json")), total: total, totals: totals,
             pricesIncludeTax: try row.decode("prices_include_tax"),
             shipping: try (row.decode("shipping") as String?).map(StoredShipping.shipping),
             fulfilmentStatus: try row.enumeration("fulfilment_status", as: FulfilmentStatus.self),
+            shipments: try OrderAggregates.shipments(try row.decode("shipments_json"), orderID: id),
+            events: try OrderAggregates.events(try row.decode("events_json")),
             paymentIntentID: try row.decode("payment_intent_id"), declineCode: try row.decode("decline_code"), refund: refund,
-            refundedAmount: try row.decode("refunded_amount"), refunds: refunds,
+            refundedAmount: try row.decode("refunded_amount"), refunds: try OrderAggregates.refunds(try row.decode("refunds_json")),
             action: status == .requiresAction ? action : nil, actionExpiresAt: try row.decode("action_expires_at"),
             confirmedByApp: (try row.decode("payment_method") as String?) == nil, createdAt: try row.decode("created_at"))
     }
