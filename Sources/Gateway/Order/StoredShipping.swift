@@ -4,8 +4,8 @@ import Postgres
 
 /// An order's shipping as `orders.shipping` keeps it (Migrations/0021_order_shipping.sql).
 enum StoredShipping {
-    private struct Stored: Codable {
-        struct Address: Codable {
+    private struct Stored: Encodable {
+        struct Address: Encodable {
             let recipient: String
             let phone: String
             let postalCode: String
@@ -46,14 +46,23 @@ enum StoredShipping {
 
     /// - Throws: `PostgresError.decoding` when the column holds anything else.
     static func shipping(_ json: String) throws -> OrderShipping {
-        guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(json.utf8)) else {
-            throw PostgresError.decoding(column: "shipping", swiftType: "OrderShipping", postgresType: "jsonb")
-        }
-        let address = stored.address
+        guard let stored = JSONValue.parse(json)?.object, let address = stored["address"]?.object,
+            let methodID = stored["method_id"]?.string.flatMap(UUID.init(text:)), let methodName = stored["method_name"]?.string,
+            let carrier = stored["carrier"]?.string, let recipient = address["recipient"]?.string, let phone = address["phone"]?.string,
+            let postalCode = address["postal_code"]?.string, let country = address["country"]?.string,
+            let city = address["city"]?.string, let line1 = address["line1"]?.string,
+            let region = optionalString(address["region"]), let line2 = optionalString(address["line2"])
+        else { throw PostgresError.decoding(column: "shipping", swiftType: "OrderShipping", postgresType: "jsonb") }
         return OrderShipping(
             address: ShippingAddress(
-                recipient: address.recipient, phone: address.phone, postalCode: address.postalCode, country: address.country,
-                region: address.region, city: address.city, line1: address.line1, line2: address.line2),
-            methodID: stored.methodID, methodName: stored.methodName, carrier: stored.carrier)
+                recipient: recipient, phone: phone, postalCode: postalCode, country: country, region: region, city: city,
+                line1: line1, line2: line2),
+            methodID: methodID, methodName: methodName, carrier: carrier)
+    }
+
+    /// A member that may be absent or null (`.some(nil)`), or a string; `nil` for anything else.
+    private static func optionalString(_ value: JSONValue?) -> String?? {
+        guard let value, !value.isNull else { return .some(nil) }
+        return value.string.map { .some($0) }
     }
 }

@@ -5,7 +5,7 @@ import Postgres
 /// An order's tax lines as `orders.tax_lines` keeps them: `[{"tax_class","rate_percent",
 /// "taxable","tax"}]`, amounts in minor units of the order's currency.
 enum StoredTaxLines {
-    private struct Stored: Codable {
+    private struct Stored: Encodable {
         let taxClass: String
         let ratePercent: Int
         let taxable: Int64
@@ -28,16 +28,19 @@ enum StoredTaxLines {
 
     /// - Throws: `PostgresError.decoding` when the column holds anything else.
     static func lines(_ json: String, currency: Currency) throws -> [TaxLine] {
-        guard let stored = try? JSONDecoder().decode([Stored].self, from: Data(json.utf8)) else {
-            throw PostgresError.decoding(column: "tax_lines", swiftType: "[TaxLine]", postgresType: "jsonb")
-        }
-        return try stored.map { line in
-            guard let taxClass = TaxClass(rawValue: line.taxClass) else {
-                throw PostgresError.decoding(column: "tax_lines", swiftType: "TaxClass", postgresType: "text '\(line.taxClass)'")
+        let invalid = PostgresError.decoding(column: "tax_lines", swiftType: "[TaxLine]", postgresType: "jsonb")
+        guard let stored = JSONValue.parse(json)?.array else { throw invalid }
+        return try stored.map { element in
+            guard let line = element.object, let name = line["tax_class"]?.string,
+                let ratePercent = line["rate_percent"]?.int64.flatMap({ Int(exactly: $0) }),
+                let taxable = line["taxable"]?.int64, let tax = line["tax"]?.int64
+            else { throw invalid }
+            guard let taxClass = TaxClass(rawValue: name) else {
+                throw PostgresError.decoding(column: "tax_lines", swiftType: "TaxClass", postgresType: "text '\(name)'")
             }
             return TaxLine(
-                taxClass: taxClass, ratePercent: line.ratePercent, taxable: Money(amount: line.taxable, currency: currency),
-                tax: Money(amount: line.tax, currency: currency))
+                taxClass: taxClass, ratePercent: ratePercent, taxable: Money(amount: taxable, currency: currency),
+                tax: Money(amount: tax, currency: currency))
         }
     }
 }

@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+import Postgres
+import PropertyBased
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+/// An order's `shipping` and `tax_lines` columns read back what was written, as written and after
+/// PostgreSQL's `jsonb` wrote them anew (its member order and spacing), for any text and for
+/// amounts to the limits of 64 bits; other shapes are refused, never misread.
+@Suite("An order's stored shipping and tax lines")
+struct StoredOrderColumnsTests {
+    private static let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\u{01}", "é", "マ", "😀"]
+
+    private static func text(_ random: inout SplitMix) -> String {
+        String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+    }
+
+    private static func shipping(_ seed: Int) -> OrderShipping {
+        var random = SplitMix(seed: UInt64(bitPattern: Int64(seed)))
+        let address = ShippingAddress(
+            recipient: text(&random), phone: text(&random), postalCode: text(&random), country: text(&random),
+            region: Bool.random(using: &random) ? text(&random) : nil, city: text(&random), line1: text(&random),
+            line2: Bool.random(using: &random) ? text(&random) : nil)
+        return OrderShipping(address: address, methodID: UUID(), methodName: text(&random), carrier: text(&random))
+    }
+
+    private static func taxLines(_ seed: Int) -> [TaxLine] {
+        var random = SplitMix(seed: UInt64(bitPattern: Int64(seed)))
+        let yen = Currency("JPY")!
+        return (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            TaxLine(
+                taxClass: TaxClass.allCases.randomElement(using: &random)!, ratePercent: Int.random(in: 0...100, using: &random),
+                taxable: Money(amount: Int64.random(in: .min ... .max, using: &random), currency: yen),
+                tax: Money(amount: Int64.random(in: .min ... .max, using: &random), currency: yen))
+        }
+    }
+
+    @Test func readsBackWhatItWrites() async {
+        await propertyCheck(count: 300, input: Gen.int()) { seed in
+            let shipping = Self.shipping(seed)
+            let readShipping = try StoredShipping.shipping(try StoredShipping.json(shipping))
+            #expect(readShipping == shipping)
+            let lines = Self.taxLines(seed)
+            let readLines = try StoredTaxLines.lines(try StoredTaxLines.json(lines), currency: Currency("JPY")!)
+            #expect(readLines == lines)
+        }
+    }
+
+    @Test func readsBackWhatPostgreSQLKeeps() async throws {
+        try await TestDatabase.with(migrated: false) { db in
+            await propertyCheck(count: 100, input: Gen.int()) { seed in
+                let shipping = Self.shipping(seed)
+                let lines = Self.taxLines(seed)
+                let row = try await db.pool.query(
+                    "SELECT $1::jsonb::text AS shipping, $2::jsonb::text AS tax_lines", try StoredShipping.json(shipping),
+                    try StoredTaxLines.json(lines)
+                ).rows[0]
+                let readShipping = try StoredShipping.shipping(try row.decode("shipping"))
+                let readLines = try StoredTaxLines.lines(try row.decode("tax_lines"), currency: Currency("JPY")!)
+                #expect(readShipping == shipping)
+                #expect(readLines == lines)
+            }
+        }
+    }
+
+    @Test func refusesOtherShapes() {
+        let valid = try! StoredShipping.json(Self.shipping(1))
+        for broken in [
+            "", "[]", "{}", valid.replacingOccurrences(of: "\"carrier\"", with: "\"courier\""),
+            valid.replacingOccurrences(of: "\"method_id\":\"", with: "\"method_id\":\"x"),
+            #"{"address": 1, "method_id": "00000000-0000-4000-8000-000000000001", "method_name": "m", "carrier": "c"}"#,
+        ] {
+            #expect(throws: PostgresError.self, "\(broken)") { try StoredShipping.shipping(broken) }
+        }
+        let yen = Currency("JPY")!
+        for broken in [
+            "", "{}", #"[{"tax_class": "standard", "rate_percent": 10, "taxable": 1.5, "tax": 0}]"#,
+            #"[{"tax_class": "luxury", "rate_percent": 10, "taxable": 1, "tax": 0}]"#,
+            #"[{"tax_class": "standard", "rate_percent": 10, "taxable": 9223372036854775808, "tax": 0}]"#,
+            #"[{"tax_class": "standard", "taxable": 1, "tax": 0}]"#,
+        ] {
+            #expect(throws: PostgresError.self, "\(broken)") { try StoredTaxLines.lines(broken, currency: yen) }
+        }
+    }
+}
