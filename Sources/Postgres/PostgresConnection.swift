@@ -39,19 +39,20 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     public func query(_ sql: String, binds: [any PostgresEncodable]) async throws -> PostgresResult {
-        let texts = binds.map(\.postgresText)
-        if let index = texts.firstIndex(where: { $0?.utf8.contains(0) == true }) { throw PostgresError.nulInParameter(index + 1) }
+        let parameters = binds.map(PostgresParameter.init)
+        if let index = parameters.firstIndex(where: \.holdsNulInText) { throw PostgresError.nulInParameter(index + 1) }
+        if let index = parameters.firstIndex(where: \.isTooLong) { throw PostgresError.parameterTooLong(index + 1) }
         try await ensureHealthy()
         let handle = try liveHandle()
         let sent: Int32
         if namesStatements {
             let name = try await prepared(sql, on: handle)
-            sent = texts.withCStrings { values in
-                PQsendQueryPrepared(handle, name, Int32(texts.count), values, nil, nil, 0)
+            sent = parameters.withCValues { values, lengths, formats in
+                PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
             }
         } else {
-            sent = texts.withCStrings { values in
-                PQsendQueryParams(handle, sql, Int32(texts.count), nil, values, nil, nil, 0)
+            sent = parameters.withCValues { values, lengths, formats in
+                PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
             }
         }
         let result = try await answer(to: sent, on: handle)
@@ -200,15 +201,73 @@ private struct UnsafeSendable: @unchecked Sendable {
     init(_ value: OpaquePointer) { self.value = value }
 }
 
-extension Array where Element == String? {
-    /// Lends the values to C as `const char * const *`, NULL pointers for SQL NULL.
-    fileprivate func withCStrings<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
-        if isEmpty { return body(nil) }
-        var pointers: [UnsafeMutablePointer<CChar>?] = map { $0.flatMap { strdup($0) } }
+/// A bound value as it travels: text, binary or SQL NULL.
+private enum PostgresParameter {
+    case null
+    case text(String)
+    case binary([UInt8])
+
+    init(_ value: any PostgresEncodable) {
+        if let bytes = value.postgresBinary {
+            self = .binary(bytes)
+        } else if let text = value.postgresText {
+            self = .text(text)
+        } else {
+            self = .null
+        }
+    }
+
+    /// Text is handed to C NUL-terminated, so a NUL inside it would cut it short.
+    var holdsNulInText: Bool {
+        if case .text(let text) = self { return text.utf8.contains(0) }
+        return false
+    }
+
+    /// Longer than a value can be (and than `paramLengths`' `int` could say, for bytes).
+    var isTooLong: Bool {
+        switch self {
+        case .null: return false
+        case .text(let text): return text.utf8.count > 1 << 30
+        case .binary(let bytes): return bytes.count > 1 << 30
+        }
+    }
+}
+
+extension Array where Element == PostgresParameter {
+    /// Lends the values to C as libpq's `paramValues`, `paramLengths` and `paramFormats`: NULL
+    /// pointers for SQL NULL, NUL-terminated text (format 0), bytes with their length (format 1).
+    fileprivate func withCValues<R>(
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
+    ) -> R {
+        if isEmpty { return body(nil, nil, nil) }
+        var pointers: [UnsafeMutablePointer<CChar>?] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        pointers.reserveCapacity(count)
+        for parameter in self {
+            switch parameter {
+            case .null:
+                pointers.append(nil)
+                lengths.append(0)
+                formats.append(0)
+            case .text(let text):
+                pointers.append(strdup(text))
+                lengths.append(0)
+                formats.append(0)
+            case .binary(let bytes):
+                let copy = malloc(Swift.max(bytes.count, 1))!
+                bytes.withUnsafeBytes { source in
+                    if let base = source.baseAddress { memcpy(copy, base, bytes.count) }
+                }
+                pointers.append(copy.assumingMemoryBound(to: CChar.self))
+                lengths.append(Int32(bytes.count))
+                formats.append(1)
+            }
+        }
         defer { pointers.forEach { free($0) } }
         return pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: count) {
-                body($0)
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: count) { values in
+                body(values, lengths, formats)
             }
         }
     }

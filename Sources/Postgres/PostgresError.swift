@@ -64,6 +64,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Parameter `$n` holds U+0000, which PostgreSQL's text cannot: sent as a C string it would be
     /// cut short there, so the statement is not sent at all.
     case nulInParameter(Int)
+    /// Parameter `$n` is longer than the 1 GiB PostgreSQL allows a value, so it is not sent.
+    case parameterTooLong(Int)
 
     /// Sorts a server error by its SQLSTATE class and code.
     public static func from(_ info: PostgresErrorInfo) -> PostgresError {
@@ -129,6 +131,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
             return "column \"\(column)\" is NULL but \(swiftType) is not optional"
         case .noSuchColumn(let name): return "the result has no column \"\(name)\""
         case .nulInParameter(let number): return "parameter $\(number) contains U+0000, which PostgreSQL text cannot hold"
+        case .parameterTooLong(let number): return "parameter $\(number) is longer than the 1 GiB PostgreSQL allows a value"
         default: return info.map(\.description) ?? "PostgreSQL error"
         }
     }
