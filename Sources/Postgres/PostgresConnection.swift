@@ -45,14 +45,18 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         try await ensureHealthy()
         let handle = try liveHandle()
         let sent: Int32
+        // Bytes are declared bytea, so that the server never reads them as the binary form of
+        // whatever type it would infer for their place (16 bytes are a valid uuid).
+        let types = parameters.declaredTypes
         if namesStatements {
-            let name = try await prepared(sql, on: handle)
+            let name = try await prepared(sql, types: types, on: handle)
             sent = parameters.withCValues { values, lengths, formats in
                 PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 0)
             }
         } else {
+            let declared = types + Array(repeating: 0, count: parameters.count - types.count)
             sent = parameters.withCValues { values, lengths, formats in
-                PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+                PQsendQueryParams(handle, sql, Int32(parameters.count), declared.isEmpty ? nil : declared, values, lengths, formats, 0)
             }
         }
         let result = try await answer(to: sent, on: handle)
@@ -117,10 +121,10 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
     }
 
     /// The name of the statement for `sql`, prepared on the server the first time this session
-    /// sees it.
-    private func prepared(_ sql: String, on handle: OpaquePointer) async throws(PostgresError) -> String {
+    /// sees it, with `types` declared for its first parameters (0: the server infers it).
+    private func prepared(_ sql: String, types: [Oid], on handle: OpaquePointer) async throws(PostgresError) -> String {
         if let name = statements.name(of: sql) { return name }
-        let sent = PQsendPrepare(handle, statements.nextName, sql, 0, nil)
+        let sent = PQsendPrepare(handle, statements.nextName, sql, Int32(types.count), types.isEmpty ? nil : types)
         PQclear(try await answer(to: sent, on: handle))
         return statements.addName(for: sql)
     }
@@ -227,13 +231,20 @@ private enum PostgresParameter {
     var isTooLong: Bool {
         switch self {
         case .null: return false
-        case .text(let text): return text.utf8.count > 1 << 30
-        case .binary(let bytes): return bytes.count > 1 << 30
+        case .text(let text): return text.utf8.count >= 1 << 30
+        case .binary(let bytes): return bytes.count >= 1 << 30
         }
     }
 }
 
 extension Array where Element == PostgresParameter {
+    /// bytea's OID for each binary parameter, 0 for the others, up to the last binary one (none
+    /// declared when there is none: the statement's parameters stay as many as it names).
+    fileprivate var declaredTypes: [Oid] {
+        guard let last = lastIndex(where: { if case .binary = $0 { return true } else { return false } }) else { return [] }
+        return self[...last].map { if case .binary = $0 { return PostgresType.bytea.rawValue } else { return 0 } }
+    }
+
     /// Lends the values to C as libpq's `paramValues`, `paramLengths` and `paramFormats`: NULL
     /// pointers for SQL NULL, NUL-terminated text (format 0), bytes with their length (format 1).
     fileprivate func withCValues<R>(

@@ -70,6 +70,7 @@ struct PostgresOrderReadTests {
                 customerID: customer, after: nil, limit: 10)
             #expect(page.count == 5)
             #expect(Set(page.map(\.id)) == Set(written.keys))
+            #expect(written.values.contains { $0.isEmpty } && written.values.contains { !$0.isEmpty }, "seed 7 writes both kinds")
             for order in page { #expect(order.lines == written[order.id]) }
         }
     }

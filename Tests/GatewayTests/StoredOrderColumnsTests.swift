@@ -66,6 +66,33 @@ struct StoredOrderColumnsTests {
         }
     }
 
+    /// What SQL wrote rather than `JSONEncoder`: explicit nulls (an account's deletion,
+    /// `PostgresCustomerSettingStore`) and Migrations/0020's tax line.
+    @Test func readsWhatSQLWrote() async throws {
+        try await TestDatabase.with(migrated: false) { db in
+            let row = try await db.pool.query(
+                """
+                SELECT jsonb_build_object('address', jsonb_build_object('recipient', '', 'phone', '', 'postal_code', '',
+                           'country', 'JP', 'region', NULL, 'city', '', 'line1', '', 'line2', NULL),
+                           'method_id', '00000000-0000-4000-8000-00000000000A', 'method_name', 'm', 'carrier', 'c')::text AS shipping,
+                       jsonb_build_array(jsonb_build_object('tax_class', 'standard', 'rate_percent', 10, 'taxable', 1100::bigint,
+                           'tax', 100::bigint))::text AS tax_lines
+                """
+            ).rows[0]
+            let shipping = try StoredShipping.shipping(try row.decode("shipping"))
+            #expect(shipping.address.region == nil && shipping.address.line2 == nil && shipping.address.country == "JP")
+            #expect(shipping.methodID == UUID(uuidString: "00000000-0000-4000-8000-00000000000A"))
+            let yen = Currency("JPY")!
+            let lines = try StoredTaxLines.lines(try row.decode("tax_lines"), currency: yen)
+            #expect(
+                lines == [
+                    TaxLine(
+                        taxClass: .standard, ratePercent: 10, taxable: Money(amount: 1100, currency: yen),
+                        tax: Money(amount: 100, currency: yen))
+                ])
+        }
+    }
+
     @Test func refusesOtherShapes() {
         let valid = try! StoredShipping.json(Self.shipping(1))
         for broken in [

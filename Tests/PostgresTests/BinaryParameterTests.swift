@@ -28,6 +28,16 @@ struct BinaryParameterTests {
                 #expect(try row.decode("missing", as: [UInt8]?.self) == nil)
                 #expect(try row.decode("before", as: String.self) == "é\u{1}" && (try row.decode("after", as: Int.self)) == length)
             }
+            // The edges, and bytes where PostgreSQL would otherwise infer another type: they are
+            // declared bytea, never read as a uuid's or a text's own binary form.
+            let row = try await pool.query(
+                "SELECT length($1::bytea) AS empty, $2::bytea AS one, pg_typeof($3)::text AS type, $3::text AS text",
+                [UInt8](), [UInt8]?.some([1]), [UInt8](repeating: 0x41, count: 16)
+            ).rows[0]
+            #expect(try row.decode("empty", as: Int.self) == 0)
+            #expect(try row.decode("one", as: [UInt8].self) == [1])
+            #expect(try row.decode("type", as: String.self) == "bytea")
+            #expect(try row.decode("text", as: String.self) == "\\x" + String(repeating: "41", count: 16))
             await pool.shutdown()
         }
     }

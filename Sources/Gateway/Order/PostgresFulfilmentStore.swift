@@ -114,9 +114,9 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                     """, orderID, at)
                 let row = try await connection.query(
                     "SELECT \(OrderAggregates.shipments) AS shipments_json FROM orders WHERE id = $1", orderID
-                ).rows[0]
-                let shipments = try OrderAggregates.shipments(try row.decode("shipments_json"), orderID: orderID)
-                guard let shipment = shipments.first(where: { $0.id == shipmentID }) else {
+                ).rows.first
+                let shipments = try row.map { try OrderAggregates.shipments(try $0.decode("shipments_json"), orderID: orderID) }
+                guard let shipment = shipments?.first(where: { $0.id == shipmentID }) else {
                     throw FulfilmentError.shipmentNotFound(shipmentID)
                 }
                 return shipment
