@@ -22,22 +22,14 @@ struct JSONValueTests {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2: return .number(String(Int64.random(in: .min ... .max, using: &random) >> Int64.random(in: 0...63, using: &random)))
-        case 3: return .string(text(&random))
+        case 3: return .string(random.text())
         case 4, 5:
             return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in document(depth: depth + 1, &random) })
         default:
             var members: [String: JSONValue] = [:]
-            for _ in 0..<Int.random(in: 0...4, using: &random) { members[text(&random)] = document(depth: depth + 1, &random) }
+            for _ in 0..<Int.random(in: 0...4, using: &random) { members[random.text()] = document(depth: depth + 1, &random) }
             return .object(members)
         }
-    }
-
-    private static let alphabet: [Character] = [
-        "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "マ", "😀", "\u{7F}",
-    ]
-
-    private static func text(_ random: inout SplitMix) -> String {
-        String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
     }
 
     /// The document as Foundation writes it (escaping `/` and control characters its own way).
@@ -117,6 +109,16 @@ struct JSONValueTests {
 
 /// A small seeded generator, so a failing seed reproduces its document.
 struct SplitMix: RandomNumberGenerator {
+    private static let alphabet: [Character] = [
+        "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "マ", "😀", "\u{7F}",
+    ]
+
+    /// Up to 8 characters that JSON and SQL text must carry intact: quotes, backslashes, controls,
+    /// non-ASCII and astral ones (never NUL, which PostgreSQL's text cannot hold).
+    mutating func text() -> String {
+        String((0..<Int.random(in: 0...8, using: &self)).map { _ in Self.alphabet.randomElement(using: &self)! })
+    }
+
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -95,10 +95,10 @@ struct PostgresOrderReadTests {
         var lines: [CartLine] = []
         for variant in variants.prefix(Int.random(in: 0...variants.count, using: &random)) {
             let options = (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                VariantOption(name: text(&random), value: text(&random))
+                VariantOption(name: random.text(), value: random.text())
             }
             let line = CartLine(
-                itemID: UUID(), variantID: variant, sku: text(&random), name: text(&random), options: options,
+                itemID: UUID(), variantID: variant, sku: random.text(), name: random.text(), options: options,
                 taxClass: TaxClass.allCases.randomElement(using: &random)!,
                 unitPrice: Money(
                     amount: Int64.random(in: 0 ... .max, using: &random) >> Int64.random(in: 0...63, using: &random),
@@ -131,7 +131,7 @@ struct PostgresOrderReadTests {
                 INSERT INTO shipments (id, order_id, carrier, tracking_number, created_at, delivered_at)
                 VALUES ($1, $2, $3, $4, 'epoch'::timestamptz + $5::bigint * interval '1 microsecond',
                         'epoch'::timestamptz + $6::bigint * interval '1 microsecond')
-                """, shipment, id, "c" + text(&random), "t" + text(&random), createdAt, Bool.random(using: &random) ? instant(&random) : nil
+                """, shipment, id, "c" + random.text(), "t" + random.text(), createdAt, Bool.random(using: &random) ? instant(&random) : nil
             )
             var shipped: [ShipmentLine] = []
             for variant in variants.prefix(Int.random(in: 0...variants.count, using: &random)) {
@@ -145,12 +145,12 @@ struct PostgresOrderReadTests {
         let eventCount = Int.random(in: 0...3, using: &random)
         for _ in 0..<eventCount {
             var data: [String: String] = [:]
-            for _ in 0..<Int.random(in: 0...3, using: &random) { data[text(&random)] = text(&random) }
+            for _ in 0..<Int.random(in: 0...3, using: &random) { data[random.text()] = random.text() }
             try await pool.query(
                 """
                 INSERT INTO order_events (order_id, type, at, actor, data)
                 VALUES ($1, $2, 'epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4, $5::jsonb)
-                """, id, text(&random), instant(&random), ["customer", "staff", "system"].randomElement(using: &random)!,
+                """, id, random.text(), instant(&random), ["customer", "staff", "system"].randomElement(using: &random)!,
                 String(decoding: try JSONEncoder().encode(data), as: UTF8.self))
         }
         return WrittenOrder(
@@ -161,12 +161,6 @@ struct PostgresOrderReadTests {
     /// Microseconds since 1970 of an instant from year 1000 to 9999.
     private static func instant(_ random: inout SplitMix) -> Int64 {
         Int64.random(in: -30_610_224_000_000_000...253_402_300_799_999_999, using: &random)
-    }
-
-    private static let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "é", "マ", "😀", "\u{7F}"]
-
-    private static func text(_ random: inout SplitMix) -> String {
-        String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
     }
 
     // The same rows read the plain way: each table on its own, timestamps as columns.

@@ -55,31 +55,23 @@ enum CatalogJSON {
     /// order of the item's options.
     /// - Throws: `PostgresError.decoding` for anything but that shape.
     static func variants(_ json: String, options: [ItemOption]) throws -> [Variant] {
-        guard let list = JSONValue.parse(json)?.array else { throw invalid("variants") }
-        return try list.map { value in
-            guard let element = value.array, element.count == 6, let id = element[0].string.flatMap(UUID.init(text:)),
-                let sku = element[1].string, let chosen = element[2].object.flatMap(strings),
-                let amount = element[3].int64, let code = element[4].string, let currency = Currency(code),
-                let stock = element[5].int64.flatMap(Int.init(exactly:))
-            else { throw invalid("variants") }
+        try PositionalJSON.rows(of: json, column: "variants").map { variant in
+            guard variant.values.count == 6, let chosen = variant.value(2).object.flatMap(strings) else { throw variant.invalid }
             return Variant(
-                id: id, sku: sku, options: choice(chosen, in: options), price: Money(amount: amount, currency: currency),
-                stock: stock)
+                id: try variant.uuid(0), sku: try variant.string(1), options: choice(chosen, in: options),
+                price: Money(amount: try variant.int64(3), currency: try variant.currency(4)), stock: try variant.int(5))
         }
     }
 
     /// The images aggregated by `PostgresItemStore.imagesColumn`, each URL `mediaURL/filename`.
     /// - Throws: `PostgresError.decoding` for anything but that shape.
     static func images(_ json: String, mediaURL: String?) throws -> [ItemImage] {
-        guard let list = JSONValue.parse(json)?.array else { throw invalid("images") }
-        return try list.map { value in
-            guard let element = value.array, element.count == 5, let id = element[0].string.flatMap(UUID.init(text:)),
-                let filename = element[1].string, let alt = element[2].string,
-                let position = element[4].int64.flatMap(Int.init(exactly:)),
-                element[3].isNull || element[3].string.flatMap(UUID.init(text:)) != nil
-            else { throw invalid("images") }
-            let variant = element[3].string.flatMap(UUID.init(text:))
-            return ItemImage(id: id, url: mediaURL.map { "\($0)/\(filename)" }, alt: alt, variantID: variant, position: position)
+        try PositionalJSON.rows(of: json, column: "images").map { image in
+            guard image.values.count == 5 else { throw image.invalid }
+            let filename = try image.string(1)
+            return ItemImage(
+                id: try image.uuid(0), url: mediaURL.map { "\($0)/\(filename)" }, alt: try image.string(2),
+                variantID: image.value(3).isNull ? nil : try image.uuid(3), position: try image.int(4))
         }
     }
 

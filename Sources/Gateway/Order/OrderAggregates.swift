@@ -41,7 +41,7 @@ enum OrderAggregates {
 
     /// - Throws: `PostgresError.decoding` for anything but what `lines` selects.
     static func lines(_ json: String) throws -> [CartLine] {
-        try elements(json, column: "lines_json").map { line in
+        try PositionalJSON.rows(of: json, column: "lines_json").map { line in
             CartLine(
                 itemID: try line.uuid(1), variantID: try line.uuid(0), sku: try line.string(2), name: try line.string(4),
                 options: try CatalogJSON.choiceInOrder(line.value(3)), taxClass: try line.enumeration(8),
@@ -51,7 +51,7 @@ enum OrderAggregates {
 
     /// - Throws: `PostgresError.decoding` for anything but what `refunds` selects.
     static func refunds(_ json: String) throws -> [RefundSummary] {
-        try elements(json, column: "refunds_json").map { refund in
+        try PositionalJSON.rows(of: json, column: "refunds_json").map { refund in
             RefundSummary(
                 id: try refund.uuid(0), amount: Money(amount: try refund.int64(1), currency: try refund.currency(2)),
                 status: try refund.enumeration(3), createdAt: try refund.date(4))
@@ -60,7 +60,7 @@ enum OrderAggregates {
 
     /// - Throws: `PostgresError.decoding` for anything but what `shipments` selects.
     static func shipments(_ json: String, orderID: UUID) throws -> [Shipment] {
-        try elements(json, column: "shipments_json").map { shipment in
+        try PositionalJSON.rows(of: json, column: "shipments_json").map { shipment in
             let lines = try shipment.elements(5).map { line in
                 ShipmentLine(variantID: try line.uuid(0), quantity: try line.int(1))
             }
@@ -72,7 +72,7 @@ enum OrderAggregates {
 
     /// - Throws: `PostgresError.decoding` for anything but what `events` selects.
     static func events(_ json: String) throws -> [OrderEvent] {
-        try elements(json, column: "events_json").map { event in
+        try PositionalJSON.rows(of: json, column: "events_json").map { event in
             guard let object = event.value(3).object else { throw event.invalid }
             // Every writer stores text (Migrations/0022_fulfilment.sql and the stores); another
             // scalar, written by hand, reads as its JSON text. Only a nested value is refused.
@@ -88,73 +88,4 @@ enum OrderAggregates {
         }
     }
 
-    private static func elements(_ json: String, column: String) throws -> [PositionalJSON] {
-        guard let list = JSONValue.parse(json)?.array else {
-            throw PostgresError.decoding(column: column, swiftType: "array", postgresType: "json")
-        }
-        return try PositionalJSON(values: list, column: column).elements()
-    }
-}
-
-/// The elements of a `json_build_array(...)`, read by position; any value of the wrong kind is a
-/// decoding error naming the column.
-private struct PositionalJSON {
-    let values: [JSONValue]
-    let column: String
-
-    var invalid: PostgresError { PostgresError.decoding(column: column, swiftType: "element", postgresType: "json") }
-
-    func value(_ index: Int) -> JSONValue { values.indices.contains(index) ? values[index] : .null }
-
-    /// The values themselves as positional arrays.
-    func elements() throws -> [PositionalJSON] {
-        try values.map { value in
-            guard let array = value.array else { throw invalid }
-            return PositionalJSON(values: array, column: column)
-        }
-    }
-
-    func elements(_ index: Int) throws -> [PositionalJSON] {
-        guard let array = value(index).array else { throw invalid }
-        return try PositionalJSON(values: array, column: column).elements()
-    }
-
-    func string(_ index: Int) throws -> String {
-        guard let text = value(index).string else { throw invalid }
-        return text
-    }
-
-    func uuid(_ index: Int) throws -> UUID {
-        guard let id = UUID(text: try string(index)) else { throw invalid }
-        return id
-    }
-
-    func int64(_ index: Int) throws -> Int64 {
-        guard let number = value(index).int64 else { throw invalid }
-        return number
-    }
-
-    func int(_ index: Int) throws -> Int {
-        guard let number = Int(exactly: try int64(index)) else { throw invalid }
-        return number
-    }
-
-    func currency(_ index: Int) throws -> Currency {
-        guard let currency = Currency(try string(index)) else { throw invalid }
-        return currency
-    }
-
-    func enumeration<T: RawRepresentable>(_ index: Int) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: try string(index)) else { throw invalid }
-        return value
-    }
-
-    func date(_ index: Int) throws -> Date {
-        guard let date = Date(postgresText: try string(index), type: .timestamptz) else { throw invalid }
-        return date
-    }
-
-    func optionalDate(_ index: Int) throws -> Date? {
-        value(index).isNull ? nil : try date(index)
-    }
 }
