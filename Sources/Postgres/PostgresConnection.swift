@@ -91,7 +91,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         handle = nil
     }
 
-    private func liveHandle() throws(PostgresError) -> OpaquePointer {
+    func liveHandle() throws(PostgresError) -> OpaquePointer {
         guard let handle else { throw .connection(message: "connection is closed") }
         return handle
     }

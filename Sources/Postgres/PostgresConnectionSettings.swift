@@ -60,6 +60,10 @@ public struct PostgresConnectionSettings: Sendable {
         var pairs: [(String, String)] = [
             ("connect_timeout", String(connectTimeoutSeconds)),
             ("application_name", applicationName),
+            // A link whose other end vanished without a word (a host gone from the network) is
+            // noticed within a minute, not the system's two hours: the notification listener
+            // (`PostgresListener`) waits on its link for as long as nothing changes.
+            ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
         ]
         if !behindTransactionPooler { pairs.append(("options", sessionOptions)) }
         pairs.append(("dbname", conninfo))
@@ -87,4 +91,9 @@ private func withCStringArray<R>(_ strings: [String], _ body: (UnsafePointer<Uns
             body($0)
         }
     }
+}
+
+/// The connection string may hold a password: a log says only whose connection this is.
+extension PostgresConnectionSettings: CustomStringConvertible {
+    public var description: String { "PostgresConnectionSettings(\(applicationName))" }
 }

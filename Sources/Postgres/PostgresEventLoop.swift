@@ -102,6 +102,23 @@ public final class PostgresEventLoop: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// As `wait(for:_:)` for reading, but also returns when the task is cancelled: for a link that
+    /// waits for as long as the server sends nothing (`PostgresConnection.receiveNotifications`).
+    func waitUntilReadableOrCancelled(_ socket: Int32) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiters.withLock { $0[socket] = continuation }
+                // Cancelled before the waiter was registered: the handler found nothing to resume.
+                guard !Task.isCancelled, arm(socket, .readable) else {
+                    waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
+                    return
+                }
+            }
+        } onCancel: {
+            waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
+        }
+    }
+
     private func arm(_ socket: Int32, _ interest: Interest) -> Bool {
         var event = epoll_event()
         event.events = interest.events | EPOLLONESHOT.rawValue

@@ -10,32 +10,37 @@ extension PostgresItemStore {
     {
         let found: Bool
         do {
-            found = try await translatingUnavailable {
-                try await database.withTransaction { connection in
-                    // The item's row, locked: its options are checked and set under the lock.
-                    guard
-                        let row = try await connection.query("SELECT options, price_currency FROM items WHERE id = $1 FOR UPDATE", itemID)
+            found = try await cache.forgetting(items: [itemID]) {
+                try await translatingUnavailable {
+                    try await database.withTransaction { connection in
+                        // The item's row, locked: its options are checked and set under the lock.
+                        guard
+                            let row = try await connection.query(
+                                "SELECT options, price_currency FROM items WHERE id = $1 FOR UPDATE", itemID
+                            )
                             .rows.first
-                    else { return false }
-                    guard try CatalogJSON.options(try row.decode("options")) == expected else { throw CatalogError.itemChanged }
-                    guard try row.decode("price_currency", as: String.self) == variant.price.currency.code else {
-                        throw CatalogError.itemChanged
+                        else { return false }
+                        guard try CatalogJSON.options(try row.decode("options")) == expected else { throw CatalogError.itemChanged }
+                        guard try row.decode("price_currency", as: String.self) == variant.price.currency.code else {
+                            throw CatalogError.itemChanged
+                        }
+                        try await connection.query(
+                            "UPDATE items SET options = $2::jsonb WHERE id = $1", itemID, CatalogJSON.encode(options))
+                        try await connection.query(
+                            """
+                            WITH variant AS (
+                                INSERT INTO item_variants (id, item_id, position, sku, options, price_amount, price_currency, stock, created_at)
+                                SELECT $1, $2, COALESCE(max(position) + 1, 0), $3, $4::jsonb, $5, $6, $7, $8 FROM item_variants WHERE item_id = $2
+                                RETURNING id, stock
+                            )
+                            INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
+                            SELECT id, stock, stock, 'created', $8 FROM variant
+                            """,
+                            variant.id, itemID, variant.sku, CatalogJSON.encode(variant.options), variant.price.amount,
+                            variant.price.currency.code, variant.stock, at)
+                        try await Self.refreshLowestPrice(of: itemID, on: connection)
+                        return true
                     }
-                    try await connection.query("UPDATE items SET options = $2::jsonb WHERE id = $1", itemID, CatalogJSON.encode(options))
-                    try await connection.query(
-                        """
-                        WITH variant AS (
-                            INSERT INTO item_variants (id, item_id, position, sku, options, price_amount, price_currency, stock, created_at)
-                            SELECT $1, $2, COALESCE(max(position) + 1, 0), $3, $4::jsonb, $5, $6, $7, $8 FROM item_variants WHERE item_id = $2
-                            RETURNING id, stock
-                        )
-                        INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
-                        SELECT id, stock, stock, 'created', $8 FROM variant
-                        """,
-                        variant.id, itemID, variant.sku, CatalogJSON.encode(variant.options), variant.price.amount,
-                        variant.price.currency.code, variant.stock, at)
-                    try await Self.refreshLowestPrice(of: itemID, on: connection)
-                    return true
                 }
             }
         } catch let error as PostgresError where error.constraint == "item_variants_sku_key" {
@@ -49,19 +54,21 @@ extension PostgresItemStore {
     public func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item? {
         let itemID: UUID?
         do {
-            itemID = try await translatingUnavailable {
-                try await database.withTransaction { connection in
-                    guard
-                        let row = try await connection.query(
-                            """
-                            UPDATE item_variants SET sku = COALESCE($2, sku), price_amount = COALESCE($3, price_amount)
-                            WHERE id = $1 AND removed_at IS NULL RETURNING item_id
-                            """, id, sku, priceAmount
-                        ).rows.first
-                    else { return nil }
-                    let itemID: UUID = try row.decode("item_id")
-                    if priceAmount != nil { try await Self.refreshLowestPrice(of: itemID, on: connection) }
-                    return itemID
+            itemID = try await cache.forgetting(owning: [id]) {
+                try await translatingUnavailable {
+                    try await database.withTransaction { connection in
+                        guard
+                            let row = try await connection.query(
+                                """
+                                UPDATE item_variants SET sku = COALESCE($2, sku), price_amount = COALESCE($3, price_amount)
+                                WHERE id = $1 AND removed_at IS NULL RETURNING item_id
+                                """, id, sku, priceAmount
+                            ).rows.first
+                        else { return nil }
+                        let itemID: UUID = try row.decode("item_id")
+                        if priceAmount != nil { try await Self.refreshLowestPrice(of: itemID, on: connection) }
+                        return itemID
+                    }
                 }
             }
         } catch let error as PostgresError where error.constraint == "item_variants_sku_key" {
@@ -72,27 +79,29 @@ extension PostgresItemStore {
     }
 
     public func removeVariant(id: UUID, at: Date) async throws -> Item? {
-        let itemID: UUID? = try await translatingUnavailable {
-            try await database.withTransaction { connection in
-                // The item's row first, as every change of its variants takes it: two removals of
-                // its last two variants cannot both see a sibling left.
-                guard
-                    let row = try await connection.query(
-                        """
-                        SELECT i.id FROM items i JOIN item_variants v ON v.item_id = i.id
-                        WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i
-                        """, id
-                    ).rows.first
-                else { return nil }
-                let itemID: UUID = try row.decode("id")
-                let live: Int = try await connection.query(
-                    "SELECT count(*)::int AS n FROM item_variants WHERE item_id = $1 AND removed_at IS NULL", itemID
-                ).rows[0].decode("n")
-                guard live > 1 else { throw CatalogError.lastVariant }
-                try await connection.query("UPDATE item_variants SET removed_at = $2 WHERE id = $1", id, at)
-                try await connection.query("DELETE FROM cart_lines WHERE variant_id = $1", id)
-                try await Self.refreshLowestPrice(of: itemID, on: connection)
-                return itemID
+        let itemID: UUID? = try await cache.forgetting(owning: [id]) {
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    // The item's row first, as every change of its variants takes it: two removals of
+                    // its last two variants cannot both see a sibling left.
+                    guard
+                        let row = try await connection.query(
+                            """
+                            SELECT i.id FROM items i JOIN item_variants v ON v.item_id = i.id
+                            WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i
+                            """, id
+                        ).rows.first
+                    else { return nil }
+                    let itemID: UUID = try row.decode("id")
+                    let live: Int = try await connection.query(
+                        "SELECT count(*)::int AS n FROM item_variants WHERE item_id = $1 AND removed_at IS NULL", itemID
+                    ).rows[0].decode("n")
+                    guard live > 1 else { throw CatalogError.lastVariant }
+                    try await connection.query("UPDATE item_variants SET removed_at = $2 WHERE id = $1", id, at)
+                    try await connection.query("DELETE FROM cart_lines WHERE variant_id = $1", id)
+                    try await Self.refreshLowestPrice(of: itemID, on: connection)
+                    return itemID
+                }
             }
         }
         guard let itemID else { return nil }
@@ -100,27 +109,29 @@ extension PostgresItemStore {
     }
 
     public func adjustStock(variantID: UUID, delta: Int, reason: String, at: Date) async throws -> StockMovement? {
-        try await translatingUnavailable {
-            try await database.withTransaction { connection in
-                let moved = try await connection.query(
-                    """
-                    WITH moved AS (
-                        UPDATE item_variants SET stock = stock + $2
-                        WHERE id = $1 AND removed_at IS NULL AND stock + $2 >= 0 RETURNING id, stock
-                    )
-                    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
-                    SELECT id, $2, stock, $3, $4 FROM moved
-                    RETURNING \(Self.movementColumns)
-                    """, variantID, delta, reason, at
-                ).rows
-                if let row = moved.first { return try Self.movement(from: row) }
-                // Nothing moved: no such variant, or not that much in stock.
-                guard
-                    let variant = try await connection.query(
-                        "SELECT stock FROM item_variants WHERE id = $1 AND removed_at IS NULL", variantID
-                    ).rows.first
-                else { return nil }
-                throw CatalogError.insufficientStock(available: try variant.decode("stock"))
+        try await cache.forgetting(owning: [variantID]) {
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    let moved = try await connection.query(
+                        """
+                        WITH moved AS (
+                            UPDATE item_variants SET stock = stock + $2
+                            WHERE id = $1 AND removed_at IS NULL AND stock + $2 >= 0 RETURNING id, stock
+                        )
+                        INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
+                        SELECT id, $2, stock, $3, $4 FROM moved
+                        RETURNING \(Self.movementColumns)
+                        """, variantID, delta, reason, at
+                    ).rows
+                    if let row = moved.first { return try Self.movement(from: row) }
+                    // Nothing moved: no such variant, or not that much in stock.
+                    guard
+                        let variant = try await connection.query(
+                            "SELECT stock FROM item_variants WHERE id = $1 AND removed_at IS NULL", variantID
+                        ).rows.first
+                    else { return nil }
+                    throw CatalogError.insufficientStock(available: try variant.decode("stock"))
+                }
             }
         }
     }

@@ -26,10 +26,13 @@ public struct PostgresItemStore: ItemStore {
     /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this
     /// and its file name.
     let mediaURL: String?
+    /// Where `item(id:)` looks first; every change made here forgets its item there.
+    let cache: ItemCache
 
-    public init(database: PostgresPool, mediaURL: String? = nil) {
+    public init(database: PostgresPool, mediaURL: String? = nil, cache: ItemCache = .off) {
         self.database = database
         self.mediaURL = mediaURL
+        self.cache = cache
     }
 
     public func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
@@ -90,9 +93,13 @@ public struct PostgresItemStore: ItemStore {
     }
 
     public func item(id: UUID) async throws -> Item? {
-        try await translatingUnavailable {
+        if let kept = cache.item(id: id) { return kept }
+        let ticket = cache.ticket()
+        let item = try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM items WHERE id = $1", id).rows.first.map(item(from:))
         }
+        if let item, let ticket { cache.keep(item, ticket: ticket) }
+        return item
     }
 
     public func item(variantID: UUID) async throws -> Item? {
@@ -225,34 +232,38 @@ public struct PostgresItemStore: ItemStore {
     }
 
     private func updating(id: UUID, changes: ItemChanges) async throws -> Item? {
-        let found: Bool = try await translatingUnavailable {
-            try await database.withTransaction { connection in
-                // The item's row first: its lock orders this change after any other of the item.
-                let updated = try await connection.query(
-                    """
-                    UPDATE items SET
-                        name = COALESCE($2, name),
-                        description = COALESCE($3, description),
-                        category = COALESCE($4, category),
-                        price_currency = COALESCE($5, price_currency),
-                        tax_class = COALESCE($6, tax_class)
-                    WHERE id = $1 RETURNING id
-                    """,
-                    id, changes.name, changes.description, changes.category, changes.currency, changes.taxClass?.rawValue
-                ).rows
-                guard !updated.isEmpty else { return false }
-                if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
-                for (index, variant) in changes.variants.enumerated() {
-                    let changed = try await connection.query(
+        let found: Bool = try await cache.forgetting(items: [id]) {
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    // The item's row first: its lock orders this change after any other of the item.
+                    let updated = try await connection.query(
                         """
-                        UPDATE item_variants SET sku = COALESCE($3, sku), price_amount = COALESCE($4, price_amount)
-                        WHERE id = $1 AND item_id = $2 AND removed_at IS NULL RETURNING id
-                        """, variant.id, id, variant.sku, variant.priceAmount)
-                    guard !changed.rows.isEmpty else { throw CatalogError.unknownVariant(index: index) }
+                        UPDATE items SET
+                            name = COALESCE($2, name),
+                            description = COALESCE($3, description),
+                            category = COALESCE($4, category),
+                            price_currency = COALESCE($5, price_currency),
+                            tax_class = COALESCE($6, tax_class)
+                        WHERE id = $1 RETURNING id
+                        """,
+                        id, changes.name, changes.description, changes.category, changes.currency, changes.taxClass?.rawValue
+                    ).rows
+                    guard !updated.isEmpty else { return false }
+                    if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
+                    for (index, variant) in changes.variants.enumerated() {
+                        let changed = try await connection.query(
+                            """
+                            UPDATE item_variants SET sku = COALESCE($3, sku), price_amount = COALESCE($4, price_amount)
+                            WHERE id = $1 AND item_id = $2 AND removed_at IS NULL RETURNING id
+                            """, variant.id, id, variant.sku, variant.priceAmount)
+                        guard !changed.rows.isEmpty else { throw CatalogError.unknownVariant(index: index) }
+                    }
+                    if changes.variants.contains(where: { $0.priceAmount != nil }) {
+                        try await Self.refreshLowestPrice(of: id, on: connection)
+                    }
+                    if let options = changes.options { try await replaceOptions(of: id, with: options, on: connection) }
+                    return true
                 }
-                if changes.variants.contains(where: { $0.priceAmount != nil }) { try await Self.refreshLowestPrice(of: id, on: connection) }
-                if let options = changes.options { try await replaceOptions(of: id, with: options, on: connection) }
-                return true
             }
         }
         return found ? try await item(id: id) : nil

@@ -14,19 +14,23 @@ public struct PostgresOrderStore: OrderStore {
 
     /// Whether prices include tax and how it is rounded: each order's tax is computed by it once.
     private let taxPolicy: TaxPolicy
+    /// Where every change of stock made here forgets the variants' items.
+    private let itemCache: ItemCache
 
-    public init(database: PostgresPool, currency: Currency, taxPolicy: TaxPolicy = TaxPolicy()) {
+    public init(database: PostgresPool, currency: Currency, taxPolicy: TaxPolicy = TaxPolicy(), itemCache: ItemCache = .off) {
         self.taxPolicy = taxPolicy
         self.database = database
         self.currency = currency
+        self.itemCache = itemCache
     }
 
     public func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool) {
-        let placed: UUID? = try await translatingUnavailable {
+        let placed = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 try await reserve(id: id, request: request, at: at, on: connection)
             }
         }
+        if let placed { itemCache.forget(owning: placed.variants) }
         guard let placed else {
             // The key was used before: answer with that order, if it was the same request.
             let rows = try await translatingUnavailable {
@@ -42,11 +46,14 @@ public struct PostgresOrderStore: OrderStore {
             let existing: UUID = try row.decode("id")
             return (try await load(existing, customerID: request.customerID)!, false)
         }
-        return (try await load(placed, customerID: request.customerID)!, true)
+        return (try await load(placed.id, customerID: request.customerID)!, true)
     }
 
-    /// The transaction of `placeOrder`; `nil` when the idempotency key is taken.
-    private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws -> UUID? {
+    /// The transaction of `placeOrder`: the order and the variants whose stock it reserved; `nil`
+    /// when the idempotency key is taken.
+    private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws
+        -> (id: UUID, variants: [UUID])?
+    {
         // The order's `placed` event (written by the trigger) names the customer.
         try await OrderUnits.name(.customer, on: connection)
         let cart = try await connection.query(
@@ -138,7 +145,7 @@ public struct PostgresOrderStore: OrderStore {
                         address: ShippingAddress(choice.address), methodID: choice.offer.method.id, methodName: choice.offer.method.name,
                         carrier: choice.offer.method.carrier))
             })
-        return id
+        return (id, cart.map(\.0))
     }
 
     /// The address and the method's offer there, read in the checkout's transaction; `nil` for a
@@ -172,7 +179,7 @@ public struct PostgresOrderStore: OrderStore {
     public func transition(
         orderID: UUID, from: OrderStatus, to: OrderStatus, restock: Bool, refund: RefundRecord?, by actor: EventActor, at: Date
     ) async throws -> Bool {
-        try await translatingUnavailable {
+        let restocked: [UUID]? = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 try await OrderUnits.name(actor, on: connection)
                 // A full refund (the cancel's) claims whatever earlier refunds left of the total,
@@ -196,10 +203,11 @@ public struct PostgresOrderStore: OrderStore {
                     RETURNING id
                     """, orderID, from.rawValue, to.rawValue, at, refund?.id, refund?.status.rawValue
                 ).rows
-                guard !moved.isEmpty else { return false }
+                guard !moved.isEmpty else { return nil }
+                var restocked: [UUID] = []
                 if restock {
                     // What staff refunds already returned to stock is not returned again.
-                    try await connection.query(
+                    restocked = try await connection.query(
                         """
                         WITH returned AS (
                             UPDATE item_variants v SET stock = v.stock + l.quantity - l.returned_quantity FROM order_lines l
@@ -207,13 +215,17 @@ public struct PostgresOrderStore: OrderStore {
                             RETURNING v.id, l.quantity - l.returned_quantity AS quantity, v.stock
                         )
                         INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-                        SELECT id, quantity, stock, $3, $1, $2 FROM returned
-                        """, orderID, at, "order \(to.rawValue)")
+                        SELECT id, quantity, stock, $3, $1, $2 FROM returned RETURNING variant_id
+                        """, orderID, at, "order \(to.rawValue)"
+                    ).rows.map { try $0.decode("variant_id") }
                     try await connection.query("UPDATE order_lines SET returned_quantity = quantity WHERE order_id = $1", orderID)
                 }
-                return true
+                return restocked
             }
         }
+        guard let restocked else { return false }
+        itemCache.forget(owning: restocked)
+        return true
     }
 
     public func markPaid(orderID: UUID, at: Date) async throws -> Order {
@@ -240,7 +252,7 @@ public struct PostgresOrderStore: OrderStore {
     }
 
     public func markPaymentFailed(orderID: UUID, declineCode: String, at: Date) async throws -> Order {
-        let customerID: UUID = try await translatingUnavailable {
+        let (customerID, restocked): (UUID, [UUID]) = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 let rows = try await connection.query(
                     """
@@ -249,20 +261,24 @@ public struct PostgresOrderStore: OrderStore {
                     """, orderID, declineCode, at
                 ).rows
                 if !rows.isEmpty {
-                    try await connection.query(
+                    let restocked: [UUID] = try await connection.query(
                         """
                         WITH returned AS (
                             UPDATE item_variants v SET stock = v.stock + l.quantity FROM order_lines l
                             WHERE l.order_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
                         )
                         INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-                        SELECT id, quantity, stock, 'payment failed', $1, $2 FROM returned
-                        """, orderID, at)
-                    return try rows[0].decode("customer_id")
+                        SELECT id, quantity, stock, 'payment failed', $1, $2 FROM returned RETURNING variant_id
+                        """, orderID, at
+                    ).rows.map { try $0.decode("variant_id") }
+                    return (try rows[0].decode("customer_id"), restocked)
                 }
-                return try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0].decode("customer_id")
+                let customerID: UUID = try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0]
+                    .decode("customer_id")
+                return (customerID, [])
             }
         }
+        itemCache.forget(owning: restocked)
         return try await load(orderID, customerID: customerID)!
     }
 

@@ -9,9 +9,12 @@ import Postgres
 /// both bounds even against a bug here.
 public struct PostgresRefundStore: RefundStore {
     private let database: PostgresPool
+    /// Where a refund's return to stock forgets the variants' items.
+    private let itemCache: ItemCache
 
-    public init(database: PostgresPool) {
+    public init(database: PostgresPool, itemCache: ItemCache = .off) {
         self.database = database
+        self.itemCache = itemCache
     }
 
     public func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool) {
@@ -123,7 +126,7 @@ public struct PostgresRefundStore: RefundStore {
     }
 
     public func recordRefund(id: UUID, status: RefundStatus, providerRefundID: String?, at: Date) async throws -> Refund {
-        try await translatingUnavailable {
+        let restocked: [UUID] = try await translatingUnavailable {
             try await database.withTransaction { connection in
                 // The order's row first: settlements of its refunds take turns, so the last one to
                 // succeed sees the others settled and makes the order `refunded`.
@@ -135,23 +138,25 @@ public struct PostgresRefundStore: RefundStore {
                     WHERE id = $1 AND status IN ('pending', 'requires_action') RETURNING order_id, amount, restock
                     """, id, status.rawValue, providerRefundID, at
                 ).rows
-                guard let row = moved.first else { return }
+                guard let row = moved.first else { return [] }
                 let orderID: UUID = try row.decode("order_id")
+                var restocked: [UUID] = []
                 // Refunds are asked for by the staff (a refund, a return received), so the order's
                 // change to `refunded` is theirs, whichever of answer, event or pass settles it.
                 try await OrderUnits.name(.staff, on: connection)
                 switch status {
                 case .succeeded:
                     if try row.decode("restock", as: Bool.self) {
-                        try await connection.query(
+                        restocked = try await connection.query(
                             """
                             WITH returned AS (
                                 UPDATE item_variants v SET stock = v.stock + l.quantity FROM refund_lines l
                                 WHERE l.refund_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
                             )
                             INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-                            SELECT id, quantity, stock, 'refunded', $2, $3 FROM returned
-                            """, id, orderID, at)
+                            SELECT id, quantity, stock, 'refunded', $2, $3 FROM returned RETURNING variant_id
+                            """, id, orderID, at
+                        ).rows.map { try $0.decode("variant_id") }
                     }
                     try await connection.query(
                         """
@@ -173,8 +178,10 @@ public struct PostgresRefundStore: RefundStore {
                 case .pending, .requiresAction:
                     break
                 }
+                return restocked
             }
         }
+        itemCache.forget(owning: restocked)
         guard let refund = try await load(id) else { throw StoreUnavailable("refund \(id) vanished") }
         return refund
     }

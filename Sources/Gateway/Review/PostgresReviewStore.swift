@@ -13,23 +13,28 @@ public struct PostgresReviewStore: ReviewStore {
     /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): a photo's URL is this and
     /// its file name.
     private let mediaURL: String?
+    /// Where a new review forgets its item, whose count and rating it changes.
+    private let itemCache: ItemCache
 
-    public init(database: PostgresPool, mediaURL: String? = nil) {
+    public init(database: PostgresPool, mediaURL: String? = nil, itemCache: ItemCache = .off) {
         self.database = database
         self.mediaURL = mediaURL
+        self.itemCache = itemCache
     }
 
     public func insert(_ review: Review) async throws {
         do {
-            try await translatingUnavailable {
-                try await database.withTransaction { connection in
-                    try await connection.query(
-                        "INSERT INTO reviews (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6)",
-                        review.id, review.itemID, review.customerID, review.content, review.rating, review.createdAt)
-                    // The row lock of this UPDATE orders concurrent reviews of one item.
-                    try await connection.query(
-                        "UPDATE items SET review_count = review_count + 1, rating_sum = rating_sum + $2 WHERE id = $1",
-                        review.itemID, review.rating)
+            try await itemCache.forgetting(items: [review.itemID]) {
+                try await translatingUnavailable {
+                    try await database.withTransaction { connection in
+                        try await connection.query(
+                            "INSERT INTO reviews (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6)",
+                            review.id, review.itemID, review.customerID, review.content, review.rating, review.createdAt)
+                        // The row lock of this UPDATE orders concurrent reviews of one item.
+                        try await connection.query(
+                            "UPDATE items SET review_count = review_count + 1, rating_sum = rating_sum + $2 WHERE id = $1",
+                            review.itemID, review.rating)
+                    }
                 }
             }
         } catch let error as PostgresError where error.constraint == "reviews_customer_item_key" {

@@ -50,6 +50,10 @@ public struct AppConfig: Sendable {
     /// Connections served at once (`HTTP_MAX_CONNECTIONS`, 1 to 100000); past it new ones wait in
     /// the listen backlog until one closes.
     public var httpMaxConnections = 1000
+    /// Items an instance keeps in memory for `GET /v1/items/{id}` (`ITEM_CACHE_SIZE`, 0 to
+    /// 1000000; 0 turns the cache off). It works only while the instance hears PostgreSQL's change
+    /// notifications, so never behind a transaction pooler (`ItemCache`).
+    public var itemCacheSize = 10_000
     /// Server-side limit on one SQL statement (`DATABASE_STATEMENT_TIMEOUT_MS`, 10 to 600000);
     /// a statement past it is cancelled and its request answered 503. Migrations are exempt.
     public var databaseStatementTimeoutMilliseconds = 5000
@@ -114,7 +118,7 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
-    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `UPLOAD_MAX_CONCURRENT`,
+    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`,
     /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
@@ -169,6 +173,7 @@ public struct AppConfig: Sendable {
         if let value = integer("HTTP_IDLE_TIMEOUT_SECONDS", 1...3600) { config.httpIdleTimeout = .seconds(value) }
         if let value = integer("HTTP_REQUEST_TIMEOUT_SECONDS", 1...3600) { config.httpRequestTimeout = .seconds(value) }
         if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
+        if let value = integer("ITEM_CACHE_SIZE", 0...1_000_000) { config.itemCacheSize = value }
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
         switch environment["DATABASE_POOLER"] {

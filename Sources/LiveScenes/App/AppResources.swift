@@ -20,6 +20,10 @@ public struct AppResources: Sendable {
     /// Where uploads are written on their way in (the system's temporary directory), on
     /// swift-nio's file thread pool.
     public let fileSpool: any FileSpool
+    /// Items as this instance last read them (`ITEM_CACHE_SIZE`); it answers only while
+    /// `ItemCacheListener` hears PostgreSQL's change notifications, which `serve` runs. The scenes
+    /// that change items forget them here once their change has committed.
+    public let itemCache: ItemCache
 
     public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
         self.config = config
@@ -28,6 +32,8 @@ public struct AppResources: Sendable {
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
         self.uploadSpooling = ConcurrencyLimit(maximum: config.uploadMaxConcurrent)
+        // LISTEN needs a session of its own, which a transaction pooler does not give.
+        self.itemCache = ItemCache(capacity: config.databaseBehindTransactionPooler ? 0 : config.itemCacheSize)
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 

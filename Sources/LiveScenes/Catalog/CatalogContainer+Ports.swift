@@ -6,14 +6,14 @@ import Scenes
 /// The production implementations of the Catalog scene's hand-written ports.
 extension CatalogContainer {
     /// The `store` port: `items` and their variants and images on PostgreSQL, images' URLs under
-    /// `MEDIA_PUBLIC_URL`.
+    /// `MEDIA_PUBLIC_URL`; an item by id from the instance's `ItemCache` when it holds it.
     static func liveStore(_ resources: AppResources) -> any ItemStore {
-        PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
+        PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache)
     }
 
     /// The `images` port: `item_images` on PostgreSQL.
     static func liveImages(_ resources: AppResources) -> any ItemImageStore {
-        PostgresItemImageStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
+        PostgresItemImageStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache)
     }
 
     /// The `media` port: the media API at `MEDIA_API_URL`; none when it is unset (images cannot

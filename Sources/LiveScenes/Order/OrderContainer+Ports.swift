@@ -12,7 +12,9 @@ extension OrderContainer {
     }
 
     private static func postgresOrders(_ resources: AppResources) -> PostgresOrderStore {
-        PostgresOrderStore(database: resources.pool, currency: resources.config.currency, taxPolicy: resources.config.taxPolicy)
+        PostgresOrderStore(
+            database: resources.pool, currency: resources.config.currency, taxPolicy: resources.config.taxPolicy,
+            itemCache: resources.itemCache)
     }
 
     /// The `fulfilment` port: shipments and the staff's view of orders on PostgreSQL, reading
@@ -28,7 +30,7 @@ extension OrderContainer {
 
     /// The `refund_store` port: the staff's refunds on PostgreSQL.
     static func liveRefundStore(_ resources: AppResources) -> any RefundStore {
-        PostgresRefundStore(database: resources.pool)
+        PostgresRefundStore(database: resources.pool, itemCache: resources.itemCache)
     }
 
     /// The `payments` port: the provider at `PAYMENT_API_URL`; none without it (checkout,

@@ -23,7 +23,7 @@ extension PaymentWebhookContainer {
 
     /// The `refunds` port: the Order scene's refund store.
     static func liveRefunds(_ resources: AppResources) -> any RefundStore {
-        PostgresRefundStore(database: resources.pool)
+        PostgresRefundStore(database: resources.pool, itemCache: resources.itemCache)
     }
 
     /// The `payments` port: the provider, none when no payment API is configured.

@@ -7,7 +7,7 @@ import Scenes
 extension ReviewContainer {
     /// The `store` port: `reviews` and `review_photos` on PostgreSQL.
     static func liveStore(_ resources: AppResources) -> any ReviewStore {
-        PostgresReviewStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
+        PostgresReviewStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL, itemCache: resources.itemCache)
     }
 
     /// The `media` port: the media API at `MEDIA_API_URL`; none when it is unset (reviews work,

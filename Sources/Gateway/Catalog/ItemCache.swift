@@ -1,0 +1,168 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// Items as this instance last read them, for `GET /v1/items/{id}`: the busiest read of a shop
+/// answered without a round trip to PostgreSQL.
+///
+/// It is trusted only while it hears every change. Migrations/0027 has PostgreSQL send a
+/// notification naming the items each committed statement changed, whichever instance (or
+/// person) made it; `ItemCacheListener` listens and calls `forget`. Until it listens, and from the
+/// moment its link breaks until it listens again, the cache answers nothing and keeps nothing.
+/// A notification reaches this instance a moment after the change commits, so the instance that
+/// makes a change also forgets the item itself once its transaction has committed, and its next
+/// answer already shows the change. Entries also expire after `timeToLive`, a bound on the harm
+/// of any notification that never came.
+///
+/// A read races a change: it may have read the item just before the change committed and come
+/// back after the change was forgotten. So a read takes a `ticket` first and `keep` stores what
+/// it read only if nothing was forgotten in between.
+public final class ItemCache: Sendable {
+
+    private struct Entry {
+        let item: Item
+        let expires: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var entries: [UUID: Entry] = [:]
+        /// The item each kept variant and image belongs to (their ids are UUIDs of their own).
+        var itemOfPart: [UUID: UUID] = [:]
+        /// Moves on every `forget`: a read whose ticket is older may hold a forgotten version.
+        var generation: UInt64 = 0
+        var isListening = false
+        var hits = 0
+        var misses = 0
+    }
+
+    /// A read's permission to `keep` what it reads, taken before it reads.
+    public struct Ticket: Sendable {
+        fileprivate let generation: UInt64
+    }
+
+    /// A cache that keeps nothing: for the stores of scenes that read items for anything but
+    /// showing them (a cart's prices), and for tests.
+    public static let off = ItemCache(capacity: 0)
+
+    /// How many items are kept at most (0: none; the cache is off).
+    public let capacity: Int
+    /// How long an entry is trusted without a change being heard.
+    public let timeToLive: Duration
+    private let state = Mutex(State())
+
+    public init(capacity: Int, timeToLive: Duration = .seconds(30)) {
+        self.capacity = max(0, capacity)
+        self.timeToLive = timeToLive
+    }
+
+    /// How many items are kept now; for tests and metrics.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// For `GET /metrics`: items kept, whether it listens, lookups answered and not since start.
+    public var statistics: (items: Int, isListening: Bool, hits: Int, misses: Int) {
+        state.withLock { ($0.entries.count, $0.isListening, $0.hits, $0.misses) }
+    }
+
+    /// The item as last kept, if it is still trusted.
+    public func item(id: UUID) -> Item? {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard state.isListening, let entry = state.entries[id], entry.expires > now else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            return entry.item
+        }
+    }
+
+    /// Taken before reading an item from the database; `nil` when nothing may be kept.
+    public func ticket() -> Ticket? {
+        guard capacity > 0 else { return nil }
+        return state.withLock { $0.isListening ? Ticket(generation: $0.generation) : nil }
+    }
+
+    /// Keeps `item`, read after `ticket` was taken, unless something was forgotten since. When
+    /// full, an arbitrary entry makes room.
+    public func keep(_ item: Item, ticket: Ticket) {
+        let expires = ContinuousClock.now + timeToLive
+        state.withLock { state in
+            guard state.isListening, state.generation == ticket.generation else { return }
+            if state.entries[item.id] == nil, state.entries.count >= capacity, let evicted = state.entries.first {
+                Self.remove(evicted.key, from: &state)
+            }
+            if let previous = state.entries.updateValue(Entry(item: item, expires: expires), forKey: item.id) {
+                for part in Self.parts(of: previous.item) { state.itemOfPart[part] = nil }
+            }
+            for part in Self.parts(of: item) { state.itemOfPart[part] = item.id }
+        }
+    }
+
+    /// Runs `change`, which changes these items or the items owning these variants or images (a
+    /// transaction), and forgets them once it is over, committed or not: this instance's next read shows the change even before its
+    /// notification arrives.
+    public func forgetting<T>(items: [UUID] = [], owning parts: [UUID] = [], after change: () async throws -> T) async rethrows -> T {
+        defer {
+            forget(items: items)
+            forget(owning: parts)
+        }
+        return try await change()
+    }
+
+    /// Forgets these items (and makes every read in flight keep nothing).
+    public func forget(items: some Sequence<UUID>) {
+        state.withLock { state in
+            state.generation &+= 1
+            for id in items { Self.remove(id, from: &state) }
+        }
+    }
+
+    /// Forgets the items owning these variants or images, as far as they are kept.
+    public func forget(owning parts: some Sequence<UUID>) {
+        state.withLock { state in
+            state.generation &+= 1
+            for part in parts {
+                if let id = state.itemOfPart[part] { Self.remove(id, from: &state) }
+            }
+        }
+    }
+
+    /// Forgets every item.
+    public func forgetAll() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries.removeAll()
+            state.itemOfPart.removeAll()
+        }
+    }
+
+    /// Whether every change is being heard: the cache works only then, and starts empty.
+    public func setListening(_ isListening: Bool) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries.removeAll()
+            state.itemOfPart.removeAll()
+            state.isListening = isListening
+        }
+    }
+
+    /// Acts on a notification of Migrations/0027: item ids separated by commas, or `*`. Anything
+    /// else forgets everything, as the safe reading.
+    public func forget(notification payload: String) {
+        let ids = payload.split(separator: ",").map { UUID(uuidString: String($0)) }
+        if payload != "*", !ids.isEmpty, ids.allSatisfy({ $0 != nil }) {
+            forget(items: ids.compactMap { $0 })
+        } else {
+            forgetAll()
+        }
+    }
+
+    private static func remove(_ id: UUID, from state: inout State) {
+        guard let entry = state.entries.removeValue(forKey: id) else { return }
+        for part in parts(of: entry.item) { state.itemOfPart[part] = nil }
+    }
+
+    private static func parts(of item: Item) -> [UUID] {
+        item.variants.map(\.id) + item.images.map(\.id)
+    }
+}

@@ -1,0 +1,127 @@
+import Domain
+import Foundation
+import Gateway
+import Postgres
+import TestSupport
+import Testing
+
+/// The cache as `serve` runs it: fed by PostgreSQL's notifications (Migrations/0027) through a
+/// real listener, beside stores that change items on other connections, as other instances do.
+@Suite("ItemCache on real PostgreSQL notifications")
+struct ItemCacheNotificationTests {
+    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func draft(_ n: Int) -> ItemDraft {
+        ItemDraft(
+            sku: "SKU-\(n)", name: "Item \(n)", description: "", category: "kitchen",
+            variants: [VariantDraft(id: UUID(), sku: "SKU-\(n)", price: Money(amount: 100, currency: Currency("JPY")!), stock: 10)])
+    }
+
+    /// Runs `body` with a cache that listens on `db`, and this instance's store over it.
+    func withListeningCache(_ db: TestDatabase, _ body: (ItemCache, PostgresItemStore) async throws -> Void) async throws {
+        let cache = ItemCache(capacity: 100)
+        let listener = PostgresListener(settings: .init(conninfo: db.url), channel: "item_changed", retryDelay: .milliseconds(50))
+        let task = Task {
+            await listener.run { event in
+                switch event {
+                case .listening: cache.setListening(true)
+                case .notification(let payload): cache.forget(notification: payload)
+                case .lost: cache.setListening(false)
+                }
+            }
+        }
+        defer { task.cancel() }
+        try await eventually("the cache listens") { cache.ticket() != nil }
+        try await body(cache, PostgresItemStore(database: db.pool, cache: cache))
+    }
+
+    /// Reads the item until the cache keeps it: the notifications of its own creation, arriving
+    /// late, make a read in flight keep nothing.
+    func readUntilKept(_ id: UUID, _ store: PostgresItemStore, _ cache: ItemCache) async throws {
+        try await eventually("the item is kept") {
+            _ = try await store.item(id: id)
+            return cache.item(id: id) != nil
+        }
+    }
+
+    /// Waits up to 10 s for `condition`.
+    func eventually(_ what: String, _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    @Test func forgetsWhatAnotherInstanceOrAPersonChanges() async throws {
+        try await TestDatabase.with { db in
+            try await withListeningCache(db) { cache, store in
+                // Another instance: a store of its own, on connections of its own.
+                let other = PostgresItemStore(database: db.pool)
+                let item = try await other.create(id: UUID(), draft: draft(1), createdAt: Self.start)
+                let variant = item.variants[0].id
+                try await readUntilKept(item.id, store, cache)
+
+                _ = try await other.adjustStock(variantID: variant, delta: -3, reason: "counted", at: Self.start)
+                try await eventually("the stock change is heard") { cache.item(id: item.id) == nil }
+                #expect(try await store.item(id: item.id)?.variants[0].stock == 7)
+
+                try await db.pool.query("UPDATE items SET name = 'Renamed at psql' WHERE id = $1", item.id)
+                try await eventually("the rename is heard") { cache.item(id: item.id) == nil }
+                #expect(try await store.item(id: item.id)?.name == "Renamed at psql")
+
+                try await db.pool.query(
+                    "INSERT INTO item_images (id, item_id, filename, content_type, size, alt, position, created_at) VALUES ($1, $2, 'a.jpg', 'image/jpeg', 1, '', 0, now())",
+                    UUID(), item.id)
+                try await eventually("the new image is heard") { cache.item(id: item.id) == nil }
+                #expect(try await store.item(id: item.id)?.images.count == 1)
+
+                try await db.pool.query("DELETE FROM item_images WHERE item_id = $1", item.id)
+                try await eventually("the image's removal is heard") { cache.item(id: item.id) == nil }
+                #expect(try await store.item(id: item.id)?.images.isEmpty == true)
+            }
+        }
+    }
+
+    @Test func aStatementChangingManyItemsForgetsEverything() async throws {
+        try await TestDatabase.with { db in
+            try await withListeningCache(db) { cache, store in
+                var ids: [UUID] = []
+                for n in 0..<102 { ids.append(try await store.create(id: UUID(), draft: draft(n), createdAt: Self.start).id) }
+                try await readUntilKept(ids[0], store, cache)
+                // 102 items in one statement: the payload is `*`.
+                try await db.pool.query("UPDATE item_variants SET stock = stock + 1")
+                try await eventually("everything is forgotten") { cache.count == 0 }
+            }
+        }
+    }
+
+    /// Many changes of one item's stock on this instance, each read back at once while others
+    /// read it too: no read after a change has committed shows the stock from before it.
+    @Test func readsOnThisInstanceShowItsOwnChangesAtOnce() async throws {
+        try await TestDatabase.with(poolSize: 8) { db in
+            try await withListeningCache(db) { cache, store in
+                let item = try await store.create(id: UUID(), draft: draft(1), createdAt: Self.start)
+                let variant = item.variants[0].id
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            for _ in 0..<25 {
+                                let moved = try await store.adjustStock(variantID: variant, delta: 1, reason: "restock", at: Self.start)
+                                // Another change may follow this one at once, never precede it.
+                                let shown = try #require(try await store.item(id: item.id)?.variants[0].stock)
+                                #expect(shown >= moved?.stockAfter ?? .max, "a read after the change shows it")
+                            }
+                        }
+                    }
+                    for _ in 0..<4 {
+                        group.addTask { for _ in 0..<50 { _ = try await store.item(id: item.id) } }
+                    }
+                    try await group.waitForAll()
+                }
+                #expect(try await store.item(id: item.id)?.variants[0].stock == 110)
+                #expect(cache.item(id: item.id) == nil || cache.item(id: item.id)?.variants[0].stock == 110)
+            }
+        }
+    }
+}

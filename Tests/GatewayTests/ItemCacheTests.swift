@@ -1,0 +1,156 @@
+import Domain
+import Foundation
+import Gateway
+import PropertyBased
+import Testing
+
+@Suite("ItemCache: what it keeps and when it forgets (no database)")
+struct ItemCacheTests {
+    /// An item whose name says which version of it was read.
+    static func item(_ id: UUID, version: Int, variant: UUID = UUID(), image: UUID = UUID()) -> Item {
+        let yen = Money(amount: 1200, currency: Currency("JPY")!)
+        return Item(
+            id: id, sku: "SKU", name: "v\(version)", description: "", category: "kitchen", taxClass: .standard, price: yen, stock: 1,
+            createdAt: Date(timeIntervalSince1970: 0), reviewCount: 0, ratingAverage: nil, options: [],
+            variants: [Variant(id: variant, sku: "SKU", options: [], price: yen, stock: 1)],
+            images: [ItemImage(id: image, url: nil, alt: "", variantID: nil, position: 0)], thumbnailURL: nil)
+    }
+
+    static func listening(capacity: Int = 10, timeToLive: Duration = .seconds(30)) -> ItemCache {
+        let cache = ItemCache(capacity: capacity, timeToLive: timeToLive)
+        cache.setListening(true)
+        return cache
+    }
+
+    @Test func keepsNothingAndAnswersNothingUntilItListens() throws {
+        let cache = ItemCache(capacity: 10)
+        #expect(cache.ticket() == nil)
+        cache.setListening(true)
+        let id = UUID()
+        cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
+        #expect(cache.item(id: id)?.name == "v1")
+        // The link broke: changes may go unheard, so everything kept is dropped and nothing is
+        // answered or kept until it listens again.
+        let ticket = try #require(cache.ticket())
+        cache.setListening(false)
+        #expect(cache.item(id: id) == nil)
+        #expect(cache.ticket() == nil)
+        cache.keep(Self.item(id, version: 1), ticket: ticket)
+        cache.setListening(true)
+        #expect(cache.item(id: id) == nil)
+        #expect(cache.count == 0)
+    }
+
+    @Test func theOffCacheNeverKeeps() {
+        ItemCache.off.setListening(true)
+        defer { ItemCache.off.setListening(false) }
+        #expect(ItemCache.off.ticket() == nil)
+    }
+
+    @Test func aReadThatRacedAChangeKeepsNothing() throws {
+        let cache = Self.listening()
+        let id = UUID()
+        let ticket = try #require(cache.ticket())
+        // The change commits and is forgotten while the read is on its way back.
+        cache.forget(items: [id])
+        cache.keep(Self.item(id, version: 1), ticket: ticket)
+        #expect(cache.item(id: id) == nil)
+    }
+
+    @Test func forgetsTheItemOwningAVariantOrAnImage() throws {
+        let cache = Self.listening()
+        let (first, second) = (UUID(), UUID())
+        let (variant, image) = (UUID(), UUID())
+        cache.keep(Self.item(first, version: 1, variant: variant), ticket: try #require(cache.ticket()))
+        cache.keep(Self.item(second, version: 1, image: image), ticket: try #require(cache.ticket()))
+        cache.forget(owning: [variant])
+        #expect(cache.item(id: first) == nil)
+        #expect(cache.item(id: second) != nil)
+        cache.forget(owning: [image])
+        #expect(cache.item(id: second) == nil)
+    }
+
+    @Test func readsNotificationsOfIdsAndOfEverything() throws {
+        let cache = Self.listening()
+        let ids = (0..<3).map { _ in UUID() }
+        for id in ids { cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket())) }
+        cache.forget(notification: "\(ids[0].uuidString.lowercased()),\(ids[1].uuidString.lowercased())")
+        #expect(cache.item(id: ids[0]) == nil)
+        #expect(cache.item(id: ids[1]) == nil)
+        #expect(cache.item(id: ids[2]) != nil)
+        for payload in ["*", "not an id", "", "\(ids[2].uuidString),"] {
+            cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
+            cache.forget(notification: payload)
+            #expect(cache.item(id: ids[2]) == nil, "payload \(payload) forgets everything")
+        }
+    }
+
+    @Test func neverHoldsMoreThanItsCapacity() throws {
+        let cache = Self.listening(capacity: 3)
+        let ids = (0..<10).map { _ in UUID() }
+        for id in ids { cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket())) }
+        #expect(cache.count == 3)
+        #expect(cache.item(id: ids[9]) != nil, "the last kept is there")
+    }
+
+    @Test func anEntryExpires() async throws {
+        let cache = Self.listening(timeToLive: .milliseconds(50))
+        let id = UUID()
+        cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
+        #expect(cache.item(id: id) != nil)
+        try await Task.sleep(for: .milliseconds(80))
+        #expect(cache.item(id: id) == nil)
+    }
+
+    /// Steps of the model below: reads start, see the database, and end in any interleaving with
+    /// changes (each forgotten once committed, as the stores do), notifications and broken links.
+    enum Step: CaseIterable {
+        case startRead, snapshot, finishRead, change, changeByVariant, notifyEverything, relisten
+    }
+
+    /// Whatever interleaving of reads and changes, an item the cache answers is the database's
+    /// current version of it.
+    @Test func neverAnswersAForgottenVersion() async {
+        let steps = Gen.int(in: 0...(Step.allCases.count - 1)).map { Step.allCases[$0] }
+        await propertyCheck(count: 300, input: PropertyBased.zip(steps, Gen.int(in: 0...2), Gen.int(in: 0...3)).array(of: 1...80)) {
+            script in
+            let cache = Self.listening(capacity: 2)
+            let ids = (0..<3).map { _ in UUID() }
+            let variants = (0..<3).map { _ in UUID() }
+            var versions = [0, 0, 0]
+            var reads: [(index: Int, ticket: ItemCache.Ticket?, version: Int?)] = []
+            for (step, index, pick) in script {
+                switch step {
+                case .startRead:
+                    if let hit = cache.item(id: ids[index]) {
+                        #expect(hit.name == "v\(versions[index])")
+                    } else {
+                        reads.append((index, cache.ticket(), nil))
+                    }
+                case .snapshot:
+                    if let open = reads.firstIndex(where: { $0.version == nil }) { reads[open].version = versions[reads[open].index] }
+                case .finishRead:
+                    guard let done = reads.indices.filter({ reads[$0].version != nil }).dropFirst(pick % 2).first else { break }
+                    let read = reads.remove(at: done)
+                    if let ticket = read.ticket, let version = read.version {
+                        cache.keep(Self.item(ids[read.index], version: version, variant: variants[read.index]), ticket: ticket)
+                    }
+                case .change:
+                    versions[index] += 1
+                    cache.forget(items: [ids[index]])
+                case .changeByVariant:
+                    versions[index] += 1
+                    cache.forget(owning: [variants[index]])
+                case .notifyEverything:
+                    cache.forget(notification: "*")
+                case .relisten:
+                    cache.setListening(false)
+                    cache.setListening(true)
+                }
+                for (id, version) in zip(ids, versions) {
+                    if let hit = cache.item(id: id) { #expect(hit.name == "v\(version)") }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Postgres
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite("PostgresListener on real PostgreSQL")
+struct ListenerTests {
+    /// The listener's session in `pg_stat_activity`: tests run at once, each in a database of its own.
+    static let ours = "application_name = 'listener test' AND datname = current_database()"
+
+    /// What the listener told, in order.
+    final class Events: Sendable {
+        private let events = Mutex<[PostgresListener.Event]>([])
+        var all: [PostgresListener.Event] { events.withLock { $0 } }
+        func append(_ event: PostgresListener.Event) { events.withLock { $0.append(event) } }
+
+        /// Waits up to 10 s for `condition` to hold.
+        func wait(until condition: ([PostgresListener.Event]) -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !condition(all) {
+                guard ContinuousClock.now < deadline else { throw TestSetupError("timed out; events: \(all)") }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+
+    func listening(_ db: TestDatabase, _ body: (Events, Task<Void, Never>) async throws -> Void) async throws {
+        let listener = PostgresListener(
+            settings: .init(conninfo: db.url, applicationName: "listener test"), channel: "test_channel", retryDelay: .milliseconds(50))
+        let events = Events()
+        let task = Task { await listener.run { events.append($0) } }
+        do {
+            try await events.wait { $0.contains(.listening) }
+            try await body(events, task)
+        } catch {
+            task.cancel()
+            throw error
+        }
+        task.cancel()
+        await task.value
+    }
+
+    @Test func hearsEveryCommittedNotificationInOrderAndNoneRolledBack() async throws {
+        try await TestDatabase.with { db in
+            try await listening(db) { events, _ in
+                for n in 0..<20 { try await db.pool.query("SELECT pg_notify('test_channel', $1)", "n\(n)") }
+                _ = try await db.pool.withTransaction { connection in
+                    try await connection.query("SELECT pg_notify('test_channel', 'in a transaction')")
+                }
+                try? await db.pool.withTransaction { connection in
+                    try await connection.query("SELECT pg_notify('test_channel', 'rolled back')")
+                    throw TestSetupError("roll back")
+                }
+                try await db.pool.query("SELECT pg_notify('other_channel', 'not ours')")
+                try await db.pool.query("SELECT pg_notify('test_channel', 'last')")
+                try await events.wait { $0.last == .notification("last") }
+                let heard = events.all.compactMap { if case .notification(let payload) = $0 { payload } else { nil } }
+                #expect(heard == (0..<20).map { "n\($0)" } + ["in a transaction", "last"])
+            }
+        }
+    }
+
+    @Test func saysWhenItLosesItsLinkAndListensAgain() async throws {
+        try await TestDatabase.with { db in
+            try await listening(db) { events, _ in
+                try await db.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE \(Self.ours)")
+                try await events.wait { $0.filter { $0 == .listening }.count == 2 }
+                let lost = try #require(events.all.firstIndex(of: .lost))
+                #expect(lost > events.all.firstIndex(of: .listening)!)
+                // Listening again for real: a notification sent now is heard.
+                try await db.pool.query("SELECT pg_notify('test_channel', 'after')")
+                try await events.wait { $0.last == .notification("after") }
+            }
+        }
+    }
+
+    @Test func stopsWhenCancelledAndClosesItsLink() async throws {
+        try await TestDatabase.with { db in
+            var task: Task<Void, Never>?
+            try await listening(db) { _, running in task = running }
+            // `listening` cancelled the task and awaited it: it returned while waiting for news.
+            #expect(task?.isCancelled == true)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE \(Self.ours)").rows.count > 0 {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("the listener's session is still open 10 s after it stopped")
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+}
