@@ -119,6 +119,15 @@ let package = Package(
             name: "postgres-client-benchmark", dependencies: ["Postgres"], path: "Benchmarks/PostgresClient",
             swiftSettings: strict),
         .executableTarget(
+            name: "checkout-benchmark",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CheckoutLoad", swiftSettings: strict),
+        .executableTarget(
             name: "scenegen",
             dependencies: ["SceneGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/scenegen/CLI",

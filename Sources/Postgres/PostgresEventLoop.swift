@@ -19,8 +19,8 @@ import Synchronization
 /// finish its current job: jobs are short (a task's run between two awaits), and whatever blocks a
 /// thread for long (password hashing, opening a connection) runs on a dispatch queue instead.
 ///
-/// Each wait arms its socket once (`EPOLLONESHOT`), so an event always belongs to exactly one
-/// waiter. A socket libpq has closed leaves the epoll set by itself; its number, reused by another
+/// Each wait arms its socket once (`EPOLLONESHOT`), so an event belongs to at most one waiter (a
+/// cancelled wait leaves its socket armed with no waiter, and that event is dropped). A socket libpq has closed leaves the epoll set by itself; its number, reused by another
 /// connection, is simply added again.
 public final class PostgresEventLoop: TaskExecutor, @unchecked Sendable {
     enum Interest {

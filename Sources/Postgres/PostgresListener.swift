@@ -4,24 +4,31 @@ import CLibPQ
 /// `onEvent` what it hears. Notifications sent while it was not listening are lost for good, so
 /// it says when it starts listening and when it stops (`.listening`, `.lost`): whoever relies on
 /// the notifications trusts them only between the two. A broken link is opened again after
-/// `retryDelay`.
+/// `retryDelay`, doubled after each failure in a row up to `maxRetryDelay`.
+///
+/// A link whose other end vanished without a word is noticed only by TCP keepalives (a minute,
+/// `PostgresConnectionSettings`): whoever needs to know sooner sends itself notifications and
+/// watches them arrive (`ItemCacheListener` does).
 public struct PostgresListener: Sendable {
     public enum Event: Sendable, Equatable {
         /// `LISTEN` took effect: every notification from now on arrives.
         case listening
         /// A notification's payload.
         case notification(String)
-        /// The link broke (or the task was cancelled): notifications may be missed until the next
-        /// `.listening`.
-        case lost
+        /// The link broke, or could not be opened (the error, as libpq words it), or the task was
+        /// cancelled (`nil`): notifications may be missed until the next `.listening`.
+        case lost(String?)
     }
 
     public let settings: PostgresConnectionSettings
     /// A plain lowercase identifier (letters, digits, `_`), as `LISTEN` takes it unquoted.
     public let channel: String
     public let retryDelay: Duration
+    public let maxRetryDelay: Duration
 
-    public init(settings: PostgresConnectionSettings, channel: String, retryDelay: Duration = .seconds(1)) {
+    public init(
+        settings: PostgresConnectionSettings, channel: String, retryDelay: Duration = .seconds(1), maxRetryDelay: Duration = .seconds(30)
+    ) {
         let isPlain =
             channel.utf8.first.map { !(0x30...0x39).contains($0) } == true
             && channel.utf8.allSatisfy { byte in
@@ -31,22 +38,27 @@ public struct PostgresListener: Sendable {
         self.settings = settings
         self.channel = channel
         self.retryDelay = retryDelay
+        self.maxRetryDelay = max(retryDelay, maxRetryDelay)
     }
 
     /// Listens until the task is cancelled, then returns after a last `.lost`.
     public func run(onEvent: @Sendable (Event) -> Void) async {
+        var delay = retryDelay
         while !Task.isCancelled {
+            var failure: String?
             do {
                 let connection = try await PostgresConnection.connect(settings)
                 defer { connection.close() }
                 try await connection.executeScript("LISTEN \(channel)")
                 onEvent(.listening)
+                delay = retryDelay
                 try await connection.receiveNotifications { onEvent(.notification($0)) }
             } catch {
-                // Opened again below, after the delay.
+                failure = "\(error)"
             }
-            onEvent(.lost)
-            try? await Task.sleep(for: retryDelay)
+            onEvent(.lost(Task.isCancelled ? nil : failure))
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, maxRetryDelay)
         }
     }
 }

@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// The cache as `serve` runs it: fed by PostgreSQL's notifications (Migrations/0027) through a
-/// real listener, beside stores that change items on other connections, as other instances do.
-@Suite("ItemCache on real PostgreSQL notifications")
+/// real listener, beside stores that change items on other connections, as other instances do;
+/// and, with no listener at all, the stores of this instance forgetting what they change.
+@Suite("ItemCache on real PostgreSQL")
 struct ItemCacheNotificationTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -17,29 +18,45 @@ struct ItemCacheNotificationTests {
             variants: [VariantDraft(id: UUID(), sku: "SKU-\(n)", price: Money(amount: 100, currency: Currency("JPY")!), stock: 10)])
     }
 
-    /// Runs `body` with a cache that listens on `db`, and this instance's store over it.
+    /// Runs `body` with a cache that listens on `db` (no heartbeat: it never falls silent), and
+    /// this instance's store over it.
     func withListeningCache(_ db: TestDatabase, _ body: (ItemCache, PostgresItemStore) async throws -> Void) async throws {
-        let cache = ItemCache(capacity: 100)
+        let cache = ItemCache(capacity: 200, silenceLimit: .seconds(3600))
         let listener = PostgresListener(settings: .init(conninfo: db.url), channel: "item_changed", retryDelay: .milliseconds(50))
         let task = Task {
             await listener.run { event in
                 switch event {
                 case .listening: cache.setListening(true)
-                case .notification(let payload): cache.forget(notification: payload)
+                case .notification(let payload): cache.hear(payload)
                 case .lost: cache.setListening(false)
                 }
             }
         }
-        defer { task.cancel() }
-        try await eventually("the cache listens") { cache.ticket() != nil }
-        try await body(cache, PostgresItemStore(database: db.pool, cache: cache))
+        do {
+            try await eventually("the cache listens") { cache.ticket() != nil }
+            try await body(cache, PostgresItemStore(database: db.pool, cache: cache))
+        } catch {
+            task.cancel()
+            await task.value
+            throw error
+        }
+        task.cancel()
+        await task.value
+    }
+
+    /// A cache that trusts itself with no listener: only this instance's own forgetting keeps it
+    /// right, as when a change's notification has not arrived yet.
+    func deafCache() -> ItemCache {
+        let cache = ItemCache(capacity: 200, silenceLimit: .seconds(3600))
+        cache.setListening(true)
+        return cache
     }
 
     /// Reads the item until the cache keeps it: the notifications of its own creation, arriving
     /// late, make a read in flight keep nothing.
     func readUntilKept(_ id: UUID, _ store: PostgresItemStore, _ cache: ItemCache) async throws {
         try await eventually("the item is kept") {
-            _ = try await store.item(id: id)
+            _ = try await store.shownItem(id: id)
             return cache.item(id: id) != nil
         }
     }
@@ -64,21 +81,26 @@ struct ItemCacheNotificationTests {
 
                 _ = try await other.adjustStock(variantID: variant, delta: -3, reason: "counted", at: Self.start)
                 try await eventually("the stock change is heard") { cache.item(id: item.id) == nil }
-                #expect(try await store.item(id: item.id)?.variants[0].stock == 7)
+                #expect(try await store.shownItem(id: item.id)?.variants[0].stock == 7)
 
                 try await db.pool.query("UPDATE items SET name = 'Renamed at psql' WHERE id = $1", item.id)
                 try await eventually("the rename is heard") { cache.item(id: item.id) == nil }
-                #expect(try await store.item(id: item.id)?.name == "Renamed at psql")
+                #expect(try await store.shownItem(id: item.id)?.name == "Renamed at psql")
 
                 try await db.pool.query(
-                    "INSERT INTO item_images (id, item_id, filename, content_type, size, alt, position, created_at) VALUES ($1, $2, 'a.jpg', 'image/jpeg', 1, '', 0, now())",
-                    UUID(), item.id)
+                    """
+                    INSERT INTO item_images (id, item_id, filename, content_type, size, alt, position, created_at)
+                    VALUES ($1, $2, 'a.jpg', 'image/jpeg', 1, '', 0, now())
+                    """, UUID(), item.id)
                 try await eventually("the new image is heard") { cache.item(id: item.id) == nil }
-                #expect(try await store.item(id: item.id)?.images.count == 1)
+                #expect(try await store.shownItem(id: item.id)?.images.count == 1)
 
-                try await db.pool.query("DELETE FROM item_images WHERE item_id = $1", item.id)
-                try await eventually("the image's removal is heard") { cache.item(id: item.id) == nil }
-                #expect(try await store.item(id: item.id)?.images.isEmpty == true)
+                // The image moved to another item at psql: the item it left changed too.
+                let second = try await other.create(id: UUID(), draft: draft(2), createdAt: Self.start)
+                try await readUntilKept(item.id, store, cache)
+                try await db.pool.query("UPDATE item_images SET item_id = $2 WHERE item_id = $1", item.id, second.id)
+                try await eventually("the move is heard") { cache.item(id: item.id) == nil }
+                #expect(try await store.shownItem(id: item.id)?.images.isEmpty == true)
             }
         }
     }
@@ -86,11 +108,11 @@ struct ItemCacheNotificationTests {
     @Test func aStatementChangingManyItemsForgetsEverything() async throws {
         try await TestDatabase.with { db in
             try await withListeningCache(db) { cache, store in
-                var ids: [UUID] = []
-                for n in 0..<102 { ids.append(try await store.create(id: UUID(), draft: draft(n), createdAt: Self.start).id) }
-                try await readUntilKept(ids[0], store, cache)
-                // 102 items in one statement: the payload is `*`.
-                try await db.pool.query("UPDATE item_variants SET stock = stock + 1")
+                let kept = try await store.create(id: UUID(), draft: draft(0), createdAt: Self.start).id
+                for n in 1...101 { _ = try await store.create(id: UUID(), draft: draft(n), createdAt: Self.start) }
+                try await readUntilKept(kept, store, cache)
+                // 101 items, the kept one not among them: only the payload `*` forgets it.
+                try await db.pool.query("UPDATE item_variants SET stock = stock + 1 WHERE item_id <> $1", kept)
                 try await eventually("everything is forgotten") { cache.count == 0 }
             }
         }
@@ -109,19 +131,54 @@ struct ItemCacheNotificationTests {
                             for _ in 0..<25 {
                                 let moved = try await store.adjustStock(variantID: variant, delta: 1, reason: "restock", at: Self.start)
                                 // Another change may follow this one at once, never precede it.
-                                let shown = try #require(try await store.item(id: item.id)?.variants[0].stock)
+                                let shown = try #require(try await store.shownItem(id: item.id)?.variants[0].stock)
                                 #expect(shown >= moved?.stockAfter ?? .max, "a read after the change shows it")
                             }
                         }
                     }
                     for _ in 0..<4 {
-                        group.addTask { for _ in 0..<50 { _ = try await store.item(id: item.id) } }
+                        group.addTask { for _ in 0..<50 { _ = try await store.shownItem(id: item.id) } }
                     }
                     try await group.waitForAll()
                 }
-                #expect(try await store.item(id: item.id)?.variants[0].stock == 110)
-                #expect(cache.item(id: item.id) == nil || cache.item(id: item.id)?.variants[0].stock == 110)
+                #expect(try await store.shownItem(id: item.id)?.variants[0].stock == 110)
             }
+        }
+    }
+
+    /// Each store that changes what an item shows forgets it, with no notification to help.
+    @Test func everyStoreOfThisInstanceForgetsWhatItChanges() async throws {
+        try await TestDatabase.with { db in
+            let cache = deafCache()
+            let store = PostgresItemStore(database: db.pool, cache: cache)
+            let item = try await store.create(id: UUID(), draft: draft(1), createdAt: Self.start)
+            func shown() async throws -> Item { try #require(try await store.shownItem(id: item.id)) }
+            _ = try await shown()
+
+            let customer = UUID()
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'h')", customer, "\(customer)@example.com")
+            let reviews = PostgresReviewStore(database: db.pool, itemCache: cache)
+            try await reviews.insert(
+                Review(id: UUID(), itemID: item.id, customerID: customer, content: "Fine", rating: 4, photos: [], createdAt: Self.start))
+            #expect(try await shown().reviewCount == 1, "a review")
+
+            let images = PostgresItemImageStore(database: db.pool, cache: cache)
+            let image = UUID()
+            _ = try await images.add(
+                NewItemImage(
+                    id: image, itemID: item.id, variantID: nil, filename: "a.jpg", format: .jpeg, size: 1, alt: "", createdAt: Self.start),
+                limit: 10)
+            #expect(try await shown().images.map(\.id) == [image], "an image added")
+            _ = try await images.update(id: image, alt: "A mug", position: nil)
+            #expect(try await shown().images.first?.alt == "A mug", "an image changed")
+            _ = try await images.remove(id: image)
+            #expect(try await shown().images.isEmpty, "an image removed")
+
+            _ = try await store.updateVariant(id: item.variants[0].id, sku: nil, priceAmount: 250)
+            #expect(try await shown().price.amount == 250, "a variant repriced")
+            _ = try await store.update(id: item.id, changes: ItemChanges(name: "Cup"))
+            #expect(try await shown().name == "Cup", "an edit")
         }
     }
 }

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gateway
 import PropertyBased
+import Synchronization
 import Testing
 
 @Suite("ItemCache: what it keeps and when it forgets (no database)")
@@ -16,8 +17,15 @@ struct ItemCacheTests {
             images: [ItemImage(id: image, url: nil, alt: "", variantID: nil, position: 0)], thumbnailURL: nil)
     }
 
-    static func listening(capacity: Int = 10, timeToLive: Duration = .seconds(30)) -> ItemCache {
-        let cache = ItemCache(capacity: capacity, timeToLive: timeToLive)
+    /// A clock the test moves by hand.
+    final class ManualClock: Sendable {
+        private let instant = Mutex(ContinuousClock.now)
+        var now: ContinuousClock.Instant { instant.withLock { $0 } }
+        func advance(by duration: Duration) { instant.withLock { $0 += duration } }
+    }
+
+    static func listening(capacity: Int = 10, clock: ManualClock = ManualClock()) -> ItemCache {
+        let cache = ItemCache(capacity: capacity, timeToLive: .seconds(30), silenceLimit: .seconds(5), now: { clock.now })
         cache.setListening(true)
         return cache
     }
@@ -41,10 +49,13 @@ struct ItemCacheTests {
         #expect(cache.count == 0)
     }
 
-    @Test func theOffCacheNeverKeeps() {
-        ItemCache.off.setListening(true)
-        defer { ItemCache.off.setListening(false) }
-        #expect(ItemCache.off.ticket() == nil)
+    @Test func aCacheOfNoCapacityNeverKeeps() throws {
+        let off = ItemCache(capacity: 0)
+        off.setListening(true)
+        #expect(off.ticket() == nil)
+        let id = UUID()
+        off.keep(Self.item(id, version: 1), ticket: try #require(Self.listening().ticket()))
+        #expect(off.item(id: id) == nil && off.count == 0)
     }
 
     @Test func aReadThatRacedAChangeKeepsNothing() throws {
@@ -74,13 +85,16 @@ struct ItemCacheTests {
         let cache = Self.listening()
         let ids = (0..<3).map { _ in UUID() }
         for id in ids { cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket())) }
-        cache.forget(notification: "\(ids[0].uuidString.lowercased()),\(ids[1].uuidString.lowercased())")
+        cache.hear("\(ids[0].uuidString.lowercased()),\(ids[1].uuidString.lowercased())")
         #expect(cache.item(id: ids[0]) == nil)
         #expect(cache.item(id: ids[1]) == nil)
         #expect(cache.item(id: ids[2]) != nil)
+        cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
+        cache.hear(ItemCache.heartbeat)
+        #expect(cache.item(id: ids[2]) != nil, "a heartbeat forgets nothing")
         for payload in ["*", "not an id", "", "\(ids[2].uuidString),"] {
             cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
-            cache.forget(notification: payload)
+            cache.hear(payload)
             #expect(cache.item(id: ids[2]) == nil, "payload \(payload) forgets everything")
         }
     }
@@ -93,13 +107,37 @@ struct ItemCacheTests {
         #expect(cache.item(id: ids[9]) != nil, "the last kept is there")
     }
 
-    @Test func anEntryExpires() async throws {
-        let cache = Self.listening(timeToLive: .milliseconds(50))
+    @Test func anEntryExpires() throws {
+        let clock = ManualClock()
+        let cache = Self.listening(clock: clock)
         let id = UUID()
         cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
+        for _ in 0..<7 {
+            clock.advance(by: .seconds(4))
+            cache.hear(ItemCache.heartbeat)
+        }
+        #expect(cache.item(id: id) != nil, "28 s old")
+        clock.advance(by: .seconds(2))
+        cache.hear(ItemCache.heartbeat)
+        #expect(cache.item(id: id) == nil, "30 s old")
+    }
+
+    /// A link can die without a word: with nothing heard (heartbeats included) for the silence
+    /// limit, the cache answers and keeps nothing until something is heard.
+    @Test func fallsSilentWhenNothingIsHeard() throws {
+        let clock = ManualClock()
+        let cache = Self.listening(clock: clock)
+        let id = UUID()
+        cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
+        clock.advance(by: .milliseconds(4_900))
         #expect(cache.item(id: id) != nil)
-        try await Task.sleep(for: .milliseconds(80))
+        clock.advance(by: .milliseconds(200))
         #expect(cache.item(id: id) == nil)
+        #expect(cache.ticket() == nil)
+        #expect(cache.statistics.isTrusted == false)
+        // The link was only slow: what it delivers late is in order, so what was kept stands.
+        cache.hear(ItemCache.heartbeat)
+        #expect(cache.item(id: id) != nil)
     }
 
     /// Steps of the model below: reads start, see the database, and end in any interleaving with
@@ -142,7 +180,7 @@ struct ItemCacheTests {
                     versions[index] += 1
                     cache.forget(owning: [variants[index]])
                 case .notifyEverything:
-                    cache.forget(notification: "*")
+                    cache.hear("*")
                 case .relisten:
                     cache.setListening(false)
                     cache.setListening(true)

@@ -15,10 +15,11 @@ let adminToken = "test-admin-token-0123456789"
 
 /// Runs `body` against the whole application, in-process, on a fresh database, on the executor
 /// `serve` runs it on (`PostgresEventLoop`). `configure` changes the settings (limits) first;
-/// `testing` `.live` runs a real server on a loopback port instead of calling the router.
+/// `testing` `.live` runs a real server on a loopback port instead of calling the router;
+/// `itemCache` replaces the instance's item cache (see `AppResources`).
 func withApp<T: Sendable>(
     adminToken: String? = adminToken, mediaURL: String? = nil, testing: TestingSetup = .router,
-    configure: @Sendable (inout AppConfig) -> Void = { _ in },
+    itemCache: ItemCache? = nil, configure: @Sendable (inout AppConfig) -> Void = { _ in },
     _ body: @escaping @Sendable (any TestClientProtocol, TestDatabase) async throws -> T
 ) async throws -> T {
     try await TestDatabase.with { db in
@@ -32,7 +33,7 @@ func withApp<T: Sendable>(
         // answer may wait longer than a shopper's would before it says "pending".
         config.checkoutDeadline = .seconds(60)
         configure(&config)
-        let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
+        let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"), itemCache: itemCache)
         return try await withTaskExecutorPreference(PostgresEventLoop.shared) {
             try await buildApplication(resources).test(testing) { client in try await body(client, db) }
         }

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("PostgresListener on real PostgreSQL")
+@Suite("PostgresListener on real PostgreSQL", .timeLimit(.minutes(1)))
 struct ListenerTests {
     /// The listener's session in `pg_stat_activity`: tests run at once, each in a database of its own.
     static let ours = "application_name = 'listener test' AND datname = current_database()"
@@ -66,7 +66,7 @@ struct ListenerTests {
             try await listening(db) { events, _ in
                 try await db.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE \(Self.ours)")
                 try await events.wait { $0.filter { $0 == .listening }.count == 2 }
-                let lost = try #require(events.all.firstIndex(of: .lost))
+                let lost = try #require(events.all.firstIndex { if case .lost(let reason) = $0 { reason != nil } else { false } })
                 #expect(lost > events.all.firstIndex(of: .listening)!)
                 // Listening again for real: a notification sent now is heard.
                 try await db.pool.query("SELECT pg_notify('test_channel', 'after')")
@@ -77,10 +77,11 @@ struct ListenerTests {
 
     @Test func stopsWhenCancelledAndClosesItsLink() async throws {
         try await TestDatabase.with { db in
-            var task: Task<Void, Never>?
-            try await listening(db) { _, running in task = running }
-            // `listening` cancelled the task and awaited it: it returned while waiting for news.
-            #expect(task?.isCancelled == true)
+            var heard: Events?
+            try await listening(db) { events, _ in heard = events }
+            // `listening` cancelled the task and awaited it: it returned while waiting for news,
+            // saying so last.
+            #expect(heard?.all.last == .lost(nil))
             let deadline = ContinuousClock.now + .seconds(10)
             while try await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE \(Self.ours)").rows.count > 0 {
                 guard ContinuousClock.now < deadline else {
@@ -90,5 +91,31 @@ struct ListenerTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
         }
+    }
+
+    @Test func aTaskCancelledBeforeItListensStops() async {
+        let listener = PostgresListener(settings: .init(conninfo: "postgresql://nobody@127.0.0.1:1/none"), channel: "test_channel")
+        let events = Events()
+        let task = Task { await listener.run { events.append($0) } }
+        task.cancel()
+        await task.value
+        #expect(events.all.allSatisfy { if case .lost = $0 { true } else { false } })
+    }
+
+    @Test func aFailureToConnectIsReportedWithItsReason() async throws {
+        let listener = PostgresListener(
+            settings: .init(conninfo: "postgresql://nobody@127.0.0.1:1/none", connectTimeoutSeconds: 1), channel: "test_channel",
+            retryDelay: .milliseconds(10))
+        let events = Events()
+        let task = Task { await listener.run { events.append($0) } }
+        try await events.wait { $0.count >= 2 }
+        task.cancel()
+        await task.value
+        guard case .lost(let reason) = events.all.first else {
+            Issue.record("first event: \(events.all)")
+            return
+        }
+        #expect(reason?.isEmpty == false)
+        #expect(!events.all.contains(.listening))
     }
 }

@@ -19,6 +19,12 @@ public protocol ItemStore: Sendable {
     /// - Throws: `StoreUnavailable`.
     func item(id: UUID) async throws -> Item?
 
+    /// The item with this id as `GET /v1/items/{id}` shows it, or `nil`: a store may answer from
+    /// a copy it keeps, which shows every change this instance made and the others' a moment after
+    /// they commit. Whatever decides anything (an edit, a cart, a checkout) reads `item(id:)`.
+    /// - Throws: `StoreUnavailable`.
+    func shownItem(id: UUID) async throws -> Item?
+
     /// The item one of whose live variants has this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func item(variantID: UUID) async throws -> Item?
@@ -70,4 +76,11 @@ public protocol ItemStore: Sendable {
     /// - Returns: whether it inserted.
     /// - Throws: `StoreUnavailable`.
     func insertIfEmpty(_ items: [Item]) async throws -> Bool
+}
+
+extension ItemStore {
+    /// A store that keeps no copies shows the item as it is.
+    public func shownItem(id: UUID) async throws -> Item? {
+        try await item(id: id)
+    }
 }

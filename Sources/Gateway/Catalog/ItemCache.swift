@@ -7,17 +7,24 @@ import Synchronization
 ///
 /// It is trusted only while it hears every change. Migrations/0027 has PostgreSQL send a
 /// notification naming the items each committed statement changed, whichever instance (or
-/// person) made it; `ItemCacheListener` listens and calls `forget`. Until it listens, and from the
-/// moment its link breaks until it listens again, the cache answers nothing and keeps nothing.
+/// person) made it; `ItemCacheListener` listens and calls `hear`. Until it listens, and from the
+/// moment its link is known broken until it listens again, the cache answers nothing and keeps
+/// nothing. A link can also die without a word, which TCP notices only after a minute, so the
+/// listener also sends a heartbeat notification every second: when nothing at all has been heard
+/// for `silenceLimit`, the cache answers nothing until something is.
+///
 /// A notification reaches this instance a moment after the change commits, so the instance that
-/// makes a change also forgets the item itself once its transaction has committed, and its next
-/// answer already shows the change. Entries also expire after `timeToLive`, a bound on the harm
-/// of any notification that never came.
+/// makes a change also forgets the item itself once its transaction is over, and its next answer
+/// already shows the change. Entries also expire after `timeToLive`, a bound on the harm of any
+/// notification that never came.
 ///
 /// A read races a change: it may have read the item just before the change committed and come
 /// back after the change was forgotten. So a read takes a `ticket` first and `keep` stores what
-/// it read only if nothing was forgotten in between.
+/// it read only if nothing was forgotten in between (anything at all: a checkout's stock change
+/// makes the reads in flight at that moment keep nothing, a few in a hundred under load).
 public final class ItemCache: Sendable {
+    /// What `ItemCacheListener` sends every second, which forgets nothing.
+    public static let heartbeat = "heartbeat"
 
     private struct Entry {
         let item: Item
@@ -31,8 +38,14 @@ public final class ItemCache: Sendable {
         /// Moves on every `forget`: a read whose ticket is older may hold a forgotten version.
         var generation: UInt64 = 0
         var isListening = false
+        /// When the listener last heard anything (or started listening).
+        var heardAt: ContinuousClock.Instant
         var hits = 0
         var misses = 0
+
+        func isTrusted(at now: ContinuousClock.Instant, silenceLimit: Duration) -> Bool {
+            isListening && now < heardAt + silenceLimit
+        }
     }
 
     /// A read's permission to `keep` what it reads, taken before it reads.
@@ -40,34 +53,44 @@ public final class ItemCache: Sendable {
         fileprivate let generation: UInt64
     }
 
-    /// A cache that keeps nothing: for the stores of scenes that read items for anything but
-    /// showing them (a cart's prices), and for tests.
+    /// A cache that keeps nothing: for tests, and for stores that change items without showing
+    /// them.
     public static let off = ItemCache(capacity: 0)
 
     /// How many items are kept at most (0: none; the cache is off).
     public let capacity: Int
     /// How long an entry is trusted without a change being heard.
     public let timeToLive: Duration
-    private let state = Mutex(State())
+    /// How long the cache trusts its link with nothing heard, heartbeats included.
+    public let silenceLimit: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let state: Mutex<State>
 
-    public init(capacity: Int, timeToLive: Duration = .seconds(30)) {
+    public init(
+        capacity: Int, timeToLive: Duration = .seconds(30), silenceLimit: Duration = .seconds(5),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.capacity = max(0, capacity)
         self.timeToLive = timeToLive
+        self.silenceLimit = silenceLimit
+        self.now = now
+        self.state = Mutex(State(heardAt: now()))
     }
 
     /// How many items are kept now; for tests and metrics.
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// For `GET /metrics`: items kept, whether it listens, lookups answered and not since start.
-    public var statistics: (items: Int, isListening: Bool, hits: Int, misses: Int) {
-        state.withLock { ($0.entries.count, $0.isListening, $0.hits, $0.misses) }
+    /// For `GET /metrics`: items kept, whether it answers, lookups answered and not since start.
+    public var statistics: (items: Int, isTrusted: Bool, hits: Int, misses: Int) {
+        let now = now()
+        return state.withLock { ($0.entries.count, $0.isTrusted(at: now, silenceLimit: silenceLimit), $0.hits, $0.misses) }
     }
 
     /// The item as last kept, if it is still trusted.
     public func item(id: UUID) -> Item? {
-        let now = ContinuousClock.now
+        let now = now()
         return state.withLock { state in
-            guard state.isListening, let entry = state.entries[id], entry.expires > now else {
+            guard state.isTrusted(at: now, silenceLimit: silenceLimit), let entry = state.entries[id], entry.expires > now else {
                 state.misses += 1
                 return nil
             }
@@ -79,13 +102,15 @@ public final class ItemCache: Sendable {
     /// Taken before reading an item from the database; `nil` when nothing may be kept.
     public func ticket() -> Ticket? {
         guard capacity > 0 else { return nil }
-        return state.withLock { $0.isListening ? Ticket(generation: $0.generation) : nil }
+        let now = now()
+        return state.withLock { $0.isTrusted(at: now, silenceLimit: silenceLimit) ? Ticket(generation: $0.generation) : nil }
     }
 
     /// Keeps `item`, read after `ticket` was taken, unless something was forgotten since. When
     /// full, an arbitrary entry makes room.
     public func keep(_ item: Item, ticket: Ticket) {
-        let expires = ContinuousClock.now + timeToLive
+        guard capacity > 0 else { return }
+        let expires = now() + timeToLive
         state.withLock { state in
             guard state.isListening, state.generation == ticket.generation else { return }
             if state.entries[item.id] == nil, state.entries.count >= capacity, let evicted = state.entries.first {
@@ -99,8 +124,8 @@ public final class ItemCache: Sendable {
     }
 
     /// Runs `change`, which changes these items or the items owning these variants or images (a
-    /// transaction), and forgets them once it is over, committed or not: this instance's next read shows the change even before its
-    /// notification arrives.
+    /// transaction), and forgets them once it is over, committed or not: this instance's next
+    /// read shows the change even before its notification arrives.
     public func forgetting<T>(items: [UUID] = [], owning parts: [UUID] = [], after change: () async throws -> T) async rethrows -> T {
         defer {
             forget(items: items)
@@ -110,15 +135,18 @@ public final class ItemCache: Sendable {
     }
 
     /// Forgets these items (and makes every read in flight keep nothing).
-    public func forget(items: some Sequence<UUID>) {
+    public func forget(items: some Collection<UUID>) {
+        guard !items.isEmpty else { return }
         state.withLock { state in
             state.generation &+= 1
             for id in items { Self.remove(id, from: &state) }
         }
     }
 
-    /// Forgets the items owning these variants or images, as far as they are kept.
-    public func forget(owning parts: some Sequence<UUID>) {
+    /// Forgets the items owning these variants or images, as far as they are kept (and makes
+    /// every read in flight keep nothing).
+    public func forget(owning parts: some Collection<UUID>) {
+        guard !parts.isEmpty else { return }
         state.withLock { state in
             state.generation &+= 1
             for part in parts {
@@ -138,17 +166,23 @@ public final class ItemCache: Sendable {
 
     /// Whether every change is being heard: the cache works only then, and starts empty.
     public func setListening(_ isListening: Bool) {
+        let now = now()
         state.withLock { state in
             state.generation &+= 1
             state.entries.removeAll()
             state.itemOfPart.removeAll()
             state.isListening = isListening
+            state.heardAt = now
         }
     }
 
-    /// Acts on a notification of Migrations/0027: item ids separated by commas, or `*`. Anything
-    /// else forgets everything, as the safe reading.
-    public func forget(notification payload: String) {
+    /// Acts on a notification of Migrations/0027: item ids separated by commas, `*`, or the
+    /// listener's own `heartbeat`, each of which says the link works. Anything else forgets
+    /// everything, as the safe reading.
+    public func hear(_ payload: String) {
+        let now = now()
+        state.withLock { $0.heardAt = now }
+        guard payload != Self.heartbeat else { return }
         let ids = payload.split(separator: ",").map { UUID(uuidString: String($0)) }
         if payload != "*", !ids.isEmpty, ids.allSatisfy({ $0 != nil }) {
             forget(items: ids.compactMap { $0 })

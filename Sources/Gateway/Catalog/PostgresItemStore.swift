@@ -26,7 +26,7 @@ public struct PostgresItemStore: ItemStore {
     /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this
     /// and its file name.
     let mediaURL: String?
-    /// Where `item(id:)` looks first; every change made here forgets its item there.
+    /// Where `shownItem(id:)` looks first; every change made here forgets its item there.
     let cache: ItemCache
 
     public init(database: PostgresPool, mediaURL: String? = nil, cache: ItemCache = .off) {
@@ -93,11 +93,16 @@ public struct PostgresItemStore: ItemStore {
     }
 
     public func item(id: UUID) async throws -> Item? {
-        if let kept = cache.item(id: id) { return kept }
-        let ticket = cache.ticket()
-        let item = try await translatingUnavailable {
+        try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM items WHERE id = $1", id).rows.first.map(item(from:))
         }
+    }
+
+    /// From the cache when it holds the item; read and kept there otherwise.
+    public func shownItem(id: UUID) async throws -> Item? {
+        if let kept = cache.item(id: id) { return kept }
+        let ticket = cache.ticket()
+        let item = try await item(id: id)
         if let item, let ticket { cache.keep(item, ticket: ticket) }
         return item
     }

@@ -16,7 +16,7 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     let router = try buildRouter(resources, uploads: uploads)
     let orders = OrderContainer.live(resources)
     var services: [any Service] = [ResourcesService(resources: resources)]
-    if resources.itemCache.capacity > 0 { services.append(ItemCacheListener(resources: resources)) }
+    if resources.config.listensForItemChanges { services.append(ItemCacheListener(resources: resources)) }
     if let reconciler = orders.reconciler {
         // Over orders older than its minimum age (see `ReconcileUseCase`).
         services.append(

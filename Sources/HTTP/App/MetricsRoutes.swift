@@ -3,6 +3,7 @@ import LiveScenes
 import Metrics
 import Prometheus
 import Scenes
+import Synchronization
 
 /// The process's metrics in Prometheus's text format at `GET /metrics` (admin token): request
 /// counts and latency histograms per route, method and status (Hummingbird's `MetricsMiddleware`),
@@ -10,6 +11,9 @@ import Scenes
 /// (the gateways' counters).
 enum AppMetrics {
     static let registry = PrometheusCollectorRegistry()
+    /// The item cache's lookups the counters have been given so far (they count on from there).
+    /// One per process, like the registry; each HTTP test's cache starts again from 0.
+    private static let itemCacheLookups = Mutex((hits: 0, misses: 0))
 
     /// Installs the Prometheus backend of swift-metrics, once per process however many
     /// applications are built (the HTTP tests build one per test).
@@ -27,13 +31,25 @@ enum AppMetrics {
             registry.makeGauge(descriptor: .poolWaiting, labels: []).set(Double(statistics.waiting))
             let cache = itemCache.statistics
             registry.makeGauge(descriptor: .itemCacheItems, labels: []).set(Double(cache.items))
-            registry.makeGauge(descriptor: .itemCacheListening, labels: []).set(Double(cache.isListening ? 1 : 0))
-            registry.makeGauge(descriptor: .itemCacheLookups, labels: [("outcome", "hit")]).set(Double(cache.hits))
-            registry.makeGauge(descriptor: .itemCacheLookups, labels: [("outcome", "miss")]).set(Double(cache.misses))
+            registry.makeGauge(descriptor: .itemCacheTrusted, labels: []).set(Double(cache.isTrusted ? 1 : 0))
+            let (hits, misses) = itemCacheLookups.withLock { counted in
+                defer { counted = (cache.hits, cache.misses) }
+                return (since(counted.hits, cache.hits), since(counted.misses, cache.misses))
+            }
+            registry.makeCounter(descriptor: .itemCacheLookups, labels: [("outcome", "hit")]).increment(by: Int64(hits))
+            registry.makeCounter(descriptor: .itemCacheLookups, labels: [("outcome", "miss")]).increment(by: Int64(misses))
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
+    }
+}
+
+extension AppMetrics {
+    /// What a count grew by since the last scrape; a count below it is another cache's (a test's
+    /// app), counted from 0.
+    fileprivate static func since(_ before: Int, _ now: Int) -> Int {
+        now >= before ? now - before : now
     }
 }
 
@@ -46,14 +62,15 @@ extension MetricNameDescriptor {
     fileprivate static var itemCacheItems: MetricNameDescriptor {
         MetricNameDescriptor(metricName: "item_cache", unitName: "items", helpText: "Items the instance keeps for GET /v1/items/{id}.")
     }
-    /// `item_cache_listening`: 1 while the cache hears PostgreSQL's change notifications (it
-    /// answers only then), 0 otherwise.
-    fileprivate static var itemCacheListening: MetricNameDescriptor {
-        MetricNameDescriptor(metricName: "item_cache_listening", helpText: "1 while the item cache hears changes and answers, else 0.")
+    /// `item_cache_trusted`: 1 while the cache hears PostgreSQL's change notifications, heartbeats
+    /// included (it answers only then), 0 otherwise.
+    fileprivate static var itemCacheTrusted: MetricNameDescriptor {
+        MetricNameDescriptor(metricName: "item_cache_trusted", helpText: "1 while the item cache hears changes and answers, else 0.")
     }
-    /// `item_cache_lookups{outcome="hit"|"miss"}`, counted since the process started.
+    /// `item_cache_lookups_total{outcome="hit"|"miss"}`
     fileprivate static var itemCacheLookups: MetricNameDescriptor {
-        MetricNameDescriptor(metricName: "item_cache_lookups", helpText: "Items by id asked of the cache since start, by outcome.")
+        MetricNameDescriptor(
+            metricName: "item_cache_lookups", unitName: "total", helpText: "Items shown by id asked of the cache, by outcome.")
     }
     /// `db_pool_waiting_requests`
     fileprivate static var poolWaiting: MetricNameDescriptor {

@@ -54,6 +54,10 @@ public struct AppConfig: Sendable {
     /// 1000000; 0 turns the cache off). It works only while the instance hears PostgreSQL's change
     /// notifications, so never behind a transaction pooler (`ItemCache`).
     public var itemCacheSize = 10_000
+    /// Whether `serve` listens for PostgreSQL's notifications of changed items, which the item
+    /// cache needs: not when it is off, nor behind a transaction pooler (LISTEN needs a session of
+    /// its own).
+    public var listensForItemChanges: Bool { itemCacheSize > 0 && !databaseBehindTransactionPooler }
     /// Server-side limit on one SQL statement (`DATABASE_STATEMENT_TIMEOUT_MS`, 10 to 600000);
     /// a statement past it is cancelled and its request answered 503. Migrations are exempt.
     public var databaseStatementTimeoutMilliseconds = 5000

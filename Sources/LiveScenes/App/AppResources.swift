@@ -25,15 +25,16 @@ public struct AppResources: Sendable {
     /// that change items forget them here once their change has committed.
     public let itemCache: ItemCache
 
-    public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger) {
+    /// - Parameter itemCache: the tests' own (one no listener feeds); by default one of
+    ///   `ITEM_CACHE_SIZE` items.
+    public init(config: AppConfig, pool: PostgresPool, system: SystemContext = .live, logger: Logger, itemCache: ItemCache? = nil) {
         self.config = config
         self.pool = pool
         self.system = system
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
         self.uploadSpooling = ConcurrencyLimit(maximum: config.uploadMaxConcurrent)
-        // LISTEN needs a session of its own, which a transaction pooler does not give.
-        self.itemCache = ItemCache(capacity: config.databaseBehindTransactionPooler ? 0 : config.itemCacheSize)
+        self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 

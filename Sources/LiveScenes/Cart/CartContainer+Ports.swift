@@ -10,8 +10,7 @@ extension CartContainer {
         PostgresCartStore(database: resources.pool)
     }
 
-    /// The `catalog` port: the items on PostgreSQL, never from the instance's `ItemCache`: a cart
-    /// checks stock and prices as they are now.
+    /// The `catalog` port: the items on PostgreSQL.
     static func liveCatalog(_ resources: AppResources) -> any ItemStore {
         PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
     }

@@ -6,7 +6,7 @@ import Scenes
 /// The production implementations of the Catalog scene's hand-written ports.
 extension CatalogContainer {
     /// The `store` port: `items` and their variants and images on PostgreSQL, images' URLs under
-    /// `MEDIA_PUBLIC_URL`; an item by id from the instance's `ItemCache` when it holds it.
+    /// `MEDIA_PUBLIC_URL`; an item shown by id from the instance's `ItemCache` when it holds it.
     static func liveStore(_ resources: AppResources) -> any ItemStore {
         PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache)
     }

@@ -6,7 +6,7 @@ extension CatalogUseCase {
     /// `GET /v1/items/{id}` (auth: public).
     /// - Throws: `StoreUnavailable`.
     public func show(_ input: CatalogShowInput) async throws -> CatalogShowOutcome {
-        guard let item = try await store.item(id: input.id) else { return .notFound(id: input.id) }
+        guard let item = try await store.shownItem(id: input.id) else { return .notFound(id: input.id) }
         return .item(item)
     }
 }

@@ -1,0 +1,104 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The two sides of `Benchmarks/checkout` that are not the service, compiled: on Python they took
+/// as much of this machine's two cores as the service did, and its figures measured them.
+///
+///     checkout-benchmark stub PORT LATENCY_MS
+///     checkout-benchmark load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE
+///
+/// `stub` is a Stripe-compatible provider for benchmarks only (`PaymentStub`). `load` runs one
+/// task per customer (its session token a line of TOKENS_FILE), each putting one unit of one of
+/// the items (ITEMS_FILE) in its cart and checking out, again and again, on connections kept
+/// alive as an app's are; it prints one JSON line: `elapsed` seconds, `statuses` of the checkouts
+/// and each checkout's `latencies` in seconds.
+@main
+struct CheckoutBenchmark {
+    static func main() async throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch (arguments.first, arguments.count) {
+        case ("stub", 3):
+            guard let port = Int(arguments[1]), let latency = Int(arguments[2]) else { return usage() }
+            try await PaymentStub(latency: .milliseconds(latency)).run(port: port)
+        case ("load", 6):
+            guard let customers = Int(arguments[2]), let seconds = Double(arguments[3]) else { return usage() }
+            let lines = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init) }
+            let load = CheckoutLoad(
+                base: arguments[1], tokens: Array(try lines(arguments[4]).prefix(customers)), items: try lines(arguments[5]))
+            print(try await load.run(for: .seconds(seconds)))
+        default:
+            usage()
+        }
+    }
+
+    static func usage() {
+        print("usage: checkout-benchmark stub PORT LATENCY_MS | load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE")
+    }
+}
+
+/// Customers checking out in a loop; see `CheckoutBenchmark`.
+struct CheckoutLoad {
+    let base: String
+    let tokens: [String]
+    let items: [String]
+
+    /// The run's result as a JSON line.
+    func run(for duration: Duration) async throws -> String {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: tokens.count)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + duration
+        let results = try await withThrowingTaskGroup(of: [(status: Int, seconds: Double)].self) { group in
+            for (index, token) in tokens.enumerated() {
+                group.addTask {
+                    var mine: [(status: Int, seconds: Double)] = []
+                    var next = index
+                    while clock.now < deadline {
+                        next = (next &* 1_103_515_245 &+ 12345) & 0x7fff_ffff
+                        let item = items[next % items.count]
+                        _ = try await send(client, .PUT, "/v1/cart/items/\(item)", #"{"quantity":1}"#, token)
+                        let started = clock.now
+                        let status = try await send(
+                            client, .POST, "/v1/orders", #"{"payment_method":"pm_card_visa"}"#, token, key: UUID().uuidString)
+                        mine.append((status, Self.seconds(clock.now - started)))
+                    }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let elapsed = Self.seconds(clock.now - start)
+        try await client.shutdown()
+        let statuses = Dictionary(grouping: results, by: \.status).map { "\"\($0.key)\": \($0.value.count)" }
+        let latencies = results.map { String(format: "%.6f", $0.seconds) }
+        return
+            #"{"elapsed": \#(elapsed), "statuses": {\#(statuses.joined(separator: ", "))}, "latencies": [\#(latencies.joined(separator: ","))]}"#
+    }
+
+    /// One JSON request; its status (0 when the connection failed).
+    private func send(
+        _ client: HTTPClient, _ method: HTTPMethod, _ path: String, _ body: String, _ token: String, key: String? = nil
+    ) async throws -> Int {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let key { request.headers.add(name: "Idempotency-Key", value: key) }
+        request.body = .bytes(ByteBuffer(string: body))
+        do {
+            let response = try await client.execute(request, timeout: .seconds(60))
+            _ = try await response.body.collect(upTo: 1 << 20)
+            return Int(response.status.code)
+        } catch {
+            return 0
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
