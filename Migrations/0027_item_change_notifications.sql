@@ -5,34 +5,21 @@
 --
 -- One notification per statement, not per row: its payload is the changed items' ids separated
 -- by commas, or `*` (forget everything) when more than 100 items changed at once, which also keeps
--- the payload under PostgreSQL's 8,000 bytes. `ItemCacheListener` sends `heartbeat` on the same
--- channel every second, to know its link works. Inserting an item needs none: an item no one has
+-- the payload under PostgreSQL's 8,000 bytes. Inserting an item needs none: an item no one has
 -- read yet is not remembered. PostgreSQL allows a transition table only on a trigger of one
 -- event, hence a trigger per event.
 CREATE FUNCTION notify_item_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    ids uuid[];
     payload text;
 BEGIN
-    -- PostgreSQL commits notifying transactions one at a time (they hold a lock through the
-    -- commit's WAL flush), so a shop whose instances all run with ITEM_CACHE_SIZE=0 may spare its
-    -- checkouts this: ALTER DATABASE ... SET storefront.item_notifications = 'off'.
-    IF current_setting('storefront.item_notifications', true) = 'off' THEN
-        RETURN NULL;
-    END IF;
     IF TG_OP = 'TRUNCATE' THEN
         payload := '*';
-    ELSE
-        -- An update may move a variant or an image to another item: both items changed.
-        IF TG_TABLE_NAME = 'items' THEN
-            SELECT array_agg(id) INTO ids FROM changed;
-            IF TG_OP = 'UPDATE' THEN SELECT ids || array_agg(id) INTO ids FROM changed_before; END IF;
-        ELSE
-            SELECT array_agg(item_id) INTO ids FROM changed;
-            IF TG_OP = 'UPDATE' THEN SELECT ids || array_agg(item_id) INTO ids FROM changed_before; END IF;
-        END IF;
+    ELSIF TG_TABLE_NAME = 'items' THEN
         SELECT CASE WHEN count(DISTINCT id) > 100 THEN '*' ELSE string_agg(DISTINCT id::text, ',') END
-        INTO payload FROM unnest(ids) AS id;
+        INTO payload FROM changed;
+    ELSE
+        SELECT CASE WHEN count(DISTINCT item_id) > 100 THEN '*' ELSE string_agg(DISTINCT item_id::text, ',') END
+        INTO payload FROM changed;
     END IF;
     IF payload IS NOT NULL THEN
         PERFORM pg_notify('item_changed', payload);
@@ -54,10 +41,9 @@ BEGIN
                 'CREATE TRIGGER %I AFTER %s ON %I %s FOR EACH STATEMENT EXECUTE FUNCTION notify_item_changed()',
                 target || '_' || lower(event) || '_notify', event, target,
                 CASE event
-                    WHEN 'INSERT' THEN 'REFERENCING NEW TABLE AS changed'
-                    WHEN 'UPDATE' THEN 'REFERENCING OLD TABLE AS changed_before NEW TABLE AS changed'
                     WHEN 'DELETE' THEN 'REFERENCING OLD TABLE AS changed'
-                    ELSE ''
+                    WHEN 'TRUNCATE' THEN ''
+                    ELSE 'REFERENCING NEW TABLE AS changed'
                 END);
         END LOOP;
     END LOOP;

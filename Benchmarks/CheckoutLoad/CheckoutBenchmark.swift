@@ -8,12 +8,15 @@ import NIOHTTP1
 ///
 ///     checkout-benchmark stub PORT LATENCY_MS
 ///     checkout-benchmark load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE
+///     checkout-benchmark provider PAYMENT_URL CLIENTS SECONDS
 ///
 /// `stub` is a Stripe-compatible provider for benchmarks only (`PaymentStub`). `load` runs one
 /// task per customer (its session token a line of TOKENS_FILE), each putting one unit of one of
 /// the items (ITEMS_FILE) in its cart and checking out, again and again, on connections kept
 /// alive as an app's are; it prints one JSON line: `elapsed` seconds, `statuses` of the checkouts
-/// and each checkout's `latencies` in seconds.
+/// and each checkout's `latencies` in seconds. `provider` is the reference of the provider alone:
+/// CLIENTS tasks creating and confirming PaymentIntents, what one checkout asks of it; it prints the
+/// pairs per second.
 @main
 struct CheckoutBenchmark {
     static func main() async throws {
@@ -22,6 +25,9 @@ struct CheckoutBenchmark {
         case ("stub", 3):
             guard let port = Int(arguments[1]), let latency = Int(arguments[2]) else { return usage() }
             try await PaymentStub(latency: .milliseconds(latency)).run(port: port)
+        case ("provider", 4):
+            guard let clients = Int(arguments[2]), let seconds = Double(arguments[3]) else { return usage() }
+            print(try await ProviderLoad(base: arguments[1], clients: clients).run(for: .seconds(seconds)))
         case ("load", 6):
             guard let customers = Int(arguments[2]), let seconds = Double(arguments[3]) else { return usage() }
             let lines = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init) }
@@ -34,7 +40,9 @@ struct CheckoutBenchmark {
     }
 
     static func usage() {
-        print("usage: checkout-benchmark stub PORT LATENCY_MS | load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE")
+        print(
+            "usage: checkout-benchmark stub PORT LATENCY_MS | load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE"
+                + " | provider PAYMENT_URL CLIENTS SECONDS")
     }
 }
 
@@ -100,5 +108,50 @@ struct CheckoutLoad {
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// The provider alone: create and confirm pairs per second; see `CheckoutBenchmark`.
+struct ProviderLoad {
+    let base: String
+    let clients: Int
+
+    func run(for duration: Duration) async throws -> String {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: clients)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + duration
+        let pairs = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<clients {
+                group.addTask {
+                    var pairs = 0
+                    while clock.now < deadline {
+                        let intent = try await post(client, "/v1/payment_intents", "amount=980&currency=jpy&payment_method=pm_card_visa")
+                        guard let id = intent["id"] as? String else { continue }
+                        _ = try await post(client, "/v1/payment_intents/\(id)/confirm", "")
+                        pairs += 1
+                    }
+                    return pairs
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        let elapsed = CheckoutLoad.seconds(clock.now - start)
+        try await client.shutdown()
+        return String(format: "%.1f", Double(pairs) / elapsed)
+    }
+
+    /// A form POST; its JSON answer (empty when there is none).
+    private func post(_ client: HTTPClient, _ path: String, _ form: String) async throws -> [String: Any] {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer sk_test_bench")
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.body = .bytes(ByteBuffer(string: form))
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]) ?? [:]
     }
 }

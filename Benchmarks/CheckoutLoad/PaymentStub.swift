@@ -67,7 +67,8 @@ final class PaymentStub: Sendable {
             try await self.answer(request) { form in
                 let id = "re_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
                 let amount = Int(form["amount"] ?? "") ?? 0
-                return (.ok, #"{"id":"\#(id)","object":"refund","amount":\#(amount),"currency":"jpy","status":"succeeded"}"#)
+                let currency = (form["currency"] ?? "jpy").filter(\.isLetter)
+                return (.ok, #"{"id":"\#(id)","object":"refund","amount":\#(amount),"currency":"\#(currency)","status":"succeeded"}"#)
             }
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil))

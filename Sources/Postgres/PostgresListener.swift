@@ -7,8 +7,10 @@ import CLibPQ
 /// `retryDelay`, doubled after each failure in a row up to `maxRetryDelay`.
 ///
 /// A link whose other end vanished without a word is noticed only by TCP keepalives (a minute,
-/// `PostgresConnectionSettings`): whoever needs to know sooner sends itself notifications and
-/// watches them arrive (`ItemCacheListener` does).
+/// `PostgresConnectionSettings`). Whoever needs to know sooner, or to know how far behind the
+/// notifications run, gives a `heartbeat`: a statement the listener runs on its own connection
+/// every `heartbeatInterval` (a `pg_notify` of its own, whose arrival says the link works and how
+/// late it delivers).
 public struct PostgresListener: Sendable {
     public enum Event: Sendable, Equatable {
         /// `LISTEN` took effect: every notification from now on arrives.
@@ -25,9 +27,14 @@ public struct PostgresListener: Sendable {
     public let channel: String
     public let retryDelay: Duration
     public let maxRetryDelay: Duration
+    /// What the listener runs on its connection every `heartbeatInterval`: a statement and its
+    /// values, made anew each time.
+    public let heartbeat: (@Sendable () -> (sql: String, binds: [any PostgresEncodable]))?
+    public let heartbeatInterval: Duration
 
     public init(
-        settings: PostgresConnectionSettings, channel: String, retryDelay: Duration = .seconds(1), maxRetryDelay: Duration = .seconds(30)
+        settings: PostgresConnectionSettings, channel: String, retryDelay: Duration = .seconds(1), maxRetryDelay: Duration = .seconds(30),
+        heartbeatInterval: Duration = .seconds(1), heartbeat: (@Sendable () -> (sql: String, binds: [any PostgresEncodable]))? = nil
     ) {
         let isPlain =
             channel.utf8.first.map { !(0x30...0x39).contains($0) } == true
@@ -39,6 +46,8 @@ public struct PostgresListener: Sendable {
         self.channel = channel
         self.retryDelay = retryDelay
         self.maxRetryDelay = max(retryDelay, maxRetryDelay)
+        self.heartbeatInterval = heartbeatInterval
+        self.heartbeat = heartbeat
     }
 
     /// Listens until the task is cancelled, then returns after a last `.lost`.
@@ -52,7 +61,7 @@ public struct PostgresListener: Sendable {
                 try await connection.executeScript("LISTEN \(channel)")
                 onEvent(.listening)
                 delay = retryDelay
-                try await connection.receiveNotifications { onEvent(.notification($0)) }
+                try await receive(on: connection) { onEvent(.notification($0)) }
             } catch {
                 failure = "\(error)"
             }
@@ -61,22 +70,63 @@ public struct PostgresListener: Sendable {
             delay = min(delay * 2, maxRetryDelay)
         }
     }
+
+    /// Hands each notification's payload to `deliver` as it arrives, beating every interval
+    /// however many arrive, until the link breaks (throws) or the task is cancelled (returns).
+    private func receive(on connection: PostgresConnection, _ deliver: (String) -> Void) async throws {
+        var nextBeat = ContinuousClock.now
+        while true {
+            try connection.takeNotifications(deliver)
+            if Task.isCancelled { return }
+            guard let heartbeat else {
+                _ = try await connection.waitForNotifications(for: nil)
+                continue
+            }
+            let now = ContinuousClock.now
+            if now >= nextBeat {
+                nextBeat = now + heartbeatInterval
+                let (sql, binds) = heartbeat()
+                _ = try await connection.query(sql, binds: binds)
+            } else {
+                _ = try await connection.waitForNotifications(for: nextBeat - now)
+            }
+        }
+    }
 }
 
 extension PostgresConnection {
-    /// Hands each notification's payload to `deliver` as it arrives, until the link breaks
-    /// (throws `PostgresError.connection`) or the task is cancelled (returns).
-    func receiveNotifications(_ deliver: (String) -> Void) async throws(PostgresError) {
+    /// Hands `deliver` each notification libpq has read (also those that came with a command's
+    /// answer) and reads what has arrived since.
+    /// - Throws: `PostgresError.connection` when the link is broken.
+    func takeNotifications(_ deliver: (String) -> Void) throws(PostgresError) {
         let handle = try liveHandle()
-        while true {
-            // Also what arrived with the last command's answer, which libpq has already read.
-            while let notification = PQnotifies(handle) {
-                deliver(String(cString: notification.pointee.extra))
-                PQfreemem(notification)
+        guard PQconsumeInput(handle) == 1 else { throw .connection(message: Self.errorMessage(handle)) }
+        while let notification = PQnotifies(handle) {
+            deliver(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+    }
+
+    /// Waits until the server sends something, the task is cancelled, or `timeout` passes;
+    /// whether something arrived.
+    func waitForNotifications(for timeout: Duration?) async throws(PostgresError) -> Bool {
+        let socket = PQsocket(try liveHandle())
+        guard let timeout else {
+            await PostgresEventLoop.shared.waitUntilReadableOrCancelled(socket)
+            return true
+        }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await PostgresEventLoop.shared.waitUntilReadableOrCancelled(socket)
+                return !Task.isCancelled
             }
-            if Task.isCancelled { return }
-            await PostgresEventLoop.shared.waitUntilReadableOrCancelled(PQsocket(handle))
-            guard PQconsumeInput(handle) == 1 else { throw .connection(message: Self.errorMessage(handle)) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
         }
     }
 }

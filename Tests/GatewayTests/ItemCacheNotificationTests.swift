@@ -5,7 +5,7 @@ import Postgres
 import TestSupport
 import Testing
 
-/// The cache as `serve` runs it: fed by PostgreSQL's notifications (Migrations/0027) through a
+/// The cache as `serve` runs it: fed by PostgreSQL's notifications (Migrations/0027, 0028) through a
 /// real listener, beside stores that change items on other connections, as other instances do;
 /// and, with no listener at all, the stores of this instance forgetting what they change.
 @Suite("ItemCache on real PostgreSQL")
@@ -151,7 +151,12 @@ struct ItemCacheNotificationTests {
         try await TestDatabase.with { db in
             let cache = deafCache()
             let store = PostgresItemStore(database: db.pool, cache: cache)
-            let item = try await store.create(id: UUID(), draft: draft(1), createdAt: Self.start)
+            let yen = Money(amount: 100, currency: Currency("JPY")!)
+            let sizes = [ItemOption(name: "size", values: ["S", "M"])]
+            let tee = ItemDraft(
+                sku: "TEE", name: "Tee", description: "", category: "apparel", options: sizes,
+                variants: [VariantDraft(id: UUID(), sku: "TEE-S", options: [.init(name: "size", value: "S")], price: yen, stock: 10)])
+            let item = try await store.create(id: UUID(), draft: tee, createdAt: Self.start)
             func shown() async throws -> Item { try #require(try await store.shownItem(id: item.id)) }
             _ = try await shown()
 
@@ -177,6 +182,11 @@ struct ItemCacheNotificationTests {
 
             _ = try await store.updateVariant(id: item.variants[0].id, sku: nil, priceAmount: 250)
             #expect(try await shown().price.amount == 250, "a variant repriced")
+            let added = VariantDraft(id: UUID(), sku: "TEE-M", options: [.init(name: "size", value: "M")], price: yen, stock: 2)
+            _ = try await store.addVariant(added, to: item.id, expecting: sizes, options: sizes, at: Self.start)
+            #expect(try await shown().variants.count == 2, "a variant added")
+            _ = try await store.removeVariant(id: added.id, at: Self.start)
+            #expect(try await shown().variants.count == 1, "a variant removed")
             _ = try await store.update(id: item.id, changes: ItemChanges(name: "Cup"))
             #expect(try await shown().name == "Cup", "an edit")
         }

@@ -90,7 +90,8 @@ struct ItemCacheTests {
         #expect(cache.item(id: ids[1]) == nil)
         #expect(cache.item(id: ids[2]) != nil)
         cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
-        cache.hear(ItemCache.heartbeat)
+        cache.hear(cache.heartbeat())
+        cache.hear("heartbeat another-instance 12")
         #expect(cache.item(id: ids[2]) != nil, "a heartbeat forgets nothing")
         for payload in ["*", "not an id", "", "\(ids[2].uuidString),"] {
             cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
@@ -114,29 +115,45 @@ struct ItemCacheTests {
         cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
         for _ in 0..<7 {
             clock.advance(by: .seconds(4))
-            cache.hear(ItemCache.heartbeat)
+            cache.hear(cache.heartbeat())
         }
         #expect(cache.item(id: id) != nil, "28 s old")
         clock.advance(by: .seconds(2))
-        cache.hear(ItemCache.heartbeat)
+        cache.hear(cache.heartbeat())
         #expect(cache.item(id: id) == nil, "30 s old")
     }
 
-    /// A link can die without a word: with nothing heard (heartbeats included) for the silence
-    /// limit, the cache answers and keeps nothing until something is heard.
-    @Test func fallsSilentWhenNothingIsHeard() throws {
+    /// A link can die without a word, or deliver late: the cache answers, and keeps, only while
+    /// the latest of its own heartbeats it heard was sent within the silence limit.
+    @Test func answersOnlyWhileItsHeartbeatsArriveInTime() throws {
         let clock = ManualClock()
         let cache = Self.listening(clock: clock)
         let id = UUID()
         cache.keep(Self.item(id, version: 1), ticket: try #require(cache.ticket()))
+        let ticket = try #require(cache.ticket())
         clock.advance(by: .milliseconds(4_900))
         #expect(cache.item(id: id) != nil)
+        let sentAtFiveSeconds = cache.heartbeat()
         clock.advance(by: .milliseconds(200))
-        #expect(cache.item(id: id) == nil)
+        #expect(cache.item(id: id) == nil, "nothing heard for 5.1 s")
         #expect(cache.ticket() == nil)
         #expect(cache.statistics.isTrusted == false)
-        // The link was only slow: what it delivers late is in order, so what was kept stands.
-        cache.hear(ItemCache.heartbeat)
+        let other = UUID()
+        cache.keep(Self.item(other, version: 1), ticket: ticket)
+        // A heartbeat sent 0.2 s ago: the notifications run 0.2 s behind, which is trusted, and
+        // what was kept before stands (they arrive in order).
+        cache.hear(sentAtFiveSeconds)
+        #expect(cache.item(id: id) != nil)
+        #expect(cache.item(id: other) == nil, "a read whose ticket predates the silence kept nothing")
+        // A heartbeat heard 6 s after it was sent: 6 s behind, not trusted.
+        let late = cache.heartbeat()
+        clock.advance(by: .seconds(6))
+        cache.hear(late)
+        #expect(cache.item(id: id) == nil)
+        // Another instance's heartbeat says nothing of this one's link.
+        cache.hear("heartbeat 1BA4C5E2-0000-0000-0000-000000000000 99999999999999")
+        #expect(cache.item(id: id) == nil)
+        cache.hear(cache.heartbeat())
         #expect(cache.item(id: id) != nil)
     }
 

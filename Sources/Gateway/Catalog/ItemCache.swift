@@ -5,13 +5,14 @@ import Synchronization
 /// Items as this instance last read them, for `GET /v1/items/{id}`: the busiest read of a shop
 /// answered without a round trip to PostgreSQL.
 ///
-/// It is trusted only while it hears every change. Migrations/0027 has PostgreSQL send a
+/// It is trusted only while it hears every change. Migrations/0027 and 0028 have PostgreSQL send a
 /// notification naming the items each committed statement changed, whichever instance (or
 /// person) made it; `ItemCacheListener` listens and calls `hear`. Until it listens, and from the
 /// moment its link is known broken until it listens again, the cache answers nothing and keeps
-/// nothing. A link can also die without a word, which TCP notices only after a minute, so the
-/// listener also sends a heartbeat notification every second: when nothing at all has been heard
-/// for `silenceLimit`, the cache answers nothing until something is.
+/// nothing. A link can also die without a word, which TCP notices only after a minute, or deliver
+/// late, so the listener sends this cache's `heartbeat` every second, a notification saying when it
+/// was sent: the cache answers only while the latest heartbeat it heard was sent less than
+/// `silenceLimit` ago, so it never trusts notifications running further behind than that.
 ///
 /// A notification reaches this instance a moment after the change commits, so the instance that
 /// makes a change also forgets the item itself once its transaction is over, and its next answer
@@ -23,8 +24,8 @@ import Synchronization
 /// it read only if nothing was forgotten in between (anything at all: a checkout's stock change
 /// makes the reads in flight at that moment keep nothing, a few in a hundred under load).
 public final class ItemCache: Sendable {
-    /// What `ItemCacheListener` sends every second, which forgets nothing.
-    public static let heartbeat = "heartbeat"
+    /// Heartbeats start so; they forget nothing.
+    private static let heartbeatPrefix = "heartbeat "
 
     private struct Entry {
         let item: Item
@@ -38,7 +39,7 @@ public final class ItemCache: Sendable {
         /// Moves on every `forget`: a read whose ticket is older may hold a forgotten version.
         var generation: UInt64 = 0
         var isListening = false
-        /// When the listener last heard anything (or started listening).
+        /// When the latest heartbeat heard was sent (or when listening started).
         var heardAt: ContinuousClock.Instant
         var hits = 0
         var misses = 0
@@ -61,10 +62,15 @@ public final class ItemCache: Sendable {
     public let capacity: Int
     /// How long an entry is trusted without a change being heard.
     public let timeToLive: Duration
-    /// How long the cache trusts its link with nothing heard, heartbeats included.
+    /// How far behind the notifications may run: how long ago the latest heartbeat heard may
+    /// have been sent.
     public let silenceLimit: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state: Mutex<State>
+    /// This cache's own, in its heartbeats: others' (other instances') are not its measure.
+    private let instance = UUID().uuidString
+    /// Heartbeats carry their send instant as time since this one.
+    private let origin: ContinuousClock.Instant
 
     public init(
         capacity: Int, timeToLive: Duration = .seconds(30), silenceLimit: Duration = .seconds(5),
@@ -74,7 +80,14 @@ public final class ItemCache: Sendable {
         self.timeToLive = timeToLive
         self.silenceLimit = silenceLimit
         self.now = now
-        self.state = Mutex(State(heardAt: now()))
+        self.origin = now()
+        self.state = Mutex(State(heardAt: origin))
+    }
+
+    /// A heartbeat for the listener to notify: this cache's id and the instant it was made.
+    public func heartbeat() -> String {
+        let (seconds, attoseconds) = (now() - origin).components
+        return "\(Self.heartbeatPrefix)\(instance) \(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)"
     }
 
     /// How many items are kept now; for tests and metrics.
@@ -110,9 +123,10 @@ public final class ItemCache: Sendable {
     /// full, an arbitrary entry makes room.
     public func keep(_ item: Item, ticket: Ticket) {
         guard capacity > 0 else { return }
-        let expires = now() + timeToLive
+        let now = now()
+        let expires = now + timeToLive
         state.withLock { state in
-            guard state.isListening, state.generation == ticket.generation else { return }
+            guard state.isTrusted(at: now, silenceLimit: silenceLimit), state.generation == ticket.generation else { return }
             if state.entries[item.id] == nil, state.entries.count >= capacity, let evicted = state.entries.first {
                 Self.remove(evicted.key, from: &state)
             }
@@ -176,13 +190,17 @@ public final class ItemCache: Sendable {
         }
     }
 
-    /// Acts on a notification of Migrations/0027: item ids separated by commas, `*`, or the
-    /// listener's own `heartbeat`, each of which says the link works. Anything else forgets
-    /// everything, as the safe reading.
+    /// Acts on a notification of Migrations/0027 and 0028: item ids separated by commas, `*`, or a
+    /// heartbeat (this cache's says how far behind the notifications run; others' say nothing).
+    /// Anything else forgets everything, as the safe reading.
     public func hear(_ payload: String) {
-        let now = now()
-        state.withLock { $0.heardAt = now }
-        guard payload != Self.heartbeat else { return }
+        if payload.hasPrefix(Self.heartbeatPrefix) {
+            let parts = payload.split(separator: " ")
+            guard parts.count == 3, parts[1] == instance, let nanoseconds = Int64(parts[2]) else { return }
+            let sent = origin + .nanoseconds(nanoseconds)
+            state.withLock { $0.heardAt = max($0.heardAt, sent) }
+            return
+        }
         let ids = payload.split(separator: ",").map { UUID(uuidString: String($0)) }
         if payload != "*", !ids.isEmpty, ids.allSatisfy({ $0 != nil }) {
             forget(items: ids.compactMap { $0 })

@@ -29,13 +29,14 @@ enum AppMetrics {
             registry.makeGauge(descriptor: .poolConnections, labels: [("state", "in_use")]).set(Double(statistics.open - statistics.idle))
             registry.makeGauge(descriptor: .poolConnections, labels: [("state", "idle")]).set(Double(statistics.idle))
             registry.makeGauge(descriptor: .poolWaiting, labels: []).set(Double(statistics.waiting))
-            let cache = itemCache.statistics
+            // Read under the lock, so that concurrent scrapes count each lookup once.
+            let (cache, hits, misses) = itemCacheLookups.withLock { counted in
+                let cache = itemCache.statistics
+                defer { counted = (cache.hits, cache.misses) }
+                return (cache, since(counted.hits, cache.hits), since(counted.misses, cache.misses))
+            }
             registry.makeGauge(descriptor: .itemCacheItems, labels: []).set(Double(cache.items))
             registry.makeGauge(descriptor: .itemCacheTrusted, labels: []).set(Double(cache.isTrusted ? 1 : 0))
-            let (hits, misses) = itemCacheLookups.withLock { counted in
-                defer { counted = (cache.hits, cache.misses) }
-                return (since(counted.hits, cache.hits), since(counted.misses, cache.misses))
-            }
             registry.makeCounter(descriptor: .itemCacheLookups, labels: [("outcome", "hit")]).increment(by: Int64(hits))
             registry.makeCounter(descriptor: .itemCacheLookups, labels: [("outcome", "miss")]).increment(by: Int64(misses))
             return Response(
