@@ -191,4 +191,26 @@ struct ItemCacheNotificationTests {
             #expect(try await shown().name == "Cup", "an edit")
         }
     }
+
+    /// A page lists what PostgreSQL matches, each item as the cache holds it (as an item by id
+    /// shows it), and keeps the ones it read.
+    @Test func aPageShowsTheItemsTheCacheHolds() async throws {
+        try await TestDatabase.with { db in
+            let cache = deafCache()
+            let store = PostgresItemStore(database: db.pool, cache: cache)
+            let first = try await store.create(id: UUID(), draft: draft(1), createdAt: Self.start)
+            let second = try await store.create(id: UUID(), draft: draft(2), createdAt: Self.start)
+            _ = try await store.shownItem(id: first.id)
+            // Another instance renames both; this cache, which hears nothing, still holds the first.
+            let other = PostgresItemStore(database: db.pool)
+            _ = try await other.update(id: first.id, changes: ItemChanges(name: "First, renamed"))
+            _ = try await other.update(id: second.id, changes: ItemChanges(name: "Second, renamed"))
+            let page = try await store.items(matching: ItemFilter(), sort: .newest, after: nil, limit: 10)
+            #expect(Set(page.map(\.item.name)) == ["Item 1", "Second, renamed"])
+            #expect(cache.item(id: second.id)?.name == "Second, renamed", "kept from the page")
+            // Without a cache, the rows as they are.
+            let rows = try await other.items(matching: ItemFilter(), sort: .newest, after: nil, limit: 10)
+            #expect(Set(rows.map(\.item.name)) == ["First, renamed", "Second, renamed"])
+        }
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Where items live. Implemented by `PostgresItemStore`; mocked in use-case tests.
 public protocol ItemStore: Sendable {
     /// Items matching `filter` in the order `sort`, strictly after `cursor` (of that sort), at
-    /// most `limit` of them, each with the cursor after it.
+    /// most `limit` of them, each with the cursor after it: shown, as `shownItem(id:)` shows them.
     /// - Throws: `StoreUnavailable` when the store cannot be reached.
     func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws
         -> [(item: Item, cursor: ItemCursor)]

@@ -39,9 +39,10 @@ public struct PostgresItemStore: ItemStore {
         -> [(item: Item, cursor: ItemCursor)]
     {
         let statement = Self.listStatement(matching: filter, sort: sort, after: cursor, limit: limit)
+        let ticket = cache.ticket()
         return try await translatingUnavailable {
             try await database.query(statement.sql, binds: statement.binds).rows.map { row in
-                let item = try self.item(from: row)
+                let item = try self.shownItem(from: row, ticket: ticket)
                 let key: ItemSortKey
                 switch sort {
                 case .newest: key = .time(PageCursor(createdAt: item.createdAt, id: item.id).createdAtMicros)
@@ -96,6 +97,15 @@ public struct PostgresItemStore: ItemStore {
         try await translatingUnavailable {
             try await database.query("SELECT \(Self.columns) FROM items WHERE id = $1", id).rows.first.map(item(from:))
         }
+    }
+
+    /// A listed row's item as the cache holds it, which spares reading the row's variants and
+    /// images; read from the row and kept otherwise.
+    private func shownItem(from row: PostgresRow, ticket: ItemCache.Ticket?) throws -> Item {
+        if let kept = cache.item(id: try row.decode("id")) { return kept }
+        let item = try item(from: row)
+        if let ticket { cache.keep(item, ticket: ticket) }
+        return item
     }
 
     /// From the cache when it holds the item; read and kept there otherwise.
