@@ -61,9 +61,12 @@ public struct PostgresConnectionSettings: Sendable {
             ("connect_timeout", String(connectTimeoutSeconds)),
             ("application_name", applicationName),
             // A link whose other end vanished without a word (a host gone from the network) is
-            // noticed within a minute, not the system's two hours: the notification listener
-            // (`PostgresListener`) waits on its link for as long as nothing changes.
+            // noticed within a minute, not the system's two hours, whether it sits idle
+            // (keepalives; the notification listener, `PostgresListener`, waits on its link for as
+            // long as nothing changes) or has sent what is never acknowledged (15 minutes of
+            // retransmissions otherwise; a query's long wait for its answer is not that).
             ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
+            ("tcp_user_timeout", "30000"),
         ]
         if !behindTransactionPooler { pairs.append(("options", sessionOptions)) }
         pairs.append(("dbname", conninfo))

@@ -92,6 +92,7 @@ struct ItemCacheTests {
         cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
         cache.hear(cache.heartbeat())
         cache.hear("heartbeat another-instance 12")
+        cache.hear("heartbeat")
         #expect(cache.item(id: ids[2]) != nil, "a heartbeat forgets nothing")
         for payload in ["*", "not an id", "", "\(ids[2].uuidString),"] {
             cache.keep(Self.item(ids[2], version: 1), ticket: try #require(cache.ticket()))
@@ -144,7 +145,7 @@ struct ItemCacheTests {
         // what was kept before stands (they arrive in order).
         cache.hear(sentAtFiveSeconds)
         #expect(cache.item(id: id) != nil)
-        #expect(cache.item(id: other) == nil, "a read whose ticket predates the silence kept nothing")
+        #expect(cache.item(id: other) == nil, "a read that ended during the silence kept nothing")
         // A heartbeat heard 6 s after it was sent: 6 s behind, not trusted.
         let late = cache.heartbeat()
         clock.advance(by: .seconds(6))

@@ -24,8 +24,9 @@ import Synchronization
 /// it read only if nothing was forgotten in between (anything at all: a checkout's stock change
 /// makes the reads in flight at that moment keep nothing, a few in a hundred under load).
 public final class ItemCache: Sendable {
-    /// Heartbeats start so; they forget nothing.
-    private static let heartbeatPrefix = "heartbeat "
+    /// Heartbeats start so (and anything else so is taken for one of another version); they
+    /// forget nothing.
+    private static let heartbeatPrefix = "heartbeat"
 
     private struct Entry {
         let item: Item
@@ -87,7 +88,7 @@ public final class ItemCache: Sendable {
     /// A heartbeat for the listener to notify: this cache's id and the instant it was made.
     public func heartbeat() -> String {
         let (seconds, attoseconds) = (now() - origin).components
-        return "\(Self.heartbeatPrefix)\(instance) \(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)"
+        return "\(Self.heartbeatPrefix) \(instance) \(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)"
     }
 
     /// How many items are kept now; for tests and metrics.

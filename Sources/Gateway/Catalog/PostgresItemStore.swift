@@ -99,8 +99,10 @@ public struct PostgresItemStore: ItemStore {
         }
     }
 
-    /// A listed row's item as the cache holds it, which spares reading the row's variants and
-    /// images; read from the row and kept otherwise.
+    /// A listed row's item as the cache holds it, which spares decoding the row's variants and
+    /// images (PostgreSQL built them all the same); read from the row and kept otherwise. The
+    /// cache's copy may run behind the row by as much as the cache may (`ItemCache`), so within
+    /// that a page filtered on stock or price can show an item as it was a moment before.
     private func shownItem(from row: PostgresRow, ticket: ItemCache.Ticket?) throws -> Item {
         if let kept = cache.item(id: try row.decode("id")) { return kept }
         let item = try item(from: row)

@@ -9,7 +9,10 @@ import Synchronization
 /// server runs and passes them to the instance's `ItemCache`, on a connection of its own (one
 /// more than `DATABASE_POOL_SIZE`). On that connection it also notifies the cache's heartbeat
 /// every second, so the cache knows how far behind the notifications run (`ItemCache`); none
-/// while `storefront.item_notifications` is off, as then no change would be heard either.
+/// while the database sets `storefront.item_notifications` off, as then no change would be heard
+/// either (read from the catalog, since this long-lived session keeps the value it started with).
+/// The session has no statement or lock timeout: a heartbeat that waits for the notification lock
+/// behind busy commits is late, not an error that would empty the cache.
 struct ItemCacheListener: Service, CustomStringConvertible {
     let cache: ItemCache
     let listener: PostgresListener
@@ -21,9 +24,15 @@ struct ItemCacheListener: Service, CustomStringConvertible {
         let cache = resources.itemCache
         var settings = resources.pool.configuration.connection
         settings.applicationName = "storefront item cache"
+        settings.statementTimeoutMilliseconds = nil
+        settings.lockTimeoutMilliseconds = nil
         listener = PostgresListener(settings: settings, channel: "item_changed") {
             (
-                "SELECT pg_notify('item_changed', $1) WHERE current_setting('storefront.item_notifications', true) IS DISTINCT FROM 'off'",
+                """
+                SELECT pg_notify('item_changed', $1) WHERE NOT EXISTS (
+                    SELECT 1 FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
+                    WHERE d.datname = current_database() AND 'storefront.item_notifications=off' = ANY (s.setconfig))
+                """,
                 [cache.heartbeat()]
             )
         }
