@@ -94,29 +94,28 @@ public final class PostgresEventLoop: TaskExecutor, @unchecked Sendable {
     /// Returns once `socket` is ready for `interest`, or has failed (libpq then reports the error on
     /// its next call). A socket that cannot be watched returns at once for the same reason.
     func wait(for socket: Int32, _ interest: Interest) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            // Registered before arming, so the event cannot come before its waiter.
-            waiters.withLock { $0[socket] = continuation }
-            guard !arm(socket, interest) else { return }
+        await withCheckedContinuation { park($0, on: socket, interest) }
+    }
+
+    /// As `wait(for:_:)` for reading, but also returns when the task is cancelled: for a link that
+    /// waits for as long as the server sends nothing (`PostgresConnection.waitForNotifications`).
+    func waitUntilReadableOrCancelled(_ socket: Int32) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { park($0, on: socket, .readable, unlessCancelled: true) }
+        } onCancel: {
             waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
         }
     }
 
-    /// As `wait(for:_:)` for reading, but also returns when the task is cancelled: for a link that
-    /// waits for as long as the server sends nothing (`PostgresConnection.receiveNotifications`).
-    func waitUntilReadableOrCancelled(_ socket: Int32) async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                waiters.withLock { $0[socket] = continuation }
-                // Cancelled before the waiter was registered: the handler found nothing to resume.
-                guard !Task.isCancelled, arm(socket, .readable) else {
-                    waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
-                    return
-                }
-            }
-        } onCancel: {
-            waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
-        }
+    /// Registers the waiter, then arms its socket, so the event cannot come before its waiter.
+    /// Resumes it at once when the socket cannot be armed, or (`unlessCancelled`) when the task is
+    /// already cancelled: its cancellation handler ran before there was a waiter to resume.
+    private func park(
+        _ continuation: CheckedContinuation<Void, Never>, on socket: Int32, _ interest: Interest, unlessCancelled: Bool = false
+    ) {
+        waiters.withLock { $0[socket] = continuation }
+        guard (unlessCancelled && Task.isCancelled) || !arm(socket, interest) else { return }
+        waiters.withLock { $0.removeValue(forKey: socket) }?.resume()
     }
 
     private func arm(_ socket: Int32, _ interest: Interest) -> Bool {

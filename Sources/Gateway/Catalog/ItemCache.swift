@@ -172,20 +172,14 @@ public final class ItemCache: Sendable {
 
     /// Forgets every item.
     public func forgetAll() {
-        state.withLock { state in
-            state.generation &+= 1
-            state.entries.removeAll()
-            state.itemOfPart.removeAll()
-        }
+        state.withLock { Self.clear(&$0) }
     }
 
     /// Whether every change is being heard: the cache works only then, and starts empty.
     public func setListening(_ isListening: Bool) {
         let now = now()
         state.withLock { state in
-            state.generation &+= 1
-            state.entries.removeAll()
-            state.itemOfPart.removeAll()
+            Self.clear(&state)
             state.isListening = isListening
             state.heardAt = now
         }
@@ -208,6 +202,13 @@ public final class ItemCache: Sendable {
         } else {
             forgetAll()
         }
+    }
+
+    /// Forgets every item, and makes every read in flight keep nothing.
+    private static func clear(_ state: inout State) {
+        state.generation &+= 1
+        state.entries.removeAll()
+        state.itemOfPart.removeAll()
     }
 
     private static func remove(_ id: UUID, from state: inout State) {
