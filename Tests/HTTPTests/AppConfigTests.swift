@@ -3,6 +3,8 @@ import Domain
 import Foundation
 import Gateway
 import LiveScenes
+import Logging
+import Postgres
 import Scenes
 import Testing
 
@@ -139,6 +141,39 @@ struct AppConfigTests {
             Issue.record("zero deadlines and limits accepted")
         } catch {
             for name in names { #expect(error.description.contains("\(name): must be an integer from"), "\(error.description)") }
+        }
+    }
+
+    @Test func itemCacheSizeAndWhetherItListens() throws {
+        let url = "postgresql://u@localhost/db"
+        let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": url])
+        #expect(defaults.itemCacheSize == 10_000 && defaults.listensForItemChanges)
+        let off = try AppConfig.fromEnvironment(["DATABASE_URL": url, "ITEM_CACHE_SIZE": "0"])
+        #expect(off.itemCacheSize == 0 && !off.listensForItemChanges)
+        let pooled = try AppConfig.fromEnvironment(["DATABASE_URL": url, "DATABASE_POOLER": "transaction"])
+        #expect(!pooled.listensForItemChanges, "LISTEN needs a session of its own")
+        for bad in ["-1", "1000001", "many", "9223372036854775808"] {
+            #expect {
+                _ = try AppConfig.fromEnvironment(["DATABASE_URL": url, "ITEM_CACHE_SIZE": bad])
+            } throws: { error in
+                "\(error)".contains("ITEM_CACHE_SIZE: must be an integer from 0 to 1000000")
+            }
+        }
+    }
+
+    /// ServiceLifecycle logs each service with its description: none may carry a secret.
+    @Test func descriptionsWithholdSecrets() throws {
+        var config = try AppConfig.fromEnvironment([
+            "DATABASE_URL": "postgresql://u:db-secret@localhost/db", "ADMIN_TOKEN": "admin-secret-0123456789",
+            "PAYMENT_API_URL": "http://127.0.0.1:1", "PAYMENT_API_KEY": "sk_test_payment_secret",
+        ])
+        config.environment = ["SOME_SECRET": "env-secret"]
+        let settings = PostgresConnectionSettings(conninfo: config.databaseURL)
+        let resources = AppResources(config: config, pool: PostgresPool(.init(connection: settings)), logger: Logger(label: "test"))
+        for text in ["\(config)", String(reflecting: config), "\(settings)", String(reflecting: settings), "\(resources)", "\([config])"] {
+            for secret in ["db-secret", "admin-secret", "payment_secret", "env-secret"] {
+                #expect(!text.contains(secret), "\(text) shows \(secret)")
+            }
         }
     }
 
