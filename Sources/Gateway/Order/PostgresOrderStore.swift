@@ -5,15 +5,15 @@ import Postgres
 /// `OrderStore` on PostgreSQL: tables `orders` and `order_lines` (Migrations/0004_orders.sql).
 /// Stock is reserved with one conditional `UPDATE ... WHERE stock >= $q` per line on the
 /// variant's row, in variant-id order so that concurrent checkouts never deadlock, and never
-/// driven below zero; every change of stock is recorded in `stock_movements`. An order reads
-/// its staff refunds from `refunds` (see `PostgresRefundStore`).
+/// driven below zero (`PostgresOrderStore+Placing.swift`); every change of stock is recorded in
+/// `stock_movements`. An order reads its staff refunds from `refunds` (see `PostgresRefundStore`).
 public struct PostgresOrderStore: OrderStore {
     let database: PostgresPool
     /// The shop's currency: an order is priced in it, and a line priced otherwise is refused.
-    private let currency: Currency
+    let currency: Currency
 
     /// Whether prices include tax and how it is rounded: each order's tax is computed by it once.
-    private let taxPolicy: TaxPolicy
+    let taxPolicy: TaxPolicy
     /// Where every change of stock made here forgets the variants' items.
     private let itemCache: ItemCache
 
@@ -26,8 +26,14 @@ public struct PostgresOrderStore: OrderStore {
 
     public func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool) {
         let placed = try await translatingUnavailable {
-            try await database.withTransaction { connection in
-                try await reserve(id: id, request: request, at: at, on: connection)
+            do {
+                return try await database.withTransaction { connection in
+                    try await place(id: id, request: request, at: at, pricing: .asRead, on: connection)
+                }
+            } catch is PriceMoved {
+                return try await database.withTransaction { connection in
+                    try await place(id: id, request: request, at: at, pricing: .locked, on: connection)
+                }
             }
         }
         if let placed { itemCache.forget(owning: placed.variants) }
@@ -47,124 +53,6 @@ public struct PostgresOrderStore: OrderStore {
             return (try await load(existing, customerID: request.customerID)!, false)
         }
         return (try await load(placed.id, customerID: request.customerID)!, true)
-    }
-
-    /// The transaction of `placeOrder`: the order and the variants whose stock it reserved; `nil`
-    /// when the idempotency key is taken.
-    private func reserve(id: UUID, request: CheckoutRequest, at: Date, on connection: PostgresConnection) async throws
-        -> (id: UUID, variants: [UUID])?
-    {
-        // The order's `placed` event (written by the trigger) names the customer.
-        try await OrderUnits.name(.customer, on: connection)
-        let cart = try await connection.query(
-            "SELECT variant_id, quantity FROM cart_lines WHERE customer_id = $1 ORDER BY variant_id", request.customerID
-        ).rows.map { (try $0.decode("variant_id", as: UUID.self), try $0.decode("quantity", as: Int.self)) }
-        // Claim the key first: a concurrent request with the same key waits here for this
-        // transaction and then finds the key taken, instead of competing for stock.
-        let claimed = try await connection.query(
-            """
-            INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
-                                request_fingerprint, created_at, updated_at)
-            VALUES ($1, $2, 'pending_payment', 0, 'XXX', $3, $4, $5, $6, $6)
-            ON CONFLICT (customer_id, idempotency_key) DO NOTHING RETURNING id
-            """, id, request.customerID, request.paymentMethod, request.idempotencyKey, request.fingerprint, at)
-        guard !claimed.rows.isEmpty else { return nil }
-        guard !cart.isEmpty else { throw OrderError.emptyCart }
-        let shipping = try await shippingChoice(request, on: connection)
-
-        var priced: [(taxClass: TaxClass, total: Money)] = []
-        var short: [InsufficientLine] = []
-        // Lines the staff repriced in another currency since they were carted (read under the
-        // row lock the reservation takes, so no change can slip in between).
-        var repriced: [CartLineKey] = []
-        for (variantID, quantity) in cart {
-            let reserved = try await connection.query(
-                """
-                WITH taken AS (
-                    UPDATE item_variants SET stock = stock - $2 WHERE id = $1 AND stock >= $2 AND removed_at IS NULL
-                    RETURNING item_id, sku, options, price_amount, price_currency, stock
-                ), recorded AS (
-                    INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-                    SELECT $1, -$2::integer, stock, 'ordered', $3, $4 FROM taken
-                )
-                SELECT t.item_id, t.sku, t.options, i.options AS item_options, t.price_amount, t.price_currency, i.name, i.tax_class
-                FROM taken t JOIN items i ON i.id = t.item_id
-                """, variantID, quantity, id, at
-            ).rows
-            guard let line = reserved.first else {
-                let variant = try await connection.query(
-                    "SELECT item_id, stock, removed_at IS NOT NULL AS removed FROM item_variants WHERE id = $1", variantID
-                ).rows.first
-                let removed = try variant?.decode("removed", as: Bool.self) ?? true
-                short.append(
-                    InsufficientLine(
-                        line: CartLineKey(itemID: try variant?.decode("item_id") ?? variantID, variantID: variantID),
-                        requested: quantity, available: removed ? 0 : try variant?.decode("stock") ?? 0))
-                continue
-            }
-            let itemID: UUID = try line.decode("item_id")
-            let price = try line.money(amount: "price_amount", currency: "price_currency")
-            guard price.currency == currency else {
-                repriced.append(CartLineKey(itemID: itemID, variantID: variantID))
-                continue
-            }
-            let taxClass = try line.enumeration("tax_class", as: TaxClass.self)
-            priced.append((taxClass, try price.multiplied(by: quantity)))
-            try await connection.query(
-                """
-                INSERT INTO order_lines (order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency,
-                                         quantity, tax_class)
-                VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)
-                """, id, variantID, itemID, try line.decode("sku", as: String.self),
-                CatalogJSON.encodeInOrder(
-                    try CatalogJSON.choice(try line.decode("options"), in: try CatalogJSON.options(try line.decode("item_options")))),
-                try line.decode("name", as: String.self), price.amount, price.currency.code, quantity, taxClass.rawValue)
-        }
-        // Throwing rolls everything back: no stock reserved, no order, the key free again.
-        guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
-        guard short.isEmpty else { throw OrderError.insufficientStock(short) }
-        // The fee for this subtotal (free past the method's threshold), then the tax per rate, once
-        // for the whole order (the qualified-invoice rule).
-        let subtotal = try priced.reduce(Money(amount: 0, currency: currency)) { try $0.adding($1.total) }
-        var fee = Money(amount: 0, currency: currency)
-        if let shipping {
-            guard let option = shipping.offer.option(for: shipping.address, subtotal: subtotal) else { throw OrderError.shippingNotOffered }
-            fee = option.fee
-        }
-        let totals = try OrderTotals.compute(lines: priced, shippingFee: fee, policy: taxPolicy)
-        try await connection.query(
-            """
-            UPDATE orders SET total_amount = $2, total_currency = $3, subtotal_amount = $4, shipping_fee_amount = $5,
-                              prices_include_tax = $6, tax_lines = $7::jsonb, shipping = $8::jsonb
-            WHERE id = $1
-            """, id, totals.total.amount, totals.total.currency.code, totals.subtotal.amount, totals.shippingFee.amount,
-            taxPolicy.pricesIncludeTax, try StoredTaxLines.json(totals.taxLines),
-            try shipping.map { choice in
-                try StoredShipping.json(
-                    OrderShipping(
-                        address: ShippingAddress(choice.address), methodID: choice.offer.method.id, methodName: choice.offer.method.name,
-                        carrier: choice.offer.method.carrier))
-            })
-        return (id, cart.map(\.0))
-    }
-
-    /// The address and the method's offer there, read in the checkout's transaction; `nil` for a
-    /// checkout that ships nothing, which only a shop without an active shipping method takes.
-    /// - Throws: `OrderError.shippingRequired`, `.addressNotFound`, `.shippingNotOffered`.
-    private func shippingChoice(_ request: CheckoutRequest, on connection: PostgresConnection) async throws
-        -> (address: Address, offer: ShippingOffer)?
-    {
-        guard let addressID = request.addressID, let methodID = request.shippingMethodID else {
-            let ships = try await connection.query("SELECT 1 FROM shipping_methods WHERE active LIMIT 1").rows
-            guard ships.isEmpty else { throw OrderError.shippingRequired }
-            return nil
-        }
-        let addresses = try await connection.query(
-            "SELECT \(PostgresAddressStore.columns) FROM addresses WHERE id = $1 AND customer_id = $2", addressID, request.customerID)
-        guard let address = try addresses.rows.first.map(PostgresAddressStore.record(from:)) else { throw OrderError.addressNotFound }
-        let offers = try await PostgresShippingOffers.offers(shippingTo: address.country, method: methodID, on: connection)
-        guard let offer = offers.first, offer.rate(for: address) != nil else { throw OrderError.shippingNotOffered }
-        return (address, offer)
     }
 
     public func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
@@ -229,25 +117,23 @@ public struct PostgresOrderStore: OrderStore {
     }
 
     public func markPaid(orderID: UUID, at: Date) async throws -> Order {
-        let customerID: UUID = try await translatingUnavailable {
-            try await database.withTransaction { connection in
-                let rows = try await connection.query(
-                    """
+        // One statement, so no transaction of several round trips: the paid lines leave the cart
+        // with the payment's record.
+        let rows = try await translatingUnavailable {
+            try await database.query(
+                """
+                WITH paid AS (
                     UPDATE orders SET status = 'paid', updated_at = $2
                     WHERE id = $1 AND status IN ('pending_payment', 'requires_action') RETURNING customer_id
-                    """,
-                    orderID, at
-                ).rows
-                if let row = rows.first {
-                    let customer: UUID = try row.decode("customer_id")
-                    try await connection.query(
-                        "DELETE FROM cart_lines WHERE customer_id = $1 AND variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = $2)",
-                        customer, orderID)
-                    return customer
-                }
-                return try await connection.query("SELECT customer_id FROM orders WHERE id = $1", orderID).rows[0].decode("customer_id")
-            }
+                ), cleared AS (
+                    DELETE FROM cart_lines WHERE customer_id IN (SELECT customer_id FROM paid)
+                      AND variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = $1)
+                )
+                SELECT customer_id FROM orders WHERE id = $1
+                """, orderID, at
+            ).rows
         }
+        guard let customerID: UUID = try rows.first?.decode("customer_id") else { throw OrderError.orderNotFound(orderID) }
         return try await load(orderID, customerID: customerID)!
     }
 
