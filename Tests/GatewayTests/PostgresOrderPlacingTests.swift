@@ -6,13 +6,37 @@ import Testing
 
 @testable import Gateway
 
-/// Placing an order reads the cart's prices before it locks a variant (`PostgresOrderStore+Placing`):
-/// a price the staff change in between must not be sold at the old one. The test stops the
-/// checkout between its cart read and its reservation (it waits for a lock on `shipping_methods`,
-/// which it reads in between), changes the price, and lets it go on, on real PostgreSQL.
+/// Placing an order reads the cart's variants and items before it locks a variant
+/// (`PostgresOrderStore+Placing`): what the staff change in between (a price, a SKU, a name, a tax
+/// class) must not be sold as it was. Each test stops the checkout between its cart read and its
+/// reservation (it waits for a lock on `shipping_methods`, which it reads in between), changes the
+/// variant or its item, and lets it go on, on real PostgreSQL.
 @Suite("Placing an order on real PostgreSQL")
 struct PostgresOrderPlacingTests {
-    @Test func aPriceChangedAfterTheCartWasReadIsTheOneCharged() async throws {
+    /// A change made after the cart was read, and what the order must then say.
+    struct Change: Sendable, CustomTestStringConvertible {
+        let sql: String
+        let check: @Sendable (Order) -> Bool
+        let testDescription: String
+    }
+
+    static let changes: [Change] = [
+        Change(
+            sql: "UPDATE item_variants SET price_amount = 250 WHERE id = $1",
+            check: { $0.total.amount == 750 && $0.lines.map(\.unitPrice.amount) == [250] }, testDescription: "price"),
+        Change(
+            sql: "UPDATE item_variants SET sku = 'V-NEW' WHERE id = $1", check: { $0.lines.map(\.sku) == ["V-NEW"] }, testDescription: "SKU"
+        ),
+        Change(
+            sql: "UPDATE items SET name = 'Renamed' WHERE id = (SELECT item_id FROM item_variants WHERE id = $1)",
+            check: { $0.lines.map(\.name) == ["Renamed"] }, testDescription: "item name"),
+        Change(
+            sql: "UPDATE items SET tax_class = 'reduced' WHERE id = (SELECT item_id FROM item_variants WHERE id = $1)",
+            check: { $0.lines.map(\.taxClass) == [TaxClass.reduced] && $0.taxLines.map(\.taxClass) == [TaxClass.reduced] },
+            testDescription: "tax class"),
+    ]
+
+    @Test(arguments: changes) func aChangeAfterTheCartWasReadIsWhatIsSold(_ change: Change) async throws {
         try await TestDatabase.with { db in
             let yen = Currency("JPY")!
             let customer = UUID()
@@ -27,21 +51,20 @@ struct PostgresOrderPlacingTests {
                 createdAt: Date())
             try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
             let store = PostgresOrderStore(database: db.pool, currency: yen)
-            let request = CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "price-moved")
+            let request = CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "changed")
 
             let placed = try await db.pool.withTransaction { holder in
                 try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
                 let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
                 try await Self.waitForLockWaiter(on: "shipping_methods", pool: db.pool)
-                try await db.pool.query("UPDATE item_variants SET price_amount = 250 WHERE id = $1", variant)
+                try await db.pool.query(change.sql, variant)
                 return checkout
             }
             let (order, created) = try await placed.value
             #expect(created)
-            #expect(order.total == Money(amount: 750, currency: yen))
-            #expect(order.lines.map(\.unitPrice) == [Money(amount: 250, currency: yen)])
+            #expect(change.check(order), "\(order.lines) \(order.total)")
             let stock: Int = try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
-            #expect(stock == 7, "reserved once, by the run that priced it")
+            #expect(stock == 7, "reserved once, by the run that read the change")
             let movements: Int = try await db.pool.query(
                 "SELECT count(*)::integer AS n FROM stock_movements WHERE variant_id = $1 AND reason = 'ordered'", variant
             ).rows[0].decode("n")
@@ -49,11 +72,15 @@ struct PostgresOrderPlacingTests {
         }
     }
 
-    /// Waits until another session waits for a lock on `table`.
+    /// Waits until another session of this test's database waits for a lock on `table` (other
+    /// tests' databases, cloned from one template, have a table of that oid too).
     private static func waitForLockWaiter(on table: String, pool: PostgresPool) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             let waiting = try await pool.query(
-                "SELECT 1 FROM pg_locks WHERE NOT granted AND relation = (SELECT oid FROM pg_class WHERE relname = $1)", table
+                """
+                SELECT 1 FROM pg_locks WHERE NOT granted AND relation = (SELECT oid FROM pg_class WHERE relname = $1)
+                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                """, table
             ).rows
             if !waiting.isEmpty { return }
             try await Task.sleep(for: .milliseconds(10))

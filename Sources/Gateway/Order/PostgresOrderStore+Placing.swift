@@ -5,23 +5,27 @@ import Postgres
 /// The transaction that places an order. A variant's row stays locked from its reservation until
 /// COMMIT, and every other checkout of that variant waits on it: a hot item sells no faster than
 /// one lock at a time. So everything that can come before the lock does (the cart read with its
-/// prices, the shipping choice, the order inserted with its totals), and each line's reservation
-/// writes its stock movement and its order line in the same statement: what is left under the
-/// lock is the COMMIT.
+/// variants and items, the shipping choice, the order inserted with its totals), and each line's
+/// reservation writes its stock movement and its order line in the same statement: what is left
+/// under the lock is the COMMIT.
 ///
-/// The prices are therefore read before the lock (`Pricing.asRead`): a reservation takes stock
-/// only at the price the order was priced at, and when the staff changed it in between the
-/// transaction is run again reading the cart under lock (`.locked`), so it cannot happen twice.
+/// The variants and items are therefore read before the lock (`Pricing.asRead`): a reservation
+/// takes stock only while the variant and its item are as read (price, SKU, options, name, tax
+/// class), so the order line and the totals say what was sold. When the staff changed one in
+/// between, the transaction runs again reading the cart under lock (`.locked`), so it cannot
+/// happen twice.
 extension PostgresOrderStore {
     enum Pricing {
-        /// The cart's prices read without a lock; a reservation at another price throws `PriceMoved`.
+        /// The cart's variants and items read without a lock; a reservation of a variant or item
+        /// changed since throws `VariantChanged`.
         case asRead
-        /// The cart's variants locked as they are read, in variant-id order.
+        /// The key claimed first, then the cart's variants locked as they are read, in variant-id
+        /// order, and their items shared-locked.
         case locked
     }
 
-    /// A price changed between the cart's read and a line's reservation.
-    struct PriceMoved: Error {}
+    /// A variant or its item changed between the cart's read and a line's reservation.
+    struct VariantChanged: Error {}
 
     /// A cart line with its variant and item as the cart's read found them.
     private struct CheckoutLine {
@@ -29,8 +33,9 @@ extension PostgresOrderStore {
         let itemID: UUID
         let quantity: Int
         let sku: String
-        /// The variant's choice of its item's options, as the order line stores it.
-        let options: String
+        /// The variant's and its item's options as stored: the reservation checks them unchanged.
+        let variantOptions: String
+        let itemOptions: String
         let name: String
         let unitPrice: Money
         let taxClass: TaxClass
@@ -39,18 +44,27 @@ extension PostgresOrderStore {
         var key: CartLineKey { CartLineKey(itemID: itemID, variantID: variantID) }
     }
 
+    private typealias ShippingChoice = (address: Address, offer: ShippingOffer)
+
     /// The transaction of `placeOrder`: the order and the variants whose stock it reserved; `nil`
     /// when the idempotency key is taken.
-    /// - Throws: `OrderError`, `PriceMoved` (`.asRead` only), `PostgresError`.
+    /// - Throws: `OrderError`, `VariantChanged` (`.asRead` only), `PostgresError`.
     func place(id: UUID, request: CheckoutRequest, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
         -> (id: UUID, variants: [UUID])?
     {
         // The order's `placed` event (written by the trigger) names the customer.
         try await OrderUnits.name(.customer, on: connection)
+        // Claiming the key before any reservation: a concurrent request with the same key waits
+        // there for this transaction and then finds the key taken, instead of competing for stock.
+        // Under `.locked` the claim also comes before the cart's locks: a request with the key
+        // holding it while waiting for one of them would deadlock with this one.
+        if pricing == .locked {
+            guard try await claim(id: id, request: request, at: at, totals: nil, shipping: nil, on: connection) else { return nil }
+        }
         let cart = try await cartLines(of: request.customerID, pricing: pricing, on: connection)
         // What refuses the checkout is thrown only once the key is claimed: a repeated request
         // answers with its first order, whatever the cart holds now.
-        let shipping: Result<(address: Address, offer: ShippingOffer)?, OrderError>
+        let shipping: Result<ShippingChoice?, OrderError>
         do {
             shipping = .success(try await shippingChoice(request, on: connection))
         } catch let error as OrderError {
@@ -59,10 +73,14 @@ extension PostgresOrderStore {
         // Lines the staff repriced in another currency since they were carted.
         let repriced = cart.filter { !$0.removed && $0.unitPrice.currency != currency }.map(\.key)
         let totals = Result { try self.totals(of: cart.filter { !$0.removed && $0.unitPrice.currency == currency }, shipping) }
-        // Claiming the key first: a concurrent request with the same key waits here for this
-        // transaction and then finds the key taken, instead of competing for stock.
-        guard try await claim(id: id, request: request, at: at, totals: try? totals.get(), shipping: try? shipping.get(), on: connection)
-        else { return nil }
+        switch pricing {
+        case .asRead:
+            guard
+                try await claim(id: id, request: request, at: at, totals: try? totals.get(), shipping: try? shipping.get(), on: connection)
+            else { return nil }
+        case .locked:
+            if let totals = try? totals.get() { try await record(totals, shipping: try? shipping.get(), of: id, on: connection) }
+        }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
         _ = try shipping.get()
 
@@ -86,14 +104,12 @@ extension PostgresOrderStore {
                    v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
-            """ + (pricing == .locked ? " FOR UPDATE OF v" : ""), customerID
+            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v FOR SHARE OF i" : ""), customerID
         ).rows
         return try rows.map { row in
             CheckoutLine(
                 variantID: try row.decode("variant_id"), itemID: try row.decode("item_id"), quantity: try row.decode("quantity"),
-                sku: try row.decode("sku"),
-                options: CatalogJSON.encodeInOrder(
-                    try CatalogJSON.choice(try row.decode("options"), in: try CatalogJSON.options(try row.decode("item_options")))),
+                sku: try row.decode("sku"), variantOptions: try row.decode("options"), itemOptions: try row.decode("item_options"),
                 name: try row.decode("name"), unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                 taxClass: try row.enumeration("tax_class", as: TaxClass.self), removed: try row.decode("removed"))
         }
@@ -102,7 +118,7 @@ extension PostgresOrderStore {
     /// The fee for this subtotal (free past the method's threshold), then the tax per rate, once
     /// for the whole order (the qualified-invoice rule).
     /// - Throws: `OrderError.shippingNotOffered`, `MoneyError`.
-    private func totals(of lines: [CheckoutLine], _ shipping: Result<(address: Address, offer: ShippingOffer)?, OrderError>) throws
+    private func totals(of lines: [CheckoutLine], _ shipping: Result<ShippingChoice?, OrderError>) throws
         -> OrderTotals
     {
         let priced = try lines.map { (taxClass: $0.taxClass, total: try $0.unitPrice.multiplied(by: $0.quantity)) }
@@ -115,14 +131,15 @@ extension PostgresOrderStore {
         return try OrderTotals.compute(lines: priced, shippingFee: fee, policy: taxPolicy)
     }
 
-    /// Inserts the order with its totals (zero when the checkout is about to be refused), unless
-    /// the customer used the key before: then it inserts nothing and answers false.
+    /// Inserts the order with its totals (zero when the checkout is about to be refused, or is
+    /// yet to read its cart), unless the customer used the key before: then it inserts nothing and
+    /// answers false.
     private func claim(
-        id: UUID, request: CheckoutRequest, at: Date, totals: OrderTotals?, shipping: (address: Address, offer: ShippingOffer)?,
-        on connection: PostgresConnection
+        id: UUID, request: CheckoutRequest, at: Date, totals: OrderTotals?, shipping: ShippingChoice?, on connection: PostgresConnection
     ) async throws -> Bool {
         let zero = Money(amount: 0, currency: currency)
-        let totals = totals ?? OrderTotals(subtotal: zero, shippingFee: zero, taxLines: [], total: zero)
+        let stored = try StoredTotals(
+            totals ?? OrderTotals(subtotal: zero, shippingFee: zero, taxLines: [], total: zero), shipping: shipping, policy: taxPolicy)
         let claimed = try await connection.query(
             """
             INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
@@ -130,62 +147,106 @@ extension PostgresOrderStore {
                                 tax_lines, shipping)
             VALUES ($1, $2, 'pending_payment', $7, $8, $3, $4, $5, $6, $6, $9, $10, $11, $12::jsonb, $13::jsonb)
             ON CONFLICT (customer_id, idempotency_key) DO NOTHING RETURNING id
-            """, id, request.customerID, request.paymentMethod, request.idempotencyKey, request.fingerprint, at,
-            totals.total.amount, totals.total.currency.code, totals.subtotal.amount, totals.shippingFee.amount,
-            taxPolicy.pricesIncludeTax, try StoredTaxLines.json(totals.taxLines),
-            try shipping.map { choice in
+            """, id, request.customerID, request.paymentMethod, request.idempotencyKey, request.fingerprint, at, stored.total,
+            stored.currency, stored.subtotal, stored.shippingFee, stored.pricesIncludeTax, stored.taxLines, stored.shipping)
+        return !claimed.rows.isEmpty
+    }
+
+    /// Writes the totals of the order claimed before its cart was read (`.locked`).
+    private func record(_ totals: OrderTotals, shipping: ShippingChoice?, of id: UUID, on connection: PostgresConnection) async throws {
+        let stored = try StoredTotals(totals, shipping: shipping, policy: taxPolicy)
+        try await connection.query(
+            """
+            UPDATE orders SET total_amount = $2, total_currency = $3, subtotal_amount = $4, shipping_fee_amount = $5,
+                              prices_include_tax = $6, tax_lines = $7::jsonb, shipping = $8::jsonb
+            WHERE id = $1
+            """, id, stored.total, stored.currency, stored.subtotal, stored.shippingFee, stored.pricesIncludeTax, stored.taxLines,
+            stored.shipping)
+    }
+
+    /// An order's totals and shipping as its columns hold them.
+    private struct StoredTotals {
+        let total: Int64
+        let currency: String
+        let subtotal: Int64
+        let shippingFee: Int64
+        let pricesIncludeTax: Bool
+        let taxLines: String
+        let shipping: String?
+
+        init(_ totals: OrderTotals, shipping: ShippingChoice?, policy: TaxPolicy) throws {
+            total = totals.total.amount
+            currency = totals.total.currency.code
+            subtotal = totals.subtotal.amount
+            shippingFee = totals.shippingFee.amount
+            pricesIncludeTax = policy.pricesIncludeTax
+            taxLines = try StoredTaxLines.json(totals.taxLines)
+            self.shipping = try shipping.map { choice in
                 try StoredShipping.json(
                     OrderShipping(
                         address: ShippingAddress(choice.address), methodID: choice.offer.method.id, methodName: choice.offer.method.name,
                         carrier: choice.offer.method.carrier))
-            })
-        return !claimed.rows.isEmpty
+            }
+        }
     }
 
-    /// Reserves the line's units at the price it was read at, recording the stock movement and
-    /// the order line in the same statement; `nil` when it did, else the units left.
-    /// - Throws: `PriceMoved` when the price is what changed (`.asRead` only).
+    /// Reserves the line's units while its variant and item are as read, recording the stock
+    /// movement and the order line in the same statement; `nil` when it did, else the units left.
+    /// - Throws: `VariantChanged` when the variant or its item is what changed (`.asRead` only).
     private func reserve(_ line: CheckoutLine, order: UUID, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
         -> Int?
     {
+        // What the line was read as ($1 to $9 of both statements). The item's row is not locked
+        // under `.asRead`: it is checked in the statement's snapshot.
+        let asRead = """
+            price_amount = $2 AND price_currency = $3 AND sku = $5 AND options = $6::jsonb
+            AND EXISTS (SELECT 1 FROM items i WHERE i.id = $4 AND i.id = item_id AND i.name = $7 AND i.tax_class = $8
+                        AND i.options = $9::jsonb)
+            """
+        let read: [any PostgresEncodable] = [
+            line.variantID, line.unitPrice.amount, line.unitPrice.currency.code, line.itemID, line.sku, line.variantOptions, line.name,
+            line.taxClass.rawValue, line.itemOptions,
+        ]
         let reserved = try await connection.query(
             """
             WITH taken AS (
-                UPDATE item_variants SET stock = stock - $2
-                WHERE id = $1 AND stock >= $2 AND removed_at IS NULL AND price_amount = $5 AND price_currency = $6
+                UPDATE item_variants SET stock = stock - $10
+                WHERE id = $1 AND stock >= $10 AND removed_at IS NULL AND \(asRead)
                 RETURNING stock
             ), recorded AS (
                 INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-                SELECT $1, -$2::integer, stock, 'ordered', $3, $4 FROM taken
+                SELECT $1, -$10::integer, stock, 'ordered', $11, $12 FROM taken
             ), ordered AS (
                 INSERT INTO order_lines (order_id, variant_id, item_id, sku, options, name, unit_price_amount, unit_price_currency,
                                          quantity, tax_class)
-                SELECT $3, $1, $7, $8, $9::jsonb, $10, $5, $6, $2, $11 FROM taken
+                SELECT $11, $1, $4, $5, $13::jsonb, $7, $2, $3, $10, $8 FROM taken
             )
             SELECT 1 FROM taken
-            """, line.variantID, line.quantity, order, at, line.unitPrice.amount, line.unitPrice.currency.code, line.itemID, line.sku,
-            line.options, line.name, line.taxClass.rawValue
+            """,
+            binds: read + [
+                line.quantity, order, at,
+                CatalogJSON.encodeInOrder(try CatalogJSON.choice(line.variantOptions, in: try CatalogJSON.options(line.itemOptions))),
+            ]
         ).rows
         guard reserved.isEmpty else { return nil }
         let variant = try await connection.query(
-            "SELECT stock, removed_at IS NOT NULL AS removed, price_amount, price_currency FROM item_variants WHERE id = $1",
-            line.variantID
+            "SELECT stock, removed_at IS NOT NULL AS removed, (\(asRead)) AS unchanged FROM item_variants WHERE id = $1", binds: read
         ).rows.first
         guard let variant, !(try variant.decode("removed", as: Bool.self)) else { return 0 }
-        guard try variant.money(amount: "price_amount", currency: "price_currency") == line.unitPrice else {
-            // Under `.locked` the row was read locked: its price cannot have moved.
-            guard pricing == .asRead else { throw StoreUnavailable("a locked variant's price changed") }
-            throw PriceMoved()
+        let stock: Int = try variant.decode("stock")
+        // Changed, or changed and changed back since the reservation: either way not a shortage.
+        guard try variant.decode("unchanged", as: Bool.self), stock < line.quantity else {
+            // Under `.locked` the variant and its item were read locked: neither can have changed.
+            guard pricing == .asRead else { throw StoreUnavailable("a variant read under lock changed") }
+            throw VariantChanged()
         }
-        return try variant.decode("stock")
+        return stock
     }
 
     /// The address and the method's offer there, read in the checkout's transaction; `nil` for a
     /// checkout that ships nothing, which only a shop without an active shipping method takes.
     /// - Throws: `OrderError.shippingRequired`, `.addressNotFound`, `.shippingNotOffered`.
-    private func shippingChoice(_ request: CheckoutRequest, on connection: PostgresConnection) async throws
-        -> (address: Address, offer: ShippingOffer)?
-    {
+    private func shippingChoice(_ request: CheckoutRequest, on connection: PostgresConnection) async throws -> ShippingChoice? {
         guard let addressID = request.addressID, let methodID = request.shippingMethodID else {
             let ships = try await connection.query("SELECT 1 FROM shipping_methods WHERE active LIMIT 1").rows
             guard ships.isEmpty else { throw OrderError.shippingRequired }

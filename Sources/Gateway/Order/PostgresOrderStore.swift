@@ -30,7 +30,7 @@ public struct PostgresOrderStore: OrderStore {
                 return try await database.withTransaction { connection in
                     try await place(id: id, request: request, at: at, pricing: .asRead, on: connection)
                 }
-            } catch is PriceMoved {
+            } catch is VariantChanged {
                 return try await database.withTransaction { connection in
                     try await place(id: id, request: request, at: at, pricing: .locked, on: connection)
                 }
