@@ -7,10 +7,11 @@ import Testing
 @testable import Gateway
 
 /// Placing an order reads the cart's variants and items before it locks a variant
-/// (`PostgresOrderStore+Placing`): what the staff change in between (a price, a SKU, a name, a tax
-/// class) must not be sold as it was. Each test stops the checkout between its cart read and its
+/// (`PostgresOrderStore+Placing`): what the staff change in between (a price, a SKU, the variant's
+/// options, a name, a tax class) must not be sold as it was. Each test stops the checkout between its cart read and its
 /// reservation (it waits for a lock on `shipping_methods`, which it reads in between), changes the
-/// variant or its item, and lets it go on, on real PostgreSQL.
+/// variant or its item, and lets it go on, on real PostgreSQL: the run that sells has read the
+/// change.
 @Suite("Placing an order on real PostgreSQL")
 struct PostgresOrderPlacingTests {
     /// A change made after the cart was read, and what the order must then say.
@@ -27,6 +28,9 @@ struct PostgresOrderPlacingTests {
         Change(
             sql: "UPDATE item_variants SET sku = 'V-NEW' WHERE id = $1", check: { $0.lines.map(\.sku) == ["V-NEW"] }, testDescription: "SKU"
         ),
+        Change(
+            sql: #"UPDATE item_variants SET options = '{"size": "L"}' WHERE id = $1"#,
+            check: { $0.lines.map(\.options) == [[VariantOption(name: "size", value: "L")]] }, testDescription: "variant's options"),
         Change(
             sql: "UPDATE items SET name = 'Renamed' WHERE id = (SELECT item_id FROM item_variants WHERE id = $1)",
             check: { $0.lines.map(\.name) == ["Renamed"] }, testDescription: "item name"),
@@ -46,8 +50,13 @@ struct PostgresOrderPlacingTests {
             _ = try await PostgresItemStore(database: db.pool).create(
                 id: UUID(),
                 draft: ItemDraft(
-                    sku: "ITEM", name: "Item", description: "", category: "c", options: [],
-                    variants: [VariantDraft(id: variant, sku: "V", options: [], price: Money(amount: 100, currency: yen), stock: 10)]),
+                    sku: "ITEM", name: "Item", description: "", category: "c", options: [ItemOption(name: "size", values: ["S", "L"])],
+                    variants: [
+                        VariantDraft(
+                            id: variant, sku: "V", options: [VariantOption(name: "size", value: "S")],
+                            price: Money(amount: 100, currency: yen),
+                            stock: 10)
+                    ]),
                 createdAt: Date())
             try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
             let store = PostgresOrderStore(database: db.pool, currency: yen)

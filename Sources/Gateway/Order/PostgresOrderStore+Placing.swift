@@ -12,20 +12,38 @@ import Postgres
 /// The variants and items are therefore read before the lock (`Pricing.asRead`): a reservation
 /// takes stock only while the variant and its item are as read (price, SKU, options, name, tax
 /// class), so the order line and the totals say what was sold. When the staff changed one in
-/// between, the transaction runs again reading the cart under lock (`.locked`), so it cannot
-/// happen twice.
+/// between, the transaction runs again with the cart's variants read under lock (`.locked`), at
+/// most twice more (`placing`).
 extension PostgresOrderStore {
-    enum Pricing {
+    private enum Pricing {
         /// The cart's variants and items read without a lock; a reservation of a variant or item
         /// changed since throws `VariantChanged`.
         case asRead
         /// The key claimed first, then the cart's variants locked as they are read, in variant-id
-        /// order, and their items shared-locked.
+        /// order. Their items are not locked (the staff's edits lock an item before its variants:
+        /// a checkout holding a variant while waiting for its item could deadlock with them); an
+        /// item changed meanwhile still throws `VariantChanged`.
         case locked
     }
 
     /// A variant or its item changed between the cart's read and a line's reservation.
-    struct VariantChanged: Error {}
+    private struct VariantChanged: Error {}
+
+    /// `place` in a transaction of its own: as read first, then locked while a variant or an
+    /// item changes under it, three runs in all.
+    /// - Throws: as `place`; `StoreUnavailable` when the cart changed under every run.
+    func placing(id: UUID, request: CheckoutRequest, at: Date) async throws -> (id: UUID, variants: [UUID])? {
+        for pricing in [Pricing.asRead, .locked, .locked] {
+            do {
+                return try await database.withTransaction { connection in
+                    try await place(id: id, request: request, at: at, pricing: pricing, on: connection)
+                }
+            } catch is VariantChanged {
+                continue
+            }
+        }
+        throw StoreUnavailable("the cart's variants or items kept changing during the checkout")
+    }
 
     /// A cart line with its variant and item as the cart's read found them.
     private struct CheckoutLine {
@@ -48,8 +66,8 @@ extension PostgresOrderStore {
 
     /// The transaction of `placeOrder`: the order and the variants whose stock it reserved; `nil`
     /// when the idempotency key is taken.
-    /// - Throws: `OrderError`, `VariantChanged` (`.asRead` only), `PostgresError`.
-    func place(id: UUID, request: CheckoutRequest, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
+    /// - Throws: `OrderError`, `VariantChanged`, `PostgresError`.
+    private func place(id: UUID, request: CheckoutRequest, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
         -> (id: UUID, variants: [UUID])?
     {
         // The order's `placed` event (written by the trigger) names the customer.
@@ -86,7 +104,7 @@ extension PostgresOrderStore {
 
         var short: [InsufficientLine] = []
         for line in cart where line.removed || line.unitPrice.currency == currency {
-            let available = line.removed ? 0 : try await reserve(line, order: id, at: at, pricing: pricing, on: connection)
+            let available = line.removed ? 0 : try await reserve(line, order: id, at: at, on: connection)
             if let available { short.append(InsufficientLine(line: line.key, requested: line.quantity, available: available)) }
         }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
@@ -104,7 +122,7 @@ extension PostgresOrderStore {
                    v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
-            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v FOR SHARE OF i" : ""), customerID
+            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID
         ).rows
         return try rows.map { row in
             CheckoutLine(
@@ -192,12 +210,12 @@ extension PostgresOrderStore {
 
     /// Reserves the line's units while its variant and item are as read, recording the stock
     /// movement and the order line in the same statement; `nil` when it did, else the units left.
-    /// - Throws: `VariantChanged` when the variant or its item is what changed (`.asRead` only).
-    private func reserve(_ line: CheckoutLine, order: UUID, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
+    /// - Throws: `VariantChanged` when the variant or its item is what changed.
+    private func reserve(_ line: CheckoutLine, order: UUID, at: Date, on connection: PostgresConnection) async throws
         -> Int?
     {
-        // What the line was read as ($1 to $9 of both statements). The item's row is not locked
-        // under `.asRead`: it is checked in the statement's snapshot.
+        // What the line was read as ($1 to $9 of both statements). The item's row is never locked:
+        // it is checked in the statement's snapshot.
         let asRead = """
             price_amount = $2 AND price_currency = $3 AND sku = $5 AND options = $6::jsonb
             AND EXISTS (SELECT 1 FROM items i WHERE i.id = $4 AND i.id = item_id AND i.name = $7 AND i.tax_class = $8
@@ -235,11 +253,7 @@ extension PostgresOrderStore {
         guard let variant, !(try variant.decode("removed", as: Bool.self)) else { return 0 }
         let stock: Int = try variant.decode("stock")
         // Changed, or changed and changed back since the reservation: either way not a shortage.
-        guard try variant.decode("unchanged", as: Bool.self), stock < line.quantity else {
-            // Under `.locked` the variant and its item were read locked: neither can have changed.
-            guard pricing == .asRead else { throw StoreUnavailable("a variant read under lock changed") }
-            throw VariantChanged()
-        }
+        guard try variant.decode("unchanged", as: Bool.self), stock < line.quantity else { throw VariantChanged() }
         return stock
     }
 

@@ -25,17 +25,7 @@ public struct PostgresOrderStore: OrderStore {
     }
 
     public func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool) {
-        let placed = try await translatingUnavailable {
-            do {
-                return try await database.withTransaction { connection in
-                    try await place(id: id, request: request, at: at, pricing: .asRead, on: connection)
-                }
-            } catch is VariantChanged {
-                return try await database.withTransaction { connection in
-                    try await place(id: id, request: request, at: at, pricing: .locked, on: connection)
-                }
-            }
-        }
+        let placed = try await translatingUnavailable { try await placing(id: id, request: request, at: at) }
         if let placed { itemCache.forget(owning: placed.variants) }
         guard let placed else {
             // The key was used before: answer with that order, if it was the same request.
