@@ -7,14 +7,17 @@ import NIOHTTP1
 /// as much of this machine's two cores as the service did, and its figures measured them.
 ///
 ///     checkout-benchmark stub PORT LATENCY_MS
-///     checkout-benchmark load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE
+///     checkout-benchmark load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE [THINK_MS]
 ///     checkout-benchmark provider PAYMENT_URL CLIENTS SECONDS
 ///
 /// `stub` is a Stripe-compatible provider for benchmarks only (`PaymentStub`). `load` runs one
 /// task per customer (its session token a line of TOKENS_FILE), each putting one unit of one of
 /// the items (ITEMS_FILE) in its cart and checking out, again and again, on connections kept
 /// alive as an app's are; it prints one JSON line: `elapsed` seconds, `statuses` of the checkouts
-/// and each checkout's `latencies` in seconds. `provider` is the reference of the provider alone:
+/// and each checkout's `latencies` in seconds. With THINK_MS each customer pauses after each
+/// checkout, for a time drawn uniformly between 0 and twice THINK_MS, as a shopper browses between
+/// orders, and its first checkout waits as long: the load is then what the customers ask for, not
+/// whatever the service can take. `provider` is the reference of the provider alone:
 /// CLIENTS tasks creating and confirming PaymentIntents, what one checkout asks of it; it prints the
 /// pairs per second.
 @main
@@ -28,11 +31,14 @@ struct CheckoutBenchmark {
         case ("provider", 4):
             guard let clients = Int(arguments[2]), let seconds = Double(arguments[3]) else { return usage() }
             print(try await ProviderLoad(base: arguments[1], clients: clients).run(for: .seconds(seconds)))
-        case ("load", 6):
-            guard let customers = Int(arguments[2]), let seconds = Double(arguments[3]) else { return usage() }
+        case ("load", 6), ("load", 7):
+            guard let customers = Int(arguments[2]), let seconds = Double(arguments[3]),
+                let think = Int(arguments.count == 7 ? arguments[6] : "0")
+            else { return usage() }
             let lines = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init) }
             let load = CheckoutLoad(
-                base: arguments[1], tokens: Array(try lines(arguments[4]).prefix(customers)), items: try lines(arguments[5]))
+                base: arguments[1], tokens: Array(try lines(arguments[4]).prefix(customers)), items: try lines(arguments[5]),
+                think: .milliseconds(think))
             print(try await load.run(for: .seconds(seconds)))
         default:
             usage()
@@ -41,7 +47,7 @@ struct CheckoutBenchmark {
 
     static func usage() {
         print(
-            "usage: checkout-benchmark stub PORT LATENCY_MS | load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE"
+            "usage: checkout-benchmark stub PORT LATENCY_MS | load BASE_URL CUSTOMERS SECONDS TOKENS_FILE ITEMS_FILE [THINK_MS]"
                 + " | provider PAYMENT_URL CLIENTS SECONDS")
     }
 }
@@ -51,6 +57,8 @@ struct CheckoutLoad {
     let base: String
     let tokens: [String]
     let items: [String]
+    /// The mean pause after each checkout.
+    let think: Duration
 
     /// The run's result as a JSON line.
     func run(for duration: Duration) async throws -> String {
@@ -65,6 +73,8 @@ struct CheckoutLoad {
                 group.addTask {
                     var mine: [(status: Int, seconds: Double)] = []
                     var next = index
+                    // Shoppers arrive over a pause's span, not all in the same instant.
+                    if think > .zero { try await Task.sleep(for: think * Double.random(in: 0...2)) }
                     while clock.now < deadline {
                         next = (next &* 1_103_515_245 &+ 12345) & 0x7fff_ffff
                         let item = items[next % items.count]
@@ -73,6 +83,9 @@ struct CheckoutLoad {
                         let status = try await send(
                             client, .POST, "/v1/orders", #"{"payment_method":"pm_card_visa"}"#, token, key: UUID().uuidString)
                         mine.append((status, Self.seconds(clock.now - started)))
+                        if think > .zero {
+                            try await Task.sleep(until: min(clock.now + think * Double.random(in: 0...2), deadline), clock: clock)
+                        }
                     }
                     return mine
                 }
