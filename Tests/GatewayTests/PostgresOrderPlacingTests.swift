@@ -15,7 +15,7 @@ import Testing
 @Suite("Placing an order on real PostgreSQL")
 struct PostgresOrderPlacingTests {
     /// A change made after the cart was read, and what the order must then say.
-    struct Change: Sendable, CustomTestStringConvertible {
+    struct Change: Sendable {
         let sql: String
         let check: @Sendable (Order) -> Bool
         let testDescription: String
@@ -40,45 +40,53 @@ struct PostgresOrderPlacingTests {
             testDescription: "tax class"),
     ]
 
-    @Test(arguments: changes) func aChangeAfterTheCartWasReadIsWhatIsSold(_ change: Change) async throws {
+    /// One database for every change, one after the other: the suite's databases are copied
+    /// through a few connections, and each more delays every test waiting for its own.
+    @Test func aChangeAfterTheCartWasReadIsWhatIsSold() async throws {
         try await TestDatabase.with { db in
-            let yen = Currency("JPY")!
-            let customer = UUID()
-            let variant = UUID()
-            try await db.pool.query(
-                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'placing@example.com', 'P', 'h')", customer)
-            _ = try await PostgresItemStore(database: db.pool).create(
-                id: UUID(),
-                draft: ItemDraft(
-                    sku: "ITEM", name: "Item", description: "", category: "c", options: [ItemOption(name: "size", values: ["S", "L"])],
-                    variants: [
-                        VariantDraft(
-                            id: variant, sku: "V", options: [VariantOption(name: "size", value: "S")],
-                            price: Money(amount: 100, currency: yen),
-                            stock: 10)
-                    ]),
-                createdAt: Date())
-            try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
-            let store = PostgresOrderStore(database: db.pool, currency: yen)
-            let request = CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "changed")
-
-            let placed = try await db.pool.withTransaction { holder in
-                try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
-                let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
-                try await Self.waitForLockWaiter(on: "shipping_methods", pool: db.pool)
-                try await db.pool.query(change.sql, variant)
-                return checkout
+            for (index, change) in Self.changes.enumerated() {
+                try await Self.check(change, index: index, db: db)
             }
-            let (order, created) = try await placed.value
-            #expect(created)
-            #expect(change.check(order), "\(order.lines) \(order.total)")
-            let stock: Int = try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
-            #expect(stock == 7, "reserved once, by the run that read the change")
-            let movements: Int = try await db.pool.query(
-                "SELECT count(*)::integer AS n FROM stock_movements WHERE variant_id = $1 AND reason = 'ordered'", variant
-            ).rows[0].decode("n")
-            #expect(movements == 1)
         }
+    }
+
+    private static func check(_ change: Change, index: Int, db: TestDatabase) async throws {
+        let yen = Currency("JPY")!
+        let customer = UUID()
+        let variant = UUID()
+        try await db.pool.query(
+            "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'P', 'h')", customer, "placing-\(index)@example.com")
+        _ = try await PostgresItemStore(database: db.pool).create(
+            id: UUID(),
+            draft: ItemDraft(
+                sku: "ITEM-\(index)", name: "Item", description: "", category: "c",
+                options: [ItemOption(name: "size", values: ["S", "L"])],
+                variants: [
+                    VariantDraft(
+                        id: variant, sku: "V-\(index)", options: [VariantOption(name: "size", value: "S")],
+                        price: Money(amount: 100, currency: yen), stock: 10)
+                ]),
+            createdAt: Date())
+        try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
+        let store = PostgresOrderStore(database: db.pool, currency: yen)
+        let request = CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "changed")
+
+        let placed = try await db.pool.withTransaction { holder in
+            try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
+            let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
+            try await waitForLockWaiter(on: "shipping_methods", pool: db.pool)
+            try await db.pool.query(change.sql, variant)
+            return checkout
+        }
+        let (order, created) = try await placed.value
+        #expect(created, "\(change.testDescription)")
+        #expect(change.check(order), "\(change.testDescription): \(order.lines) \(order.total)")
+        let stock: Int = try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
+        #expect(stock == 7, "\(change.testDescription): reserved once, by the run that read the change")
+        let movements: Int = try await db.pool.query(
+            "SELECT count(*)::integer AS n FROM stock_movements WHERE variant_id = $1 AND reason = 'ordered'", variant
+        ).rows[0].decode("n")
+        #expect(movements == 1, "\(change.testDescription)")
     }
 
     /// Waits until another session of this test's database waits for a lock on `table` (other

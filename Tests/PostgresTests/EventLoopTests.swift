@@ -7,7 +7,11 @@ import Testing
 
 /// `PostgresEventLoop` as a task executor: tasks that prefer it run on its threads, get their
 /// queries' answers there, and no job is lost however jobs arrive while its threads sleep.
-@Suite("PostgreSQL event loop", .timeLimit(.minutes(1)))
+///
+/// The time limit catches a hang. It counts the wait for the test's database too, which every test
+/// of the run shares (a copy at a time through a few connections): one minute was too short once
+/// the whole run neared it.
+@Suite("PostgreSQL event loop", .timeLimit(.minutes(3)))
 struct EventLoopTests {
     @Test func tasksPreferringTheLoopRunOnItsThreadsAndGetTheirAnswers() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 3) { db in
