@@ -63,7 +63,15 @@ struct StripeWebhookVerifierTests {
             ("t=\(Self.t + 301),v1=\(Self.sign(Self.body, at: Self.t + 301))", Self.body, .staleSignature),
             ("t=\(Self.t),v1=\(Self.sign(Array("not json".utf8), at: Self.t))", Array("not json".utf8), .malformed),
         ]
-        for (header, body, expected) in cases {
+        // Signed, but naming a payment no provider writes (PostgreSQL refused the U+0000: a 500).
+        let payments = [#""pi_\u0000""#, #""""#, "\"pi_\(String(repeating: "x", count: 300))\""]
+        let strange = payments.flatMap { payment in
+            [
+                #"{"id":"evt_1","type":"payment_intent.succeeded","data":{"object":{"id":\#(payment),"object":"payment_intent"}}}"#,
+                #"{"id":"evt_2","type":"charge.refunded","data":{"object":{"id":"ch_1","object":"charge","payment_intent":\#(payment)}}}"#,
+            ].map { body in ("t=\(Self.t),v1=\(Self.sign(Array(body.utf8), at: Self.t))", Array(body.utf8), PaymentEventError.malformed) }
+        }
+        for (header, body, expected) in cases + strange {
             #expect(throws: expected, "\(header ?? "nil")") { try Self.verifier.event(payload: body, signature: header, now: Self.now) }
         }
         // Within the tolerance is fine.

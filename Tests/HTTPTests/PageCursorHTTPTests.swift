@@ -68,4 +68,27 @@ struct PageCursorHTTPTests {
             }
         }
     }
+
+    /// A cursor of the name sort carries the name itself: whatever text a forged one holds is a
+    /// 400 naming `cursor` or a page, never a 500. (U+0000 reached PostgreSQL as a bound
+    /// parameter, which refused it: a 500.)
+    @Test func nameCursorsOfAnyTextAreA400OrAPage() async throws {
+        try await withApp { client, _ in
+            let names = Gen.character(in: "\u{0}"..."\u{2FF}").string(of: 0...20)
+            await propertyCheck(count: 50, input: names) { name in
+                for name in ["\u{0}", "a\u{0}b", "|", name] {
+                    let token = Data("name|\(name)|\(UUID().uuidString.lowercased())".utf8).base64EncodedString()
+                        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                        .replacingOccurrences(of: "=", with: "")
+                    let response = try await client.send(.get, "/v1/items?sort=name&cursor=\(token)")
+                    if name.contains("\u{0}") {
+                        try response.expectProblem(400)
+                        #expect(response.fieldNames == ["cursor"])
+                    } else {
+                        #expect(response.status == .ok, "\(name.debugDescription): \(String(buffer: response.body))")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -34,6 +34,18 @@ struct RateLimitHTTPTests {
         }
     }
 
+    /// PostgreSQL's `lower()` matches "İ" (U+0130) to "i", and Swift's `lowercased()` to "i" and a
+    /// combining dot: a count keyed on the latter gave every such spelling an allowance of its own.
+    @Test func everySpellingThatReachesAnAccountSharesItsLimit() async throws {
+        try await withApp(configure: { $0.rateLimits.passwordPerAccount = RateLimit(count: 3, window: 600)! }) { client, _ in
+            try await client.send(.post, "/v1/customers", json: #"{"email":"liz@example.com","password":"correct horse","name":"Liz"}"#)
+            for _ in 0..<3 { try await Self.signIn(client, "liz@example.com", "wrong horse!").expectProblem(401) }
+            for spelling in ["l\\u0130z@example.com", "LİZ@EXAMPLE.COM", "ｌiz@example.com", "líz@example.com"] {
+                try await Self.signIn(client, spelling, "correct horse").expectProblem(429)
+            }
+        }
+    }
+
     @Test func anyEmailOrForwardedAddressIsCountedWithoutError() async throws {
         try await withApp(configure: { $0.trustedProxyHops = 2 }) { client, _ in
             let long = (0..<500).map { _ in UUID().uuidString }.joined()  // 18,000 characters that do not compress

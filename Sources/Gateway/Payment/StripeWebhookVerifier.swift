@@ -34,12 +34,19 @@ public struct StripeWebhookVerifier: PaymentEventVerifier {
             throw .badSignature
         }
         guard abs(now.timeIntervalSince1970 - Double(timestamp)) <= tolerance else { throw .staleSignature }
-        guard let wire = try? JSONDecoder().decode(StripeEventWire.self, from: Data(payload)),
-            [wire.id, wire.type].allSatisfy({ (1...255).contains($0.utf8.count) && !$0.utf8.contains(0) })
-        else { throw .malformed }
+        guard let wire = try? JSONDecoder().decode(StripeEventWire.self, from: Data(payload)) else { throw .malformed }
         let object = wire.data.object
-        return PaymentEvent(
-            id: wire.id, type: wire.type, paymentIntentID: object.object == "payment_intent" ? object.id : object.paymentIntent)
+        let paymentIntentID = object.object == "payment_intent" ? object.id : object.paymentIntent
+        // Each is bound as PostgreSQL text, which cannot hold U+0000.
+        guard [wire.id, wire.type].allSatisfy(Self.isIdentifier), paymentIntentID.map(Self.isIdentifier) ?? true else {
+            throw .malformed
+        }
+        return PaymentEvent(id: wire.id, type: wire.type, paymentIntentID: paymentIntentID)
+    }
+
+    /// An id or type the provider could have written: 1 to 255 bytes, no U+0000.
+    private static func isIdentifier(_ text: String) -> Bool {
+        (1...255).contains(text.utf8.count) && !text.utf8.contains(0)
     }
 
     /// Bytes of lowercase or uppercase hex, or nil.

@@ -14,12 +14,20 @@ public struct RequestThrottle: Sendable {
         self.system = system
     }
 
-    /// A sign-in attempt: counted for the email (case-insensitive) and for the client's address.
+    /// A sign-in attempt: counted for the email (`accountKey`) and for the client's address.
     /// - Throws: `TooManyRequests`, `StoreUnavailable`.
     public func signIn(email: String, client: String) async throws {
         try await take("password:address:\(client)", limits.passwordPerAddress, "password attempts from this address")
-        let account = AccountRules.normalizedEmail(email).lowercased()
-        try await take("password:account:\(account)", limits.passwordPerAccount, "sign-in attempts for this account")
+        try await take("password:account:\(Self.accountKey(email))", limits.passwordPerAccount, "sign-in attempts for this account")
+    }
+
+    /// The key an email's sign-ins are counted under. It folds case, diacritics and width, so it is
+    /// coarser than the database's match of an email to its account (`lower(email)`): no spelling
+    /// of an account's email starts a count of its own. (`lowercased()` alone was not: it maps
+    /// U+0130 to "i" and a combining dot where PostgreSQL's `lower()` maps it to "i", so each "i"
+    /// in an email gave a second allowance.) Emails that only look alike share a count.
+    static func accountKey(_ email: String) -> String {
+        AccountRules.normalizedEmail(email).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// A sign-up (it hashes a password like a sign-in): counted for the client's address.
