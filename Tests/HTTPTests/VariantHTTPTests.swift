@@ -181,6 +181,17 @@ struct VariantHTTPTests {
             #expect((rest["data"] as? [[String: Any]])?.map { $0["reason"] as? String } == ["created"] && rest["next_cursor"] is NSNull)
             let forged = try await client.send(.get, "/v1/admin/variants/\(small)/stock-movements?cursor=abc", token: adminToken)
             try forged.expectProblem(400)
+            // Never past the most a variant holds: before, two large deltas overflowed the column (a 500).
+            let over = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": 1000000000, "reason": "miscount"}"#, token: adminToken)
+            let limit = try over.expectProblem(409)
+            #expect(limit["type"] as? String == "/problems/stock-limit" && limit["available"] as? Int == 1 && over.fieldNames == ["delta"])
+            let full = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": 999999999, "reason": "delivery"}"#, token: adminToken)
+            #expect(try full.json["stock_after"] as? Int == 1_000_000_000)
+            let emptied = try await client.send(
+                .post, "/v1/admin/variants/\(small)/stock", json: #"{"delta": -999999999, "reason": "recount"}"#, token: adminToken)
+            #expect(try emptied.json["stock_after"] as? Int == 1)
 
             // Several variants repriced in one request, or none: an unknown id undoes the rest.
             let large = try #require(variants[4]["id"] as? String)

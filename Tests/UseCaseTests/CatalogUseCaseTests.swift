@@ -208,6 +208,8 @@ struct CatalogUseCaseTests {
         }
         let adjust = { (delta: Int) in CatalogAdjustStockInput(id: Fixtures.fixedID, delta: delta, reason: "lost") }
         #expect(try await useCase(store).adjustStock(adjust(-3)) == .insufficientStock(id: Fixtures.fixedID, available: 2))
+        let full = MockItemStore { $0.adjustStock = { _, _, _ in throw CatalogError.stockLimit(available: 1_000_000_000) } }
+        #expect(try await useCase(full).adjustStock(adjust(1)) == .stockLimit(id: Fixtures.fixedID, available: 1_000_000_000))
         await #expect(throws: ValidationError([FieldError("delta", "must not be 0")])) { try await useCase(store).adjustStock(adjust(0)) }
         guard case .history(let first) = try await useCase(store).stockHistory(.init(id: Fixtures.fixedID, limit: 2, cursor: nil)) else {
             throw ValidationError([])

@@ -20,4 +20,6 @@ public enum CatalogError: Error, Equatable, Sendable {
     case notAVariantOfTheItem
     /// A stock change would leave less than nothing: only this many are in stock.
     case insufficientStock(available: Int)
+    /// A stock change would take the stock past `ItemRules.maxStock`: this many are in stock.
+    case stockLimit(available: Int)
 }

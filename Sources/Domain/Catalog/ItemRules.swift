@@ -1,6 +1,10 @@
 /// The catalog's rules its spec cannot state (lengths and bounds the generated input checks):
 /// which characters a SKU holds, and that a name or category is more than spaces.
 public enum ItemRules {
+    /// The most a variant holds in stock (its spec's bound on a new variant's stock): staff
+    /// adjustments stop there, so units coming back from orders never overflow the column.
+    public static let maxStock = 1_000_000_000
+
     /// ASCII letters, digits, `-` and `_`: a SKU goes on labels and into URLs as it is.
     public static func checkSKU(_ sku: String, field: String = "sku", into errors: inout FieldErrors) {
         errors.require(

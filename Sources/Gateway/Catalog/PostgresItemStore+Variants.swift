@@ -116,21 +116,22 @@ extension PostgresItemStore {
                         """
                         WITH moved AS (
                             UPDATE item_variants SET stock = stock + $2
-                            WHERE id = $1 AND removed_at IS NULL AND stock + $2 >= 0 RETURNING id, stock
+                            WHERE id = $1 AND removed_at IS NULL AND stock + $2 BETWEEN 0 AND $5 RETURNING id, stock
                         )
                         INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
                         SELECT id, $2, stock, $3, $4 FROM moved
                         RETURNING \(Self.movementColumns)
-                        """, variantID, delta, reason, at
+                        """, variantID, delta, reason, at, ItemRules.maxStock
                     ).rows
                     if let row = moved.first { return try Self.movement(from: row) }
-                    // Nothing moved: no such variant, or not that much in stock.
+                    // Nothing moved: no such variant, or the change would take its stock out of bounds.
                     guard
                         let variant = try await connection.query(
                             "SELECT stock FROM item_variants WHERE id = $1 AND removed_at IS NULL", variantID
                         ).rows.first
                     else { return nil }
-                    throw CatalogError.insufficientStock(available: try variant.decode("stock"))
+                    let available: Int = try variant.decode("stock")
+                    throw delta < 0 ? CatalogError.insufficientStock(available: available) : CatalogError.stockLimit(available: available)
                 }
             }
         }

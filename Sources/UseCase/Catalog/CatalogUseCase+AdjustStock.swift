@@ -19,6 +19,8 @@ extension CatalogUseCase {
             return .adjusted(movement)
         } catch CatalogError.insufficientStock(let available) {
             return .insufficientStock(id: input.id, available: available)
+        } catch CatalogError.stockLimit(let available) {
+            return .stockLimit(id: input.id, available: available)
         }
     }
 }
