@@ -120,18 +120,21 @@ struct AppConfigTests {
     @Test func deadlinesAndLimits() throws {
         let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
         #expect(defaults.httpIdleTimeout == .seconds(60) && defaults.httpRequestTimeout == .seconds(120))
-        #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 16)
+        #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 16 && defaults.uploadMaxPerCustomer == 2)
         #expect(defaults.databaseStatementTimeoutMilliseconds == 5000 && defaults.databaseLockTimeoutMilliseconds == 2000)
         let set = try AppConfig.fromEnvironment([
             "DATABASE_URL": "postgresql://u@localhost/db", "HTTP_IDLE_TIMEOUT_SECONDS": "5", "HTTP_REQUEST_TIMEOUT_SECONDS": "7",
-            "HTTP_MAX_CONNECTIONS": "50", "UPLOAD_MAX_CONCURRENT": "3", "DATABASE_STATEMENT_TIMEOUT_MS": "100",
+            "HTTP_MAX_CONNECTIONS": "50", "UPLOAD_MAX_CONCURRENT": "3", "UPLOAD_MAX_PER_CUSTOMER": "1",
+            "DATABASE_STATEMENT_TIMEOUT_MS": "100",
             "DATABASE_LOCK_TIMEOUT_MS": "20",
         ])
         #expect(set.httpIdleTimeout == .seconds(5) && set.httpRequestTimeout == .seconds(7) && set.httpMaxConnections == 50)
         #expect(
-            set.uploadMaxConcurrent == 3 && set.databaseStatementTimeoutMilliseconds == 100 && set.databaseLockTimeoutMilliseconds == 20)
+            set.uploadMaxConcurrent == 3 && set.uploadMaxPerCustomer == 1 && set.databaseStatementTimeoutMilliseconds == 100
+                && set.databaseLockTimeoutMilliseconds == 20)
         let names = [
             "HTTP_IDLE_TIMEOUT_SECONDS", "HTTP_REQUEST_TIMEOUT_SECONDS", "HTTP_MAX_CONNECTIONS", "UPLOAD_MAX_CONCURRENT",
+            "UPLOAD_MAX_PER_CUSTOMER",
             "DATABASE_STATEMENT_TIMEOUT_MS", "DATABASE_LOCK_TIMEOUT_MS",
         ]
         var environment = ["DATABASE_URL": "postgresql://u@localhost/db"]

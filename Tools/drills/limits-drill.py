@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """The server's deadlines and limits, drilled against a running instance started with small values
 (Tools/faults starts one: HTTP_IDLE_TIMEOUT_SECONDS=2, HTTP_REQUEST_TIMEOUT_SECONDS=3,
-HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, DATABASE_LOCK_TIMEOUT_MS=300).
+HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, UPLOAD_MAX_PER_CUSTOMER=1, DATABASE_LOCK_TIMEOUT_MS=300).
 
 - Idle sockets, far more than the connection cap: every one is closed by the server after the idle
   timeout, and a fresh client is served again once they are gone.
 - A request head dripped a byte at a time: closed by the idle timeout.
-- Photo uploads dripped a byte at a time (each byte counts as activity), as many as the upload
-  limit: one more is refused at once with 503; the dripped ones are closed by the request
-  deadline, their spool files gone.
+- Photo uploads dripped a byte at a time (each byte counts as activity) by as many customers as the
+  upload limit: a second upload of a customer holding their one place (UPLOAD_MAX_PER_CUSTOMER=1),
+  multipart or bytes for a paused resumable one, is refused at once with 429 while the instance
+  has places; one more of a new customer, once they hold every place, with 503; the dripped ones
+  are closed by the request deadline, their spool files gone.
 - A table locked by another session: the request waiting for it answers 503 after the lock
   deadline instead of holding a pooled connection while everyone else queues.
 
@@ -94,38 +96,90 @@ for byte in head:
 expect(closed_at is not None and closed_at <= idle + 2, f"closed by the idle timeout ({closed_at and round(closed_at, 1)} s)")
 s.close()
 
-print(f"photo uploads dripped one byte every half second, {uploads} of them (the upload limit)")
-token = customer(base)
+print(f"photo uploads dripped one byte every half second by {uploads} customers (the upload limit, one place each)")
 item = call(base + "/v1/items?limit=1").body["data"][0]["id"]
-review = call(base + f"/v1/items/{item}/reviews", "POST", {"content": "Dripped", "rating": 3}, token=token).body["id"]
 boundary = "drill-boundary"
 preamble = (
     f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n"
     "Content-Type: image/jpeg\r\n\r\n"
 ).encode() + b"\xff\xd8\xff\xe0" + b"B" * 4096
-head = (
-    f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
-    f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
-).encode()
+
+
+def reviewer():
+    """A new customer's token and the id of the review they wrote."""
+    token = customer(base)
+    return token, call(base + f"/v1/items/{item}/reviews", "POST", {"content": "Dripped", "rating": 3}, token=token).body["id"]
+
+
+def multipart_head(token, review):
+    return (
+        f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
+    ).encode()
+
+
+def final_head(received):
+    """The head of the first answer in `received` that is not an interim (1xx) one, or None."""
+    at = 0
+    while (at := received.find(b"HTTP/1.1 ", at)) >= 0:
+        end = received.find(b"\r\n\r\n", at)
+        if end < 0:
+            return None
+        if received[at + 9:at + 10] != b"1":
+            return received[at:end]
+        at = end + 4
+    return None
+
+
+def answer_at_once(request):
+    """The status and head of the answer to `request`, sent on a new socket, and how long it took."""
+    s = connect()
+    s.settimeout(5)
+    started = time.monotonic()
+    s.send(request)
+    received = b""
+    try:
+        while final_head(received) is None and (chunk := s.recv(4096)):
+            received += chunk
+    except OSError:
+        pass
+    s.close()
+    head = final_head(received) or b""
+    return (head.split(b" ")[1].decode() if head else "none"), head, time.monotonic() - started
+
+
+first_token, first_review = reviewer()
+# A resumable upload of the first customer, started (and paused) while they hold no place.
+status, received, _ = answer_at_once(
+    (
+        f"POST /v1/reviews/{first_review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {first_token}\r\n"
+        "Upload-Draft-Interop-Version: 6\r\nUpload-Complete: ?0\r\nContent-Length: 4\r\n\r\n"
+    ).encode() + b"\xff\xd8\xff\xe0")
+location = next((line.split(b":", 1)[1].strip().decode() for line in received.split(b"\r\n") if line.lower().startswith(b"location:")), None)
+expect(status == "201" and location, f"a resumable upload is started and paused ({status}, {location})")
 drips = []
 sent = time.monotonic()
-for _ in range(uploads):
+for index in range(uploads):
+    token, review = (first_token, first_review) if index == 0 else reviewer()
     s = connect()
-    s.send(head + preamble)
+    s.send(multipart_head(token, review) + preamble)
     drips.append(s)
-time.sleep(0.5)
-# One more upload while they hold every place: refused at once, before its body is read.
-s = connect()
-s.settimeout(5)
-started = time.monotonic()
-s.send(head + preamble)
-try:
-    status = s.recv(4096).split(b" ")[1].decode()
-except (OSError, IndexError):
-    status = "none"
-refused_in = time.monotonic() - started
-s.close()
-expect(status == "503" and refused_in < 1.5, f"an upload past the limit is refused at once ({status} in {refused_in:.2f} s)")
+    time.sleep(0.5)
+    if index == 0 and uploads > 1:
+        # The instance has places left, but this customer holds the one a customer may: their
+        # other upload, or more bytes for their paused one, is refused at once, before its body is read.
+        status, _, took = answer_at_once(multipart_head(first_token, first_review) + preamble)
+        expect(status == "429" and took < 1.5, f"a customer's second upload at once is refused at once ({status} in {took:.2f} s)")
+        status, _, took = answer_at_once(
+            (
+                f"PATCH {location} HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {first_token}\r\n"
+                "Upload-Draft-Interop-Version: 6\r\nUpload-Complete: ?0\r\nUpload-Offset: 4\r\n"
+                "Content-Type: application/partial-upload\r\nContent-Length: 1000000\r\n\r\n"
+            ).encode() + b"B")
+        expect(status == "429" and took < 1.5, f"so are more bytes for their paused upload ({status} in {took:.2f} s)")
+# One more upload, of a customer holding none, while they hold every place: refused at once.
+status, _, took = answer_at_once(multipart_head(*reviewer()) + preamble)
+expect(status == "503" and took < 1.5, f"an upload past the instance's limit is refused at once ({status} in {took:.2f} s)")
 started = sent
 closed_at = [None] * len(drips)
 while time.monotonic() - started < deadline + idle + 10 and None in closed_at:

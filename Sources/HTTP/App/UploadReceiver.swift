@@ -14,9 +14,10 @@ struct UploadReceiver: Sendable {
     /// What a multipart body may hold besides the file: boundaries, part headers, small fields.
     static let maxMultipartOverhead = 64 * 1024
 
-    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`);
-    /// a resumable upload's request holds a connection and up to one stored piece in memory.
-    let spooling: ConcurrencyLimit
+    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`, of
+    /// which `UPLOAD_MAX_PER_CUSTOMER` for one customer); a resumable upload's request holds a
+    /// connection and up to one stored piece in memory.
+    let spooling: UploadPlaces
     let fileSpool: any FileSpool
     let resumableUploads: ResumableUploadUseCase
     /// The routes that take resumable uploads, for every request to `/v1/uploads/{id}` and for
@@ -29,14 +30,24 @@ struct UploadReceiver: Sendable {
         resumableUploads = resources.resumableUploads
     }
 
-    /// Takes one of this instance's places for an upload being read, or refuses.
-    /// - Throws: `ProblemError` 503 with Retry-After when every place is taken.
-    func acquireSpooling() throws {
-        guard spooling.tryAcquire() else {
+    /// Takes one of this instance's places for an upload of `customer` (nil: the staff's) being
+    /// read, or refuses; the caller releases it with `spooling.release(for: customer)`.
+    /// - Throws: `ProblemError` 503 with Retry-After when every place is taken, 429 with
+    ///   Retry-After when the customer holds as many as one may.
+    func acquireSpooling(for customer: UUID?) throws {
+        do {
+            try spooling.acquire(for: customer)
+        } catch .instanceFull {
             throw ProblemError(
                 Problem.make(
                     503, "too-many-uploads", "Too many uploads",
                     detail: "This server is reading \(spooling.maximum) uploads already; try again shortly.",
+                    headers: [("Retry-After", "2")]))
+        } catch .customerFull {
+            throw ProblemError(
+                Problem.make(
+                    429, "too-many-uploads-at-once", "Too many uploads at once",
+                    detail: "You are sending \(spooling.perCustomer) uploads already: finish one first.",
                     headers: [("Retry-After", "2")]))
         }
     }
@@ -45,14 +56,16 @@ struct UploadReceiver: Sendable {
     struct Upload {
         let receiver: UploadReceiver
         let spooler: MultipartFileSpooler
+        /// Whose upload it is (nil: the staff's), for the bound on one customer's uploads.
+        let customer: UUID?
 
         /// Streams the file part to disk and runs `use` on it, then removes it.
         /// - Throws: `ProblemError` 503 past the bound on uploads read at once, 413 past the
         ///   file's limit, 422 without a file in the field (or with two), 400 for a malformed
         ///   body; what `use` throws.
         func receive<T>(_ body: RequestBody, _ use: (UploadedFile) async throws -> T) async throws -> T {
-            try receiver.acquireSpooling()
-            defer { receiver.spooling.release() }
+            try receiver.acquireSpooling(for: customer)
+            defer { receiver.spooling.release(for: customer) }
             let file: UploadedFile?
             do {
                 file = try await spooler.spool(body, into: receiver.fileSpool)
@@ -75,14 +88,15 @@ struct UploadReceiver: Sendable {
         }
     }
 
-    /// Checks the content type (multipart/form-data with a boundary) and the announced length.
+    /// Checks the content type (multipart/form-data with a boundary) and the announced length of
+    /// `customer`'s upload (nil: the staff's).
     /// - Throws: `ProblemError` 415, 400 or 413.
-    func prepare(_ request: Request, field: String, max: Int) throws -> Upload {
+    func prepare(_ request: Request, field: String, max: Int, customer: UUID? = nil) throws -> Upload {
         let spooler = MultipartFileSpooler(boundary: try MultipartFileSpooler.boundary(of: request), field: field, limit: max)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > max + Self.maxMultipartOverhead {
             throw Self.tooLarge(field, limit: max)
         }
-        return Upload(receiver: self, spooler: spooler)
+        return Upload(receiver: self, spooler: spooler, customer: customer)
     }
 
     static func tooLarge(_ field: String, limit: Int) -> ProblemError {

@@ -35,7 +35,7 @@ struct ResumableUploadRoute: Sendable {
     ) async throws -> Presentation {
         let sender = ResumableUploadTarget.Request(customerID: customerID, parameters: parameters)
         guard let headers = try ResumableUploadHeaders.read(request.headers), let complete = headers.complete else {
-            let upload = try receiver.prepare(request, field: target.field, max: target.maxSize)
+            let upload = try receiver.prepare(request, field: target.field, max: target.maxSize, customer: customerID)
             if let refusal = await precheck() { return refusal }
             return try await upload.receive(request.body) { await target.deliver(sender, $0) }
         }
@@ -44,8 +44,8 @@ struct ResumableUploadRoute: Sendable {
         }
         if let refusal = await precheck() { return refusal }
         // A place to read it in before the upload exists: a refusal leaves nothing behind.
-        try receiver.acquireSpooling()
-        defer { receiver.spooling.release() }
+        try receiver.acquireSpooling(for: customerID)
+        defer { receiver.spooling.release(for: customerID) }
         let id = request.headers[.storefrontUploadID].flatMap(UUID.init(text:)) ?? UUID.random()
         let length = headers.length ?? (complete ? request.headers[.contentLength].flatMap(Int.init) : nil)
         let start = try await receiver.resumableUploads.start(
@@ -62,7 +62,7 @@ struct ResumableUploadRoute: Sendable {
 
 extension UploadReceiver {
     /// Stores the request's bytes at `offset` and, when they end the upload, hands the file on.
-    /// The caller holds one of the places to read uploads in (`acquireSpooling`).
+    /// The caller holds one of the places to read uploads in (`acquireSpooling(for:)`).
     /// - Throws: `ProblemError` 400 when the body was cut; `StoreUnavailable`.
     func append(
         _ request: Request, to upload: ResumableUpload, at offset: Int, complete: Bool, length: Int?, version: Int, created: Bool,

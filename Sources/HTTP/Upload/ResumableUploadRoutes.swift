@@ -48,8 +48,8 @@ enum ResumableUploadRoutes {
                 // instance finishing it died.
                 return try await uploads.finish(upload, version: headers.version, created: false, logger: context.logger)
             }
-            try uploads.acquireSpooling()
-            defer { uploads.spooling.release() }
+            try uploads.acquireSpooling(for: customerID)
+            defer { uploads.spooling.release(for: customerID) }
             return try await uploads.append(
                 request, to: upload, at: offset, complete: complete, length: headers.length, version: headers.version,
                 created: false, logger: context.logger)

@@ -72,6 +72,10 @@ public struct AppConfig: Sendable {
     /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
     /// upload is refused with 503 and Retry-After before its body is read.
     public var uploadMaxConcurrent = 16
+    /// Of those, how many one customer's uploads may hold at once (`UPLOAD_MAX_PER_CUSTOMER`, 1
+    /// to 1000); past it the customer's upload is refused with 429 and Retry-After before its
+    /// body is read, so that stalled uploads of one customer cannot hold every place.
+    public var uploadMaxPerCustomer = 2
     /// How long a resumable upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`, 60
     /// to 604800, default a day) before the purge removes it with its bytes; a finished one keeps
     /// the answer it got as long.
@@ -122,7 +126,7 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
-    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`,
+    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`, `UPLOAD_MAX_PER_CUSTOMER`,
     /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
@@ -179,6 +183,7 @@ public struct AppConfig: Sendable {
         if let value = integer("HTTP_MAX_CONNECTIONS", 1...100_000) { config.httpMaxConnections = value }
         if let value = integer("ITEM_CACHE_SIZE", 0...1_000_000) { config.itemCacheSize = value }
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
+        if let value = integer("UPLOAD_MAX_PER_CUSTOMER", 1...1000) { config.uploadMaxPerCustomer = value }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
         switch environment["DATABASE_POOLER"] {
         case nil, "none": break

@@ -14,9 +14,9 @@ public struct AppResources: Sendable {
     /// The one password hasher of this instance: its bound on hashes computed at once
     /// (`config.passwordHashConcurrency`) holds across every scene that checks passwords.
     public let passwordHasher: any PasswordHasher
-    /// The bound on uploads this instance reads at once (`config.uploadMaxConcurrent`), shared by
-    /// every route that takes one.
-    public let uploadSpooling: ConcurrencyLimit
+    /// The bounds on uploads this instance reads at once (`config.uploadMaxConcurrent`, of which
+    /// `config.uploadMaxPerCustomer` for one customer), shared by every route that takes one.
+    public let uploadSpooling: UploadPlaces
     /// Where uploads are written on their way in (the system's temporary directory), on
     /// swift-nio's file thread pool.
     public let fileSpool: any FileSpool
@@ -33,7 +33,7 @@ public struct AppResources: Sendable {
         self.system = system
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
-        self.uploadSpooling = ConcurrencyLimit(maximum: config.uploadMaxConcurrent)
+        self.uploadSpooling = UploadPlaces(maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer)
         self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }

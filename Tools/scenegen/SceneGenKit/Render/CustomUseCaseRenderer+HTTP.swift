@@ -112,7 +112,10 @@ extension CustomUseCaseRenderer {
             lines.append("return \(names.presenter).\(method)(")
             lines.append("    await outcome {")
             lines.append("        let checked = \(CustomUseCaseRenderer.hasChecks(names, useCase) ? "try " : "")input.validated()")
-            lines.append("        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max))")
+            // A customer's upload counts against the places one customer may hold at once.
+            let customer = CustomUseCaseRenderer.hasCustomer(useCase) ? ", customer: input.customerID" : ""
+            lines.append(
+                "        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max)\(customer))")
             if upload.precheck {
                 lines.append("        if let refusal = try await useCase.\(names.precheck(useCase))(checked) { return refusal }")
             }
