@@ -2,11 +2,12 @@ import Domain
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 import Presenter
 
 /// Turns every error that reaches the top into `application/problem+json`: unknown routes (404),
 /// a method a path does not take (405 with `Allow`),
-/// oversize bodies (413), parse failures, and anything unexpected (500, logged, never described
+/// oversize bodies (413), parse failures (a body's broken framing 400), and anything unexpected (500, logged, never described
 /// to the client).
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
@@ -21,6 +22,9 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let error as ValidationError {
             // Input checked before a use case ran (a generated create body's missing fields).
             return Problem.validation(error).response(from: request, context: context)
+        } catch is HTTPParserError {
+            // The body's framing was broken (a chunk size that is no number): the client's fault.
+            return Problem.badRequest("The request's framing is malformed.").response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return Problem.make(
                 413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
