@@ -25,6 +25,17 @@ struct MemberDecoder<Key: CodingKey> {
         return nil
     }
 
+    /// Whether the member at `key` is there and null (a partial update's removal of the field).
+    func isNull(_ key: Key) -> Bool {
+        (try? container.decodeNil(forKey: key)) ?? false
+    }
+
+    /// Records the member at `key` as unreadable when it is null: a partial update cannot remove
+    /// a field that always has a value.
+    mutating func refuseNull(_ key: Key) {
+        if isNull(key) { errors.append(FieldError(key.stringValue, "cannot be null: it always has a value")) }
+    }
+
     /// - Throws: `ValidationError` naming every unreadable member.
     func finish() throws {
         if !errors.isEmpty { throw ValidationError(errors) }

@@ -58,6 +58,21 @@ public enum Names {
         "super", "throws", "true", "try", "async", "some", "any", "Type", "Protocol",
     ]
 
+    /// PostgreSQL 15's reserved key words (those that may be a function or type name included):
+    /// none is a column or table name without quotes, which the generated SQL does not write, and
+    /// some (`user`, `current_date`) would silently read as the function instead.
+    public static let sqlReservedWords: Set<String> = [
+        "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "authorization", "binary", "both", "case",
+        "cast", "check", "collate", "collation", "column", "concurrently", "constraint", "create", "cross", "current_catalog",
+        "current_date", "current_role", "current_schema", "current_time", "current_timestamp", "current_user", "default",
+        "deferrable", "desc", "distinct", "do", "else", "end", "except", "false", "fetch", "for", "foreign", "freeze", "from", "full",
+        "grant", "group", "having", "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull", "join", "lateral",
+        "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not", "notnull", "null", "offset", "on",
+        "only", "or", "order", "outer", "overlaps", "placing", "primary", "references", "returning", "right", "select",
+        "session_user", "similar", "some", "symmetric", "system_user", "table", "tablesample", "then", "to", "trailing", "true",
+        "union", "unique", "user", "using", "variadic", "verbose", "when", "where", "window", "with",
+    ]
+
     public static func isKeyword(_ name: String) -> Bool {
         swiftKeywords.contains(name) || swiftKeywords.contains(camelCase(name))
     }

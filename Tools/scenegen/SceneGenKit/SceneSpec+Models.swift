@@ -70,6 +70,19 @@ extension SceneSpec {
         (entity.map { [$0.name] } ?? []) + models.map(\.name) + useCases.flatMap { $0.input?.allObjects.map(\.type) ?? [] }
     }
 
+    /// The enums its entity's enum fields generate (`<Entity><Field>`, unless `enum_type` names a
+    /// hand-written one), with where each field is written.
+    var generatedEnumTypes: [(name: String, position: SourcePosition)] {
+        guard let entity else { return [] }
+        return entity.fields.compactMap { field in
+            guard field.type.isEnumeration, field.enumTypeName == nil else { return nil }
+            return (entity.name + Names.upperCamelCase(field.name), field.position)
+        }
+    }
+
+    /// The hand-written enums its `enum_type`s name.
+    var namedEnumTypes: [String] { entity?.fields.compactMap(\.enumTypeName) ?? [] }
+
     /// Every type name its models and answers use, with where each is written.
     var typeReferences: [(String, SourcePosition)] {
         var references: [(String, SourcePosition)] = []

@@ -9,6 +9,25 @@ extension SpecReader {
         }
     }
 
+    /// PostgreSQL cuts identifiers at 63 bytes: the migration's constraint names
+    /// (`<table>_<column>_check`, a money field's `<table>_<field>_currency_check`) and indexes
+    /// (`<table>_customer_id_idx`) would collide once cut, and a violation's constraint would no
+    /// longer end in the `_key` or `_check` that maps it to its field.
+    mutating func checkIdentifierLengths(table: String, at position: SourcePosition, fields: [FieldSpec]) {
+        let limit = 63
+        if table.utf8.count + "_customer_id_idx".utf8.count > limit {
+            sink.error("table '\(table)' is too long: its index names would pass PostgreSQL's \(limit) bytes", at: position)
+        }
+        for field in fields {
+            let name = "\(table)_\(field.name)\(field.type == .money ? "_currency_check" : "_check")"
+            if name.utf8.count > limit {
+                sink.error(
+                    "constraint name '\(name)' would pass PostgreSQL's \(limit) bytes: shorten the table or the field name",
+                    at: field.position)
+            }
+        }
+    }
+
     /// CRUD kinds have fixed shapes: get/update/delete address one row by its `{id}`; any of
     /// them may be nested under one parent parameter (`/v1/items/{item_id}/notes/{id}`).
     mutating func checkRouteShape(kind: UseCaseSpec.Kind, route: Route, at position: SourcePosition) {

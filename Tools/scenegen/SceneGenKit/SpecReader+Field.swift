@@ -56,6 +56,11 @@ extension SpecReader {
         }
         var defaultValue: DefaultValue?
         if let node = keys["default"] { defaultValue = self.defaultValue(node, type: type) }
+        if let node = keys["default"], let defaultValue, !Self.fits(defaultValue, type: type, min: min, max: max) {
+            sink.error(
+                "default breaks the field's own bounds (min \(min.map(String.init) ?? "none"), max \(max.map(String.init) ?? "none"))",
+                at: node.position)
+        }
         if defaultValue == .now && role != .entity {
             sink.error("default 'now' belongs to entity fields only", at: keys["default"]!.position)
         }
@@ -117,6 +122,18 @@ extension SpecReader {
             sink.error("admin_only marks a field admin routes write; a readonly or primary field is written by none", at: node.position)
         }
         return field
+    }
+
+    /// Whether a default keeps the bounds its field checks a client's value against (a number
+    /// its value, a text its length), so that leaving the field out is never refused.
+    static func fits(_ value: DefaultValue, type: FieldType?, min: Int64?, max: Int64?) -> Bool {
+        let measure: Int64
+        switch value {
+        case .int(let number): measure = number
+        case .string(let text) where type == .string || type == .text: measure = Int64(text.unicodeScalars.count)
+        default: return true
+        }
+        return (min ?? .min) <= measure && measure <= (max ?? .max)
     }
 
     mutating func defaultValue(_ node: Node, type: FieldType?) -> DefaultValue? {

@@ -14,6 +14,10 @@ extension SpecReader {
             }
         }
         let summary = string(keys["summary"], "summary")
+        if let summary, summary.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            // It goes into doc comments and the migration's comment line as it is.
+            sink.error("summary must be one line of text (no line breaks or control characters)", at: keys["summary"]!.position)
+        }
         var handwritten = false
         if let node = keys["code"], let code = string(node, "code") {
             if code == "handwritten" {
@@ -98,6 +102,9 @@ extension SpecReader {
             sink.error("entity name '\(name)' must be UpperCamelCase", at: keys["name"]!.position)
         }
         let table = self.name(keys["table"], "table")
+        if let table, Names.sqlReservedWords.contains(table) {
+            sink.error("table '\(table)' is a reserved word in PostgreSQL: choose another name", at: keys["table"]!.position)
+        }
         var owner: String?
         if let ownerNode = keys["owner"], let value = string(ownerNode, "owner") {
             if value == "customer" { owner = value } else { sink.error("owner must be 'customer'", at: ownerNode.position) }
@@ -106,6 +113,18 @@ extension SpecReader {
         var fields: [FieldSpec] = []
         for node in fieldNodes { if let value = field(node) { fields.append(value) } }
         checkUnique(fields.map(\.name), positions: fields.map(\.position), "field")
+        var swiftNames: [String: String] = [:]
+        for field in fields {
+            let swift = Names.camelCase(field.name)
+            if let other = swiftNames[swift], other != field.name {
+                sink.error("fields '\(other)' and '\(field.name)' are both '\(swift)' in Swift: rename one", at: field.position)
+            }
+            swiftNames[swift] = swiftNames[swift] ?? field.name
+        }
+        for field in fields where Names.sqlReservedWords.contains(field.name) {
+            sink.error("field '\(field.name)' is a reserved word in PostgreSQL, so no column name: choose another name", at: field.position)
+        }
+        if let table { checkIdentifierLengths(table: table, at: keys["table"]!.position, fields: fields) }
         let primaries = fields.filter(\.primary)
         if keys["fields"] != nil && primaries.isEmpty {
             sink.error("entity needs a field with 'primary: true'", at: keys["fields"]!.position)
@@ -167,6 +186,15 @@ extension SpecReader {
                         at: groupNode.position)
                     valid = false
                 }
+            }
+            // The group's constraint is named after its last field that is not the owner, and a
+            // violation is reported as a duplicate of that field (MigrationRenderer).
+            let key = names.last { $0 != "customer_id" } ?? names[names.count - 1]
+            if valid, let other = groups.first(where: { ($0.last { $0 != "customer_id" } ?? $0[$0.count - 1]) == key }) {
+                sink.error(
+                    "unique groups [\(other.joined(separator: ", "))] and [\(names.joined(separator: ", "))] both end in '\(key)', which names a group's constraint: end this one in another of its fields",
+                    at: groupNode.position)
+                valid = false
             }
             if valid { groups.append(names) }
         }

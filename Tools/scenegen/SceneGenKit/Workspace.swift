@@ -54,7 +54,8 @@ public struct Workspace {
             let referenced = read.first { $0.0 == .product }?.1 ?? []
             outcome.errors +=
                 crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
-                + typeReferenceErrors(specs, known: specs + referenced)
+                + typeReferenceErrors(specs, known: specs + referenced) + typeClashErrors(specs, known: specs + referenced)
+            if !specPaths.isEmpty { outcome.errors += ungeneratedErrors(specs.filter { !specPaths.contains($0.file) }, layout: layout) }
             read.append((layout, specs))
         }
         guard outcome.errors.isEmpty else {
@@ -253,8 +254,10 @@ public struct Workspace {
         for (index, spec) in specs.enumerated() {
             for earlier in specs[..<index] {
                 // Hand-written scenes may read one table from two sides (Account and CustomerSetting).
+                // A clash is reported in both files: either may be the one just written.
                 if let table = spec.entity?.table, earlier.entity?.table == table && !(earlier.handwritten && spec.handwritten) {
                     errors.append("\(spec.file):1:1: error: table '\(table)' is also the table of \(earlier.file)")
+                    errors.append("\(earlier.file):1:1: error: table '\(table)' is also the table of \(spec.file)")
                 }
                 for type in spec.declaredTypes where earlier.declaredTypes.contains(type) {
                     // Reported where a model declares it (an entity has no position of its own).
@@ -268,10 +271,11 @@ public struct Workspace {
                 }
                 for useCase in spec.useCases {
                     for other in earlier.useCases where useCase.route.clashes(with: other.route) {
-                        let position = useCase.position
-                        errors.append(
-                            "\(spec.file):\(position.line):\(position.column): error: route \(useCase.route) clashes with \(other.route) of \(earlier.file)"
-                        )
+                        for (here, there, mine, theirs) in [(spec, earlier, useCase, other), (earlier, spec, other, useCase)] {
+                            errors.append(
+                                "\(here.file):\(mine.position.line):\(mine.position.column): error: route \(mine.route) clashes with \(theirs.route) of \(there.file)"
+                            )
+                        }
                     }
                     // Generated routes take the name the router has at a place (`RouterNames`);
                     // hand-written ones register their own, which must agree.
@@ -286,6 +290,67 @@ public struct Workspace {
             }
         }
         return errors
+    }
+
+    /// The enums entity fields generate, against every type the specs declare or generate and the
+    /// types `Sources/Domain/Shared` declares by hand: each would be a second declaration.
+    private func typeClashErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
+        var errors: [String] = []
+        let shared = sharedDomainTypes()
+        let named = Set(known.flatMap(\.namedEnumTypes))
+        var generated: [String: String] = [:]
+        for spec in specs {
+            // A model whose Domain type is written by hand may be one of them (an order's TaxLine).
+            let handwritten = Set(spec.models.filter(\.handwrittenDomain).map(\.name))
+            for type in spec.declaredTypes where shared.contains(type) && !handwritten.contains(type) && !spec.handwritten {
+                errors.append("\(spec.file):1:1: error: type '\(type)' is declared by hand in Sources/Domain/Shared: choose another name")
+            }
+            for (type, position) in spec.generatedEnumTypes {
+                let clash =
+                    shared.contains(type)
+                    ? "a type declared by hand in Sources/Domain/Shared"
+                    : named.contains(type)
+                        ? "the hand-written enum an enum_type names"
+                        : known.first { $0.declaredTypes.contains(type) }.map { "a type of \($0.file)" }
+                            ?? generated[type].map { "the enum of a field of \($0)" }
+                if let clash {
+                    errors.append(
+                        "\(spec.file):\(position.line):\(position.column): error: this field's enum would be \(type), which is \(clash): give it an enum_type or another name"
+                    )
+                }
+                generated[type] = generated[type] ?? spec.file
+            }
+        }
+        return errors
+    }
+
+    /// The top-level types `Sources/Domain/Shared` declares by hand.
+    private func sharedDomainTypes() -> Set<String> {
+        let directory = root.appendingPathComponent("Sources/Domain/Shared")
+        var types = Set<String>()
+        for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasSuffix(".swift") {
+            let text = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") where line.hasPrefix("public ") {
+                let words = line.split(separator: " ")
+                guard let kind = words.firstIndex(where: { ["struct", "enum", "class", "protocol", "typealias"].contains($0) }),
+                    kind + 1 < words.count
+                else { continue }
+                types.insert(String(words[kind + 1].prefix { $0.isLetter || $0.isNumber }))
+            }
+        }
+        return types
+    }
+
+    /// With specs named, the others (`unnamed`) must have been generated before: the route registry and the
+    /// API document list every spec's routes, and would name a scene with no files.
+    private func ungeneratedErrors(_ unnamed: [SceneSpec], layout: Layout) -> [String] {
+        unnamed.compactMap { spec in
+            guard !spec.handwritten,
+                !fileManager.fileExists(atPath: root.appendingPathComponent(layout.path(.scenes, scene: spec.scene, file: "")).path)
+            else { return nil }
+            return
+                "\(spec.file):1:1: error: not generated yet, and the route registry and the API document name every spec: name it too, or run scenegen without naming specs"
+        }
     }
 
     /// Model fields and outcome bodies naming a type no spec declares.

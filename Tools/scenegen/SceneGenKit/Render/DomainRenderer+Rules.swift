@@ -239,7 +239,8 @@ extension DomainRenderer {
                     )
                 }
                 out.line("try errors.throwIfAny()")
-                out.list("return \(names.patch)(", writable.map { "\($0.bareProperty): \($0.bareProperty)" })
+                let removing = names.removableFields.isEmpty ? [] : ["removing: removing"]
+                out.list("return \(names.patch)(", writable.map { "\($0.bareProperty): \($0.bareProperty)" } + removing)
             }
         }
     }

@@ -162,16 +162,41 @@ enum DomainRenderer {
     private static func changes(_ names: SceneNames, into out: inout CodeWriter) {
         let writable = names.writable
         guard !writable.isEmpty else { return }
+        let removable = names.removableFields
         out.blank()
-        out.doc("A partial update as a client sends it: `nil` leaves a field as it is.")
+        out.doc(
+            "A partial update as a client sends it: `nil` leaves a field as it is"
+                + (removable.isEmpty ? "." : "; a field in `removing` is removed (its JSON `null`)."))
         out.block("public struct \(names.changes): Hashable, Sendable") { out in
-            optionalMembers(writable, \.inputType, into: &out)
+            updateMembers(names, \.inputType, into: &out)
             out.blank()
-            out.block("public var isEmpty: Bool") { $0.line(writable.map { "\($0.property) == nil" }.joined(separator: " && ")) }
+            let unchanged = writable.map { "\($0.property) == nil" } + (removable.isEmpty ? [] : ["removing.isEmpty"])
+            out.block("public var isEmpty: Bool") { $0.line(unchanged.joined(separator: " && ")) }
         }
         out.blank()
-        out.doc("Checked changes, typed as the entity's fields: `nil` leaves a field as it is.")
-        out.block("public struct \(names.patch): Hashable, Sendable") { optionalMembers(writable, \.valueType, into: &$0) }
+        out.doc(
+            "Checked changes, typed as the entity's fields: `nil` leaves a field as it is"
+                + (removable.isEmpty ? "." : "; a field in `removing` is removed."))
+        out.block("public struct \(names.patch): Hashable, Sendable") { updateMembers(names, \.valueType, into: &$0) }
+        guard !removable.isEmpty else { return }
+        out.blank()
+        out.doc("The fields a partial update may remove: those that may be absent.")
+        out.block("public enum \(names.removable): String, Hashable, Sendable, CaseIterable") { out in
+            for field in removable {
+                let bare = field.property.replacingOccurrences(of: "`", with: "")
+                out.line("case \(field.property)" + (bare == field.name ? "" : " = \(swiftString(field.name))"))
+            }
+        }
+    }
+
+    /// The optional members of a partial update, and the fields it removes when any may be absent.
+    private static func updateMembers(_ names: SceneNames, _ type: (SwiftField) -> String, into out: inout CodeWriter) {
+        guard !names.removableFields.isEmpty else { return optionalMembers(names.writable, type, into: &out) }
+        out.lines(names.writable.map { "public var \($0.property): \(type($0))?" })
+        out.line("public var removing: Set<\(names.removable)>")
+        out.blank()
+        initializer(
+            names.writable.map { "\($0.bareProperty): \(type($0))? = nil" } + ["removing: Set<\(names.removable)> = []"], into: &out)
     }
 
     static func ports(_ names: SceneNames) -> String {

@@ -69,9 +69,19 @@ extension GatewayRenderer {
                 replaces
                 ? field.binds("\(v).\(field.property)", optional: field.field.optional)
                 : field.binds("patch.\(field.property)", optional: true)
+            // A field a patch may remove: one flag for all its columns.
+            var removal: Int?
+            if !replaces && field.field.optional {
+                binds.append("patch.removing.contains(.\(field.property.replacingOccurrences(of: "`", with: "")))")
+                removal = binds.count
+            }
             for (column, value) in zip(field.columns, values) {
                 binds.append(value)
-                assignments.append(replaces ? "\(column) = $\(binds.count)" : "\(column) = COALESCE($\(binds.count), \(column))")
+                let kept = "COALESCE($\(binds.count), \(column))"
+                assignments.append(
+                    replaces
+                        ? "\(column) = $\(binds.count)"
+                        : "\(column) = " + (removal.map { "CASE WHEN $\($0) THEN NULL ELSE \(kept) END" } ?? kept))
             }
         }
         let parameter = replaces ? "with \(v): \(e)" : "with patch: \(names.patch)"

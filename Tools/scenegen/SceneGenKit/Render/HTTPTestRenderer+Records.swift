@@ -120,6 +120,11 @@ extension HTTPTestRenderer {
                 }
             }
             out.line("try await \(send)\"{}\", token: \(token(update))).expectProblem(422)")
+            // JSON merge patch: null cannot remove a field that always has a value.
+            if let field = names.writable.first(where: { !$0.field.optional }) {
+                let request = "\(send)#\"{\"\(field.name)\": null}\"#, token: \(token(update)))"
+                expectProblem("null", 422, fields: swiftString(field.name), from: request, into: &out)
+            }
             if let field = names.writable.first(where: { Samples.invalid($0) != nil }), let bad = Samples.invalid(field) {
                 let request = "\(send)#\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))"
                 expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
@@ -134,6 +139,31 @@ extension HTTPTestRenderer {
                     out.line("try await \(send)#\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)")
                 }
             }
+        }
+    }
+
+    /// JSON merge patch: null removes a field that may be absent (one set first, by reference to
+    /// nothing else), and the other fields stay as they were.
+    func removalTest(_ update: UseCaseSpec, into out: inout CodeWriter) {
+        guard let field = names.removableFields.first(where: { $0.field.references == nil }) else { return }
+        let method = update.route.method.lowercased()
+        let parent = names.parent?.bareProperty
+        let send = "client.send(.\(method), \"\(path(update, id: "id", parent: parent))\", json: "
+        let key = swiftString(field.name)
+        appTest("\(Names.camelCase(update.name))RemovesAFieldSentAsNull", into: &out) { out in
+            out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
+            if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            out.line(
+                "let set = try await \(send)#\"{\"\(field.name)\": \(Samples.json(field, reference: "id"))}\"#, token: \(token(update)))")
+            out.line("#expect(set.status == .ok, \"\\(String(buffer: set.body))\")")
+            out.line("var before = try set.json")
+            out.line("#expect(!(before[\(key)] is NSNull))")
+            out.line("let removed = try await \(send)#\"{\"\(field.name)\": null}\"#, token: \(token(update)))")
+            out.line("#expect(removed.status == .ok, \"\\(String(buffer: removed.body))\")")
+            out.line("let body = try removed.json")
+            out.line("#expect(body[\(key)] is NSNull)")
+            out.line("before[\(key)] = nil")
+            out.line("for (key, value) in before { #expect(body[key] != nil && sameJSON(body[key], value), \"\\(key)\") }")
         }
     }
 

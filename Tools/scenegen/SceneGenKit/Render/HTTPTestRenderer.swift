@@ -21,7 +21,10 @@ struct HTTPTestRenderer {
             if let create = names.useCases(.create).first { createTests(create, into: &out) }
             if let list = names.useCases(.list).first { listTest(list, into: &out) }
             if let get = names.useCases(.get).first { getTest(get, into: &out) }
-            if let update = names.useCases(.update).first { updateTest(update, into: &out) }
+            if let update = names.useCases(.update).first {
+                updateTest(update, into: &out)
+                removalTest(update, into: &out)
+            }
             if let replace = names.useCases(.replace).first { replaceTest(replace, into: &out) }
             if let create = names.useCases(.create).first { ownerRuleTests(create, into: &out) }
             if let delete = names.useCases(.delete).first { deleteTest(delete, into: &out) }

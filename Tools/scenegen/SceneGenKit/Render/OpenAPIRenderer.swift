@@ -287,7 +287,8 @@ enum OpenAPIRenderer {
         var patch: [String: Any] = [:]
         for field in names.writable {
             create[field.name] = schema(field, nullable: false)
-            patch[field.name] = schema(field, nullable: true)
+            // JSON merge patch: null removes a field that may be absent; the others take no null.
+            patch[field.name] = schema(field, nullable: field.field.optional)
         }
         return [
             names.entity: entity,

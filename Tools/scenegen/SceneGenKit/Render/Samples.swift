@@ -206,9 +206,21 @@ enum Samples {
 }
 
 extension Samples {
-    /// `text` as a JSON string inside a Swift raw string (`#"..."#`): quotes and backslashes
-    /// escaped for JSON, the rest as it is.
+    /// `text` as a JSON string inside a one-line Swift raw string (`#"..."#`): backslashes escaped
+    /// for JSON, quotes and control characters as `\u` escapes (a `\"` would still end the raw
+    /// string when a `#` follows it, and a line break would end the line), the rest as it is.
     static func jsonString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\u0022"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
     }
 }

@@ -18,6 +18,8 @@ struct SceneNames {
     var draft: String { "\(entity)Draft" }
     var changes: String { "\(entity)Changes" }
     var patch: String { "\(entity)Patch" }
+    /// The fields a partial update may remove (its JSON `null`): the optional writable ones.
+    var removable: String { "\(entity)RemovableField" }
     var useCase: String { "\(scene)UseCase" }
     var model: String { "\(entity)Model" }
     var translator: String { "\(scene)Translator" }
@@ -85,6 +87,8 @@ struct SceneNames {
 
     var fields: [SwiftField] { (spec.entity?.fields ?? []).map { SwiftField(field: $0, entity: entity) } }
     var writable: [SwiftField] { fields.filter(\.writable) }
+    /// The writable fields a partial update may remove: those that may be absent.
+    var removableFields: [SwiftField] { writable.filter(\.field.optional) }
     var primary: SwiftField { fields.first { $0.field.primary }! }
     var hasCreatedAt: Bool { spec.record.fields.contains { $0.name == "created_at" && $0.type == .timestamp } }
     /// Every column of the table in declaration order, the owner column second.
@@ -211,6 +215,8 @@ func swiftString(_ text: String) -> String {
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         case "\r": out += "\\r"
+        // Swift refuses other control characters in a literal as they are.
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): out += "\\u{\(String(scalar.value, radix: 16))}"
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -217,13 +217,20 @@ enum WiringRenderer {
         }
         if names.updates {
             out.blank()
-            out.doc("The body of `\(names.useCases(.update)[0].route)`: every field optional; absent or null leaves it as it is.")
+            let removable = names.removableFields
+            out.doc(
+                "The body of `\(names.useCases(.update)[0].route)` (JSON merge patch, RFC 7396): every field optional; absent leaves it as it is, null removes it"
+                    + " where it may be absent (a 422 where it may not).")
             out.block("struct \(names.updateRequest): Decodable") { out in
                 out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
+                if !removable.isEmpty { out.line("let removing: Set<\(names.removable)>") }
                 codingKeys(writable.map { ($0.property, $0.name) }, into: &out)
-                memberDecoding(writable.map { ($0.property, wireType($0)) }, into: &out)
+                memberDecoding(
+                    writable.map { ($0.property, wireType($0)) }, nulls: writable.map { ($0, $0.field.optional) }, names: names, into: &out)
                 out.blank()
-                let arguments = writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
+                let arguments =
+                    writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
+                    + (removable.isEmpty ? [] : ["removing: removing"])
                 out.block("func changes()\(throwing ? " throws" : "") -> \(names.changes)") {
                     $0.line("\(throwing ? "try " : "")\(names.changes)(\(arguments.joined(separator: ", ")))")
                 }
@@ -233,12 +240,29 @@ enum WiringRenderer {
 
     /// A blank line and `init(from:)` reading each member on its own (`MemberDecoder`), so every
     /// unreadable one is named in one answer.
-    static func memberDecoding(_ members: [(property: String, type: String)], into out: inout CodeWriter) {
+    /// With `nulls` (a partial update's fields, each with whether it may be removed), a null member
+    /// is a removal of a field that may be absent and is refused for one that may not.
+    static func memberDecoding(
+        _ members: [(property: String, type: String)], nulls: [(field: SwiftField, removable: Bool)] = [], names: SceneNames? = nil,
+        into out: inout CodeWriter
+    ) {
         out.blank()
         out.doc("Reads every member on its own, so each unreadable one is named in one answer.")
         out.block("init(from decoder: any Decoder) throws") { out in
             out.line("var members = try MemberDecoder(decoder, keyedBy: CodingKeys.self)")
             for (property, type) in members { out.line("\(property) = members.decode(\(type).self, .\(property))") }
+            if let names, nulls.contains(where: \.removable) {
+                out.line("var removing = Set<\(names.removable)>()")
+            }
+            for (field, removable) in nulls {
+                let key = ".\(field.property.replacingOccurrences(of: "`", with: ""))"
+                if removable {
+                    out.line("if members.isNull(\(key)) { removing.insert(\(key)) }")
+                } else {
+                    out.line("members.refuseNull(\(key))")
+                }
+            }
+            if nulls.contains(where: \.removable) { out.line("self.removing = removing") }
             out.line("try members.finish()")
         }
     }

@@ -1,0 +1,155 @@
+import Foundation
+import SceneGenKit
+import Testing
+
+/// What specs written by people who never read the generator tried, each once producing SQL or
+/// Swift that could not work: now refused with its position, or generated so that it works.
+@Suite("scenegen: specs from outside")
+struct SpecSafetyTests {
+    func errors(_ text: String) -> [String] {
+        SpecParser.parse(text, file: "Specs/T.yml").diagnostics.map(\.description)
+    }
+
+    func wishlist(_ from: String, _ to: String) -> String {
+        let changed = SpecParserTests.wishlist.replacingOccurrences(of: from, with: to)
+        #expect(changed != SpecParserTests.wishlist, "the replaced text is in the spec")
+        return changed
+    }
+
+    @Test func postgreSQLReservedWordsAreNoColumnOrTableNames() {
+        for word in ["order", "user", "group", "limit", "check", "select", "current_date"] {
+            let field = errors(wishlist("{ name: note, type: string", "{ name: \(word), type: string"))
+            #expect(
+                field.contains { $0.hasPrefix("Specs/T.yml:10:") && $0.contains("'\(word)' is a reserved word in PostgreSQL") }, "\(field)")
+        }
+        let table = errors(wishlist("table: wishlist_entries", "table: user"))
+        #expect(
+            table.contains { $0.hasPrefix("Specs/T.yml:5:") && $0.contains("table 'user' is a reserved word in PostgreSQL") }, "\(table)")
+        // Words PostgreSQL only reserves in some places stay usable, as the catalog's `position`.
+        #expect(errors(wishlist("{ name: note, type: string", "{ name: position, type: string")).isEmpty)
+    }
+
+    @Test func aSummaryIsOneLine() {
+        let found = errors(
+            wishlist("summary: Items a customer keeps for later.", "summary: \"Items a customer keeps.\\nDROP TABLE customers;\""))
+        #expect(found.contains { $0.hasPrefix("Specs/T.yml:2:") && $0.contains("summary must be one line") }, "\(found)")
+    }
+
+    @Test func fieldsThatAreOneSwiftNameAreRefused() {
+        let found = errors(
+            wishlist(
+                "    - { name: note,",
+                "    - { name: line_1, type: string, max: 9, optional: true }\n    - { name: line1, type: string, max: 9, optional: true }\n    - { name: note,"
+            ))
+        #expect(found.contains { $0.contains("fields 'line_1' and 'line1' are both 'line1' in Swift") }, "\(found)")
+    }
+
+    @Test func aDefaultKeepsItsFieldsBounds() {
+        let number = errors(wishlist("min: 1, max: 5, default: 3", "min: 1, max: 5, default: 9"))
+        #expect(number.contains { $0.hasPrefix("Specs/T.yml:11:") && $0.contains("default breaks the field's own bounds") }, "\(number)")
+        let text = errors(
+            wishlist("{ name: note, type: string, max: 200, optional: true }", "{ name: note, type: string, max: 3, default: toolong }"))
+        #expect(text.contains { $0.contains("default breaks the field's own bounds") }, "\(text)")
+        #expect(errors(wishlist("min: 1, max: 5, default: 3", "min: 1, max: 5, default: 5")).isEmpty)
+    }
+
+    @Test func constraintNamesFitPostgreSQLsLimit() {
+        let long = String(repeating: "preferred_", count: 5) + "frequency"
+        let found = errors(wishlist("{ name: note, type: string", "{ name: \(long), type: string"))
+        #expect(found.contains { $0.hasPrefix("Specs/T.yml:10:") && $0.contains("would pass PostgreSQL's 63 bytes") }, "\(found)")
+        let table = errors(wishlist("table: wishlist_entries", "table: \(long)"))
+        #expect(table.contains { $0.contains("is too long") }, "\(table)")
+    }
+
+    @Test func twoUniqueGroupsMayNotShareTheirConstraintsName() {
+        let spec = wishlist("  owner: customer\n", "  owner: customer\n  unique: [[item_id, note], [priority, note]]\n")
+        let found = errors(spec)
+        #expect(found.contains { $0.contains("both end in 'note'") }, "\(found)")
+    }
+
+    /// A newline, a quote followed by `#`, a backslash and a control character in an example: the
+    /// generated tests carry them in a one-line raw string as JSON escapes.
+    @Test func examplesReachTheGeneratedTestsAsValidJSONInValidSwift() throws {
+        let root = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference])
+        let spec = root.appendingPathComponent("Specs/Wishlist.yml")
+        let text = try String(contentsOf: spec, encoding: .utf8).replacingOccurrences(
+            of: "{ name: note, type: string, max: 200, optional: true }",
+            with: ##"{ name: note, type: string, max: 200, optional: true, example: "a\nb \"# c\\d\u0001" }"##)
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(outcome.exitCode == 0, "\(outcome.errors)")
+        let tests = try String(
+            contentsOf: root.appendingPathComponent("Tests/HTTPTests/Generated/WishlistGeneratedHTTPTests.swift"), encoding: .utf8)
+        #expect(tests.contains(#""note": "a\u000ab \u0022# c\\d\u0001""#), "\(tests)")
+        #expect(tests.contains(##""a\nb \"# c\\d\u{1}""##), "the Swift literal of the example")
+    }
+
+    @Test func anEnumTheGeneratorWouldDeclareTwiceIsRefused() throws {
+        let parcel = """
+            scene: Parcel
+            summary: Parcels.
+            entity:
+              name: Parcel
+              table: parcels
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: label_status, type: enum, values: [new, printed] }
+            useCases:
+              - { name: show, kind: get, route: "GET /v1/parcels/{id}", auth: admin }
+            """
+        let label = """
+            scene: ParcelLabel
+            summary: Labels.
+            entity:
+              name: ParcelLabel
+              table: parcel_labels
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: status, type: enum, values: [new, printed] }
+            useCases:
+              - { name: show, kind: get, route: "GET /v1/parcel-labels/{id}", auth: admin }
+            """
+        let root = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference, "Parcel": parcel, "ParcelLabel": label])
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/Domain/Shared"), withIntermediateDirectories: true)
+        try "public struct Money: Hashable {}\n".write(
+            to: root.appendingPathComponent("Sources/Domain/Shared/Money.swift"), atomically: true, encoding: .utf8)
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .dryRun)
+        #expect(
+            outcome.errors.contains { $0.hasPrefix("Specs/ParcelLabel.yml:8:") && $0.contains("ParcelLabelStatus") }, "\(outcome.errors)")
+        let money = label.replacingOccurrences(of: "name: ParcelLabel\n", with: "name: Money\n")
+        let shared = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference, "ParcelLabel": money])
+        try FileManager.default.createDirectory(
+            at: shared.appendingPathComponent("Sources/Domain/Shared"), withIntermediateDirectories: true)
+        try "public struct Money: Hashable {}\n".write(
+            to: shared.appendingPathComponent("Sources/Domain/Shared/Money.swift"), atomically: true, encoding: .utf8)
+        let refused = Workspace(root: shared).run(specPaths: [], mode: .dryRun)
+        #expect(refused.errors.contains { $0.contains("type 'Money' is declared by hand in Sources/Domain/Shared") }, "\(refused.errors)")
+    }
+
+    /// The route registry and the API document name every spec: a run naming one spec while
+    /// another was never generated would register a scene with no code.
+    @Test func namingOneSpecNeedsTheOthersGenerated() throws {
+        let saved = WorkspaceTests.reference.replacingOccurrences(of: "scene: Wishlist", with: "scene: Saved")
+            .replacingOccurrences(of: "name: WishlistEntry", with: "name: SavedEntry")
+            .replacingOccurrences(of: "table: wishlist_entries", with: "table: saved_entries")
+            .replacingOccurrences(of: "/v1/wishlist", with: "/v1/saved")
+        let root = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference, "Saved": saved])
+        let refused = Workspace(root: root).run(specPaths: ["Specs/Wishlist.yml"], mode: .write)
+        #expect(refused.exitCode != 0)
+        #expect(refused.errors.contains { $0.hasPrefix("Specs/Saved.yml:1:1:") && $0.contains("not generated yet") }, "\(refused.errors)")
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write).exitCode == 0)
+        #expect(Workspace(root: root).run(specPaths: ["Specs/Wishlist.yml"], mode: .write).exitCode == 0)
+    }
+
+    @Test func aClashIsReportedInBothSpecs() throws {
+        let other = WorkspaceTests.reference.replacingOccurrences(of: "scene: Wishlist", with: "scene: Saved")
+            .replacingOccurrences(of: "name: WishlistEntry", with: "name: SavedEntry")
+        let root = try WorkspaceTests.repository(["Wishlist": WorkspaceTests.reference, "Saved": other])
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .dryRun)
+        for file in ["Specs/Saved.yml", "Specs/Wishlist.yml"] {
+            #expect(
+                outcome.errors.contains { $0.hasPrefix(file) && $0.contains("table 'wishlist_entries' is also the table of") }, "\(file)")
+            #expect(outcome.errors.contains { $0.hasPrefix(file) && $0.contains("route POST /v1/wishlist clashes") }, "\(file)")
+        }
+    }
+}
