@@ -5,6 +5,7 @@ CREATE TABLE matrix_owned_records (
     id uuid PRIMARY KEY,
     customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
     item_id uuid NOT NULL REFERENCES items (id),
+    flagged boolean NOT NULL DEFAULT false,
     label text NOT NULL,
     body text NOT NULL DEFAULT '',
     count integer NOT NULL,

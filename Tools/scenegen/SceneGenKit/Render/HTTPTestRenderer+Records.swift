@@ -104,7 +104,8 @@ extension HTTPTestRenderer {
         appTest("\(Names.camelCase(update.name))ChangesOnlyTheFieldsSent", into: &out) { out in
             out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
             if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
-            if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
+            if let (field, other) = names.writable(by: update).lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first
+            {
                 // Read through the get route (which may differ from the update's: an admin variant).
                 if let get = names.useCases(.get).first {
                     out.line("let before = try await client.send(.get, \"\(path(get, id: "id", parent: parent))\", token: \(token(get)))")
@@ -121,15 +122,15 @@ extension HTTPTestRenderer {
             }
             out.line("try await \(send)\"{}\", token: \(token(update))).expectProblem(422)")
             // JSON merge patch: null cannot remove a field that always has a value.
-            if let field = names.writable.first(where: { !$0.field.optional }) {
+            if let field = names.writable(by: update).first(where: { !$0.field.optional }) {
                 let request = "\(send)#\"{\"\(field.name)\": null}\"#, token: \(token(update)))"
                 expectProblem("null", 422, fields: swiftString(field.name), from: request, into: &out)
             }
-            if let field = names.writable.first(where: { Samples.invalid($0) != nil }), let bad = Samples.invalid(field) {
+            if let field = names.writable(by: update).first(where: { Samples.invalid($0) != nil }), let bad = Samples.invalid(field) {
                 let request = "\(send)#\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))"
                 expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
             }
-            if let field = names.writable.first {
+            if let field = names.writable(by: update).first {
                 let json = Samples.json(field, reference: "id")
                 out.line(
                     "try await client.send(.\(method), \"\(path(update, id: "UUID()", parent: parent))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)"
@@ -145,7 +146,9 @@ extension HTTPTestRenderer {
     /// JSON merge patch: null removes a field that may be absent (one set first, by reference to
     /// nothing else), and the other fields stay as they were.
     func removalTest(_ update: UseCaseSpec, into out: inout CodeWriter) {
-        guard let field = names.removableFields.first(where: { $0.field.references == nil }) else { return }
+        guard
+            let field = names.removableFields.first(where: { $0.field.references == nil && (update.auth == .admin || !$0.field.adminOnly) })
+        else { return }
         let method = update.route.method.lowercased()
         let parent = names.parent?.bareProperty
         let send = "client.send(.\(method), \"\(path(update, id: "id", parent: parent))\", json: "

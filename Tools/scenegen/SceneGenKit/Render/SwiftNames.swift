@@ -89,6 +89,8 @@ struct SceneNames {
     var writable: [SwiftField] { fields.filter(\.writable) }
     /// The writable fields a partial update may remove: those that may be absent.
     var removableFields: [SwiftField] { writable.filter(\.field.optional) }
+    /// The fields `useCase` may write: an `admin_only` one by an admin route only.
+    func writable(by useCase: UseCaseSpec) -> [SwiftField] { writable.filter { useCase.auth == .admin || !$0.field.adminOnly } }
     var primary: SwiftField { fields.first { $0.field.primary }! }
     var hasCreatedAt: Bool { spec.record.fields.contains { $0.name == "created_at" && $0.type == .timestamp } }
     /// Every column of the table in declaration order, the owner column second.

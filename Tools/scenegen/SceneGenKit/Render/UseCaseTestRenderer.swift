@@ -218,7 +218,7 @@ enum UseCaseTestRenderer {
         _ names: SceneNames, _ update: UseCaseSpec, uc: String, ownerArgument: String, ownerCall: String, into out: inout CodeWriter
     ) {
         let call = "try await \(uc).\(names.method(update))(\(ownerArgument)id: Self.record(1).id, "
-        if let (field, other) = names.writable.lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
+        if let (field, other) = names.writable(by: update).lazy.compactMap({ field in Samples.other(field).map { (field, $0) } }).first {
             out.blank()
             out.block("@Test func \(Names.camelCase(update.name))PassesOnlyTheCheckedChanges() async throws") { out in
                 out.line("let store = Mock\(names.store) { $0.update = { \(names.scopeClosureParameter)_, _ in Self.record(1) } }")
@@ -234,7 +234,7 @@ enum UseCaseTestRenderer {
             out.block("let error = await #expect(throws: ValidationError.self)") { $0.line("\(call)\(names.changes)())") }
             out.line("#expect(error?.fields.map(\\.field) == [\"body\"])")
             out.line("#expect(store.calls.isEmpty)")
-            if let field = names.writable.first {
+            if let field = names.writable(by: update).first {
                 let sample = Samples.input(field, reference: "Self.reference")
                 let notFound =
                     "RecordError.notFound(entity: \(swiftString(UseCaseRenderer.humanName(names.entity))), id: Self.record(1).id)"
