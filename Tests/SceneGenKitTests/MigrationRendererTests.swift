@@ -89,4 +89,26 @@ struct RenderedMigrationDatabaseTests {
             #expect(status == "active")
         }
     }
+
+    /// A unique group with an optional field counts an absent value as one value: before, two
+    /// rows differing only by an absent note were both kept, as PostgreSQL's plain UNIQUE does.
+    @Test func aUniqueGroupWithAnOptionalFieldCountsAbsentAsOneValue() async throws {
+        let text = try String(contentsOf: MigrationRendererTests.reference.appendingPathComponent("Wishlist.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "  owner: customer\n", with: "  owner: customer\n  unique: [[customer_id, note]]\n")
+        let spec = try #require(SpecParser.parse(text, file: "Specs/Wishlist.yml").spec)
+        let sql = MigrationRenderer.sql(for: spec)
+        #expect(sql.contains("CONSTRAINT wishlist_entries_note_key UNIQUE NULLS NOT DISTINCT (customer_id, note)"), "\(sql)")
+        try await TestDatabase.with { db in
+            try await db.pool.query("DROP TABLE IF EXISTS wishlist_entries")
+            try await db.pool.withConnection { connection in try await connection.executeScript(sql) }
+            let (customer, item) = (UUID(), UUID())
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'u@example.com', 'U', 'x')", customer)
+            try await db.pool.query(
+                "INSERT INTO items (id, sku, name, category, price_amount, price_currency) VALUES ($1, 'S-2', 'n', 'c', 1, 'JPY')", item)
+            let insert = "INSERT INTO wishlist_entries (id, customer_id, item_id) VALUES ($1, $2, $3)"
+            try await db.pool.query(insert, UUID(), customer, item)
+            await #expect(throws: PostgresError.self) { try await db.pool.query(insert, UUID(), customer, item) }
+        }
+    }
 }
