@@ -2476,7 +2476,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/country`.
             public var country: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/fee`.
-            public var fee: Components.Schemas.NullableMoney?
+            public var fee: Components.Schemas.Money?
             /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/free_shipping_applies`.
             public var freeShippingApplies: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/postal_code_prefix`.
@@ -2493,7 +2493,7 @@ extension Components {
             ///   - region:
             public init(
                 country: Swift.String? = nil,
-                fee: Components.Schemas.NullableMoney? = nil,
+                fee: Components.Schemas.Money? = nil,
                 freeShippingApplies: Swift.Bool? = nil,
                 postalCodePrefix: Swift.String? = nil,
                 region: Swift.String? = nil
@@ -2950,7 +2950,6 @@ extension Components {
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case wanted = "wanted"
                 case bought = "bought"
-                case _empty_ = ""
             }
             /// - Remark: Generated from `#/components/schemas/WishlistEntryPatch/status`.
             public var status: Components.Schemas.WishlistEntryPatch.StatusPayload?

@@ -10941,7 +10941,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock
+            /// insufficient_stock or stock_limit
             ///
             /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/stock/post(Catalog.adjust_stock)/responses/409`.
             ///
