@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "HTTP",
             dependencies: [
-                "Scenes", "LiveScenes", "Domain", "Presenter", "UseCase",
+                // Gateway and Postgres: the item cache's LISTEN connection (ItemCacheListener) only.
+                "Scenes", "LiveScenes", "Domain", "Presenter", "UseCase", "Gateway", "Postgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +169,8 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: [
-                "Gateway", "Postgres", "Domain", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                // UseCase: the demo catalog the variant migration is tested against.
+                "Gateway", "Postgres", "Domain", "UseCase", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),

@@ -115,8 +115,12 @@ struct Seed: AsyncParsableCommand {
         abstract: "Load the deterministic demo catalog, only into an empty catalog.")
     @Option(
         name: [.customLong("items"), .customLong("count")],
-        help: "How many demo items to load, with their variants (about 3.75 each: --items 50000 makes some 190,000).")
+        help: "How many demo items to load, 0 to 1000000, with their variants (about 3.75 each: --items 50000 makes some 190,000).")
     var count: Int = 1200
+
+    func validate() throws {
+        guard (0...1_000_000).contains(count) else { throw ArgumentParser.ValidationError("--items must be from 0 to 1000000") }
+    }
 
     func run() async throws {
         let resources = try startResources(label: "storefront.seed")

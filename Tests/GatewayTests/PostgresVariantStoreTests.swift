@@ -151,4 +151,26 @@ struct PostgresVariantStoreTests {
             #expect(try await store.stockMovements(variantID: UUID(), before: nil, limit: 4) == nil)
         }
     }
+
+    /// Staff additions stop at `ItemRules.maxStock`; units coming back from orders may pass it, and
+    /// taking stock away from a variant above it is never refused as "past the limit".
+    @Test func additionsStopAtTheLimitAndRemovalsAboveItStillGo() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresItemStore(database: db.pool)
+            let shirt = try await Self.shirt(store, stock: 10)
+            let small = shirt.variants[0].id
+            await #expect(throws: CatalogError.stockLimit(available: 10)) {
+                try await store.adjustStock(variantID: small, delta: ItemRules.maxStock, reason: "miscount", at: Date())
+            }
+            let full = try await store.adjustStock(variantID: small, delta: ItemRules.maxStock - 10, reason: "delivery", at: Date())
+            #expect(full?.stockAfter == ItemRules.maxStock)
+            // Returned units of a cancelled order, as the order store adds them.
+            try await db.pool.query("UPDATE item_variants SET stock = stock + 5 WHERE id = $1", small)
+            let taken = try await store.adjustStock(variantID: small, delta: -1, reason: "damaged", at: Date())
+            #expect(taken?.stockAfter == ItemRules.maxStock + 4)
+            await #expect(throws: CatalogError.stockLimit(available: ItemRules.maxStock + 4)) {
+                try await store.adjustStock(variantID: small, delta: 1, reason: "found", at: Date())
+            }
+        }
+    }
 }

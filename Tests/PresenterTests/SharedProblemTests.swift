@@ -29,6 +29,10 @@ struct SharedProblemTests {
         let dangling = Problem.from(RecordError.missingReference(field: "item_id"))
         #expect(dangling.status == 422)
         #expect(try fields(dangling) == ["item_id"])
+        // A total past Int64 (a cart of some 90,000 lines at the highest prices): refused, not a 500.
+        let huge = Problem.from(MoneyError.overflow)
+        #expect(huge.status == 422)
+        #expect(try body(huge)["type"] as? String == "/problems/amount-too-large")
     }
 
     @Test func outsideFailuresAndUnwrittenUseCases() throws {

@@ -27,11 +27,12 @@ public struct CartLine: Hashable, Sendable {
         self.quantity = quantity
     }
 
-    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
+    /// - Throws: `MoneyError.overflow` (a line is at most 99 units, a price at most 10^12 minor
+    ///   units, the specs' bounds: it cannot happen).
     public func exactTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
 
     /// The line's total as an order shows it. A line is at most 99 units of a price of at most
-    /// 10^12 minor units (`CartRules`, `ItemRules`), so the product cannot overflow.
+    /// 10^12 minor units (Specs/Cart.yml, Specs/Catalog.yml), so the product cannot overflow.
     public var lineTotal: Money { Money(amount: unitPrice.amount * Int64(quantity), currency: unitPrice.currency) }
 }
 
@@ -51,7 +52,8 @@ public struct Cart: Hashable, Sendable {
     public var unavailableLines: [CartLine] { lines.filter { $0.unitPrice.currency != currency } }
 
     /// Exact integer sum of the totals of the lines that can be bought.
-    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
+    /// - Throws: `MoneyError.overflow` past Int64's range: some 90,000 lines at the highest
+    ///   prices, answered 422 (`Problem.from`).
     public func subtotal() throws(MoneyError) -> Money {
         var total = Money(amount: 0, currency: currency)
         for line in lines where line.unitPrice.currency == currency { total = try total.adding(try line.exactTotal()) }
@@ -61,14 +63,10 @@ public struct Cart: Hashable, Sendable {
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 }
 
-public enum CartRules {
-    public static let maxQuantity = 99
-}
-
 extension CartView {
     /// The cart as its answer shows it: each line with its total, the subtotal of the lines that
     /// can be bought, and those that cannot.
-    /// - Throws: `MoneyError.overflow` (impossible within `CartRules` and `ItemRules` limits).
+    /// - Throws: `MoneyError.overflow` past Int64's range (as `Cart.subtotal`).
     public init(_ cart: Cart) throws(MoneyError) {
         var lines: [CartLineView] = []
         for line in cart.lines {

@@ -3,9 +3,6 @@
 /// options, a combination no sibling has. Every error is named by its place in the request
 /// (`variants[2].options[0].value`), all at once.
 public enum VariantRules {
-    /// At most this many options per item (the database agrees).
-    public static let maxOptions = 3
-
     /// An option's name is a lowercase key, as the catalog's filters name it (`option.size=M`).
     public static func isOptionName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 40 else {

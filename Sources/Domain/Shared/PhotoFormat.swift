@@ -6,9 +6,6 @@ public enum PhotoFormat: String, Hashable, Sendable, CaseIterable {
     case gif = "image/gif"
     case webp = "image/webp"
 
-    /// How many leading bytes `sniff` needs at most (an `UploadedFile` keeps more).
-    public static let signatureLength = 12
-
     /// The format whose signature `bytes` starts with, or `nil`.
     public static func sniff(_ bytes: [UInt8]) -> PhotoFormat? {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {

@@ -116,7 +116,8 @@ extension PostgresItemStore {
                         """
                         WITH moved AS (
                             UPDATE item_variants SET stock = stock + $2
-                            WHERE id = $1 AND removed_at IS NULL AND stock + $2 BETWEEN 0 AND $5 RETURNING id, stock
+                            WHERE id = $1 AND removed_at IS NULL AND stock + $2 >= 0 AND ($2 <= 0 OR stock + $2 <= $5)
+                            RETURNING id, stock
                         )
                         INSERT INTO stock_movements (variant_id, delta, stock_after, reason, at)
                         SELECT id, $2, stock, $3, $4 FROM moved
@@ -124,7 +125,9 @@ extension PostgresItemStore {
                         """, variantID, delta, reason, at, ItemRules.maxStock
                     ).rows
                     if let row = moved.first { return try Self.movement(from: row) }
-                    // Nothing moved: no such variant, or the change would take its stock out of bounds.
+                    // Nothing moved: no such variant, or the change would take its stock below zero or,
+                    // adding, past the limit (units coming back from orders may pass it; taking
+                    // them away again is always allowed).
                     guard
                         let variant = try await connection.query(
                             "SELECT stock FROM item_variants WHERE id = $1 AND removed_at IS NULL", variantID

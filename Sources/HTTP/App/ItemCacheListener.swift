@@ -9,8 +9,10 @@ import Synchronization
 /// server runs and passes them to the instance's `ItemCache`, on a connection of its own (one
 /// more than `DATABASE_POOL_SIZE`). On that connection it also notifies the cache's heartbeat
 /// every second, so the cache knows how far behind the notifications run (`ItemCache`); none
-/// while the database sets `storefront.item_notifications` off, as then no change would be heard
-/// either (read from the catalog, since this long-lived session keeps the value it started with).
+/// while the database or the role sets `storefront.item_notifications` off, for itself or for this
+/// database, as then no change would be heard either (read from the catalog, since this
+/// long-lived session keeps the value it started with; any such setting stops the heartbeats,
+/// the safe side where several disagree).
 /// The session has no statement or lock timeout: a heartbeat that waits for the notification lock
 /// behind busy commits is late, not an error that would empty the cache.
 struct ItemCacheListener: Service, CustomStringConvertible {
@@ -30,8 +32,10 @@ struct ItemCacheListener: Service, CustomStringConvertible {
             (
                 """
                 SELECT pg_notify('item_changed', $1) WHERE NOT EXISTS (
-                    SELECT 1 FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
-                    WHERE d.datname = current_database() AND 'storefront.item_notifications=off' = ANY (s.setconfig))
+                    SELECT 1 FROM pg_db_role_setting s
+                    WHERE s.setdatabase IN (0, (SELECT oid FROM pg_database WHERE datname = current_database()))
+                      AND s.setrole IN (0, (SELECT oid FROM pg_roles WHERE rolname = current_user))
+                      AND 'storefront.item_notifications=off' = ANY (s.setconfig))
                 """,
                 [cache.heartbeat()]
             )

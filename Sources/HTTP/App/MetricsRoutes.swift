@@ -2,7 +2,6 @@ import Hummingbird
 import LiveScenes
 import Metrics
 import Prometheus
-import Scenes
 import Synchronization
 
 /// The process's metrics in Prometheus's text format at `GET /metrics` (admin token): request

@@ -1,7 +1,6 @@
 import Hummingbird
 import LiveScenes
 import Presenter
-import Scenes
 
 /// `GET /health`: 200 when PostgreSQL answers, 503 when it does not (for load balancers).
 enum HealthRoutes {

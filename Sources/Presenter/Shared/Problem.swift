@@ -136,6 +136,10 @@ public enum Problem {
                 502, "bad-gateway", "Bad gateway", detail: "The \(error.service) service refused the request.")
             presentation.diagnostic = "\(error.service): \(error)"
             return presentation
+        case MoneyError.overflow:
+            // Only a cart of some 90,000 lines at the highest prices reaches it: refused, not a 500.
+            return make(
+                422, "amount-too-large", "Amount too large", detail: "The total is more than the shop can reckon with; buy in parts.")
         case let error as NotImplemented:
             return make(501, "not-implemented", "Not implemented", detail: "\(error.operation) is not written yet.")
         default:
