@@ -71,10 +71,9 @@ public struct PostgresReviewStore: ReviewStore {
     /// The reviews with their photos, fetched in one statement for the whole page.
     private func withPhotos(_ reviews: [Review]) async throws -> [Review] {
         guard !reviews.isEmpty else { return [] }
-        let ids = reviews.map { $0.id.lowercasedText }.joined(separator: ",")
         let rows = try await database.query(
-            "SELECT \(Self.photoColumns) FROM review_photos WHERE review_id = ANY(string_to_array($1, ',')::uuid[]) ORDER BY created_at, id",
-            ids
+            "SELECT \(Self.photoColumns) FROM review_photos WHERE review_id = ANY($1::uuid[]) ORDER BY created_at, id",
+            PostgresUUIDArray(reviews.map(\.id))
         ).rows
         let photos = Dictionary(grouping: try rows.map(photo(from:)), by: \.reviewID)
         return reviews.map { review in

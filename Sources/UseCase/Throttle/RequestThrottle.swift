@@ -39,19 +39,19 @@ public struct RequestThrottle: Sendable {
     /// A signed-in customer's current password checked (password or email change).
     /// - Throws: `TooManyRequests`, `StoreUnavailable`.
     public func passwordCheck(customerID: UUID) async throws {
-        try await take("password:customer:\(customerID)", limits.passwordPerAccount, "password attempts for this account")
+        try await take("password:customer:\(customerID.lowercasedText)", limits.passwordPerAccount, "password attempts for this account")
     }
 
     /// A checkout attempt (each one may charge a card).
     /// - Throws: `TooManyRequests`, `StoreUnavailable`.
     public func checkout(customerID: UUID) async throws {
-        try await take("checkout:customer:\(customerID)", limits.checkoutPerCustomer, "checkouts for this customer")
+        try await take("checkout:customer:\(customerID.lowercasedText)", limits.checkoutPerCustomer, "checkouts for this customer")
     }
 
     /// A review photo upload.
     /// - Throws: `TooManyRequests`, `StoreUnavailable`.
     public func photoUpload(customerID: UUID) async throws {
-        try await take("photo:customer:\(customerID)", limits.photoPerCustomer, "photo uploads for this customer")
+        try await take("photo:customer:\(customerID.lowercasedText)", limits.photoPerCustomer, "photo uploads for this customer")
     }
 
     /// Forgets the counts that no longer limit anything.
