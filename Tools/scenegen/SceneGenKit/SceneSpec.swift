@@ -26,6 +26,12 @@ public struct EntitySpec: Hashable, Sendable {
     /// Column groups no two rows share (`unique: [[customer_id, item_id]]`: a customer wishes
     /// for an item once); the owner's `customer_id` may be one of them.
     public let uniqueTogether: [[String]]
+
+    /// The field a unique group's constraint is named after (`<table>_<field>_key`), and a
+    /// violation reported as a duplicate of: its last that is not the owner's `customer_id`.
+    static func constraintField(of group: [String]) -> String {
+        group.last { $0 != "customer_id" } ?? group[group.count - 1]
+    }
     /// `rules: true`: rules across fields (a postal code's form depends on the country), written
     /// by hand in the once-file `<Entity>+Rules.swift` and checked on create and replace, after
     /// each field's own rules.

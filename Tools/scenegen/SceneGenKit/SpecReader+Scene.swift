@@ -187,10 +187,9 @@ extension SpecReader {
                     valid = false
                 }
             }
-            // The group's constraint is named after its last field that is not the owner, and a
-            // violation is reported as a duplicate of that field (MigrationRenderer).
-            let key = names.last { $0 != "customer_id" } ?? names[names.count - 1]
-            if valid, let other = groups.first(where: { ($0.last { $0 != "customer_id" } ?? $0[$0.count - 1]) == key }) {
+            // Two groups named after one field would make one constraint name twice.
+            let key = EntitySpec.constraintField(of: names)
+            if valid, let other = groups.first(where: { EntitySpec.constraintField(of: $0) == key }) {
                 sink.error(
                     "unique groups [\(other.joined(separator: ", "))] and [\(names.joined(separator: ", "))] both end in '\(key)', which names a group's constraint: end this one in another of its fields",
                     at: groupNode.position)

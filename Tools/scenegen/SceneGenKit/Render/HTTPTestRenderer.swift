@@ -185,7 +185,7 @@ struct HTTPTestRenderer {
         let fixed = Set(names.writable.filter(\.requiredOnCreate).map(\.name) + names.scope.map(\.column))
         if let single = names.writable.first(where: { $0.requiredOnCreate && $0.field.unique }) { return single.name }
         let group = names.spec.record.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
-        return group.flatMap { group in group.last { $0 != "customer_id" } ?? group.last }
+        return group.map(EntitySpec.constraintField(of:))
     }
 
     /// The statement making the parent row a test's paths go under, and its variable.

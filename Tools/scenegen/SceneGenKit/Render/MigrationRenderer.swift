@@ -25,12 +25,10 @@ public enum MigrationRenderer {
             CREATE TABLE \(entity.table) (
 
             """
-        // Named after the group's last column that is not the owner: a violation is reported as
-        // a duplicate of that field.
-        // With an optional field in it, an absent value counts as one value (NULLS NOT DISTINCT):
+        // Named after `EntitySpec.constraintField`. With an optional field in it, an absent value counts as one value (NULLS NOT DISTINCT):
         // two rows differing only by absent values are the same group.
         for group in entity.uniqueTogether {
-            let key = group.last { $0 != "customer_id" } ?? group[group.count - 1]
+            let key = EntitySpec.constraintField(of: group)
             let absentCounts = entity.fields.contains { group.contains($0.name) && $0.optional }
             constraints.append(
                 "CONSTRAINT \(entity.table)_\(key)_key UNIQUE\(absentCounts ? " NULLS NOT DISTINCT" : "") (\(group.joined(separator: ", ")))"

@@ -225,8 +225,7 @@ enum WiringRenderer {
                 out.lines(writable.map { "let \($0.property): \(wireType($0))?" })
                 if !removable.isEmpty { out.line("let removing: Set<\(names.removable)>") }
                 codingKeys(writable.map { ($0.property, $0.name) }, into: &out)
-                memberDecoding(
-                    writable.map { ($0.property, wireType($0)) }, nulls: writable.map { ($0, $0.field.optional) }, names: names, into: &out)
+                memberDecoding(writable.map { ($0.property, wireType($0)) }, nulls: (writable, names.removable), into: &out)
                 out.blank()
                 let arguments =
                     writable.map { "\($0.bareProperty): \(convert($0, optional: true))" }
@@ -240,10 +239,10 @@ enum WiringRenderer {
 
     /// A blank line and `init(from:)` reading each member on its own (`MemberDecoder`), so every
     /// unreadable one is named in one answer.
-    /// With `nulls` (a partial update's fields, each with whether it may be removed), a null member
-    /// is a removal of a field that may be absent and is refused for one that may not.
+    /// With `nulls` (a partial update's fields, and the type naming those it may remove), a null
+    /// member removes a field that may be absent and is refused for one that may not.
     static func memberDecoding(
-        _ members: [(property: String, type: String)], nulls: [(field: SwiftField, removable: Bool)] = [], names: SceneNames? = nil,
+        _ members: [(property: String, type: String)], nulls: (fields: [SwiftField], removable: String)? = nil,
         into out: inout CodeWriter
     ) {
         out.blank()
@@ -251,18 +250,15 @@ enum WiringRenderer {
         out.block("init(from decoder: any Decoder) throws") { out in
             out.line("var members = try MemberDecoder(decoder, keyedBy: CodingKeys.self)")
             for (property, type) in members { out.line("\(property) = members.decode(\(type).self, .\(property))") }
-            if let names, nulls.contains(where: \.removable) {
-                out.line("var removing = Set<\(names.removable)>()")
-            }
-            for (field, removable) in nulls {
-                let key = ".\(field.property.replacingOccurrences(of: "`", with: ""))"
-                if removable {
-                    out.line("if members.isNull(\(key)) { removing.insert(\(key)) }")
-                } else {
-                    out.line("members.refuseNull(\(key))")
+            if let nulls {
+                let removes = nulls.fields.contains { $0.field.optional }
+                if removes { out.line("var removing = Set<\(nulls.removable)>()") }
+                for field in nulls.fields {
+                    let key = ".\(field.property.replacingOccurrences(of: "`", with: ""))"
+                    out.line(field.field.optional ? "if members.isNull(\(key)) { removing.insert(\(key)) }" : "members.refuseNull(\(key))")
                 }
+                if removes { out.line("self.removing = removing") }
             }
-            if nulls.contains(where: \.removable) { out.line("self.removing = removing") }
             out.line("try members.finish()")
         }
     }
