@@ -120,7 +120,7 @@ struct AppConfigTests {
     @Test func deadlinesAndLimits() throws {
         let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
         #expect(defaults.httpIdleTimeout == .seconds(60) && defaults.httpRequestTimeout == .seconds(120))
-        #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 16 && defaults.uploadMaxPerCustomer == 2)
+        #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 32 && defaults.uploadMaxPerCustomer == 5)
         #expect(defaults.databaseStatementTimeoutMilliseconds == 5000 && defaults.databaseLockTimeoutMilliseconds == 2000)
         let set = try AppConfig.fromEnvironment([
             "DATABASE_URL": "postgresql://u@localhost/db", "HTTP_IDLE_TIMEOUT_SECONDS": "5", "HTTP_REQUEST_TIMEOUT_SECONDS": "7",

@@ -4,9 +4,9 @@ instances (run by Tools/cluster --check, before its checks stop an instance). Ea
 started with an empty request (nginx cannot pass the interim 104 on, so the cluster turns it
 off and the 201 says where the upload is), then sent in requests that are cut (a TCP reset)
 at a random byte, each resumed from the offset HEAD reports on whichever instance nginx picks;
-the last request finishes it. Checks every photo arrives whole (SHA-256 of what the media
-server stores) and exactly once, that both instances took part, and that nothing is left
-behind. Exits 1 on a failure.
+the last request finishes it; a request answered 429 or 503 is sent again after Retry-After.
+Checks every photo arrives whole (SHA-256 of what the media server stores) and exactly once,
+that both instances took part, and that nothing is left behind. Exits 1 on a failure.
 
     Tools/drills/upload-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL
 """
@@ -36,13 +36,22 @@ tally = collections.Counter()
 
 
 def request(method, path, token, headers=None, body=b""):
-    connection = http.client.HTTPConnection(host, port, timeout=60)
-    connection.request(method, path, body=body, headers={"Authorization": f"Bearer {token}", **(headers or {})})
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    with lock:
-        upstreams[(method, response.getheader("X-Upstream"))] += 1
+    """One request, sent again after Retry-After while the answer is 429 or 503 (the customer's or
+    the instance's upload places are held, as by a cut request the instance has not yet seen
+    end), as a client would; 30 tries at most."""
+    for _ in range(30):
+        connection = http.client.HTTPConnection(host, port, timeout=60)
+        connection.request(method, path, body=body, headers={"Authorization": f"Bearer {token}", **(headers or {})})
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        with lock:
+            upstreams[(method, response.getheader("X-Upstream"))] += 1
+        if response.status not in (429, 503):
+            break
+        with lock:
+            tally["waits"] += 1
+        time.sleep(float(response.getheader("Retry-After") or 1))
     return response.status, response, data
 
 
@@ -56,6 +65,14 @@ def cut_patch(location, token, photo, offset, cut):
     time.sleep(0.05)
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     connection.close()
+
+
+def finishing_patch(location, token, offset, rest):
+    """The request that sends the rest of the photo from `offset` and finishes the upload."""
+    status, _, data = request("PATCH", location, token, {
+        "Upload-Draft-Interop-Version": "6", "Upload-Offset": str(offset), "Upload-Complete": "?1",
+        "Content-Type": "application/partial-upload"}, rest)
+    return status, data
 
 
 def offset_of(location, token):
@@ -86,17 +103,13 @@ def upload(token, review):
             with lock:
                 tally["cuts"] += 1
             continue
-        status, _, data = request("PATCH", location, token, {
-            "Upload-Draft-Interop-Version": "6", "Upload-Offset": str(offset), "Upload-Complete": "?1",
-            "Content-Type": "application/partial-upload"}, photo[offset:])
+        status, data = finishing_patch(location, token, offset, photo[offset:])
         if status == 409:  # a cut request stored its last bytes after the HEAD: ask again
             with lock:
                 tally["conflicts"] += 1
             continue
         # Asked again, as a client whose answer was lost would: the same answer, nothing recorded twice.
-        again, _, replay = request("PATCH", location, token, {
-            "Upload-Draft-Interop-Version": "6", "Upload-Offset": str(len(photo)), "Upload-Complete": "?1",
-            "Content-Type": "application/partial-upload"})
+        again, replay = finishing_patch(location, token, len(photo), b"")
         if again != status or replay != data:
             return photo, None, f"asked again it answered {again}, not {status}"
         return photo, (status, data), None
@@ -115,7 +128,7 @@ with ThreadPoolExecutor(len(jobs)) as pool:
 elapsed = time.monotonic() - started
 errors = [error for _, _, error in results if error]
 print(f"      {len(jobs)} uploads, {tally['cuts']} cuts, {tally['conflicts']} offsets moved by a late store, "
-      f"in {elapsed:.1f} s; requests by upstream {dict(upstreams)}")
+      f"{tally['waits']} waits for a place (429/503), in {elapsed:.1f} s; requests by upstream {dict(upstreams)}")
 expect(not errors, f"every upload finished after its cuts ({errors[:3]})")
 whole = 0
 import json  # noqa: E402

@@ -71,11 +71,12 @@ public struct AppConfig: Sendable {
     public var databaseBehindTransactionPooler = false
     /// Photo uploads one instance reads at once (`UPLOAD_MAX_CONCURRENT`, 1 to 1000); past it an
     /// upload is refused with 503 and Retry-After before its body is read.
-    public var uploadMaxConcurrent = 16
+    public var uploadMaxConcurrent = 32
     /// Of those, how many one customer's uploads may hold at once (`UPLOAD_MAX_PER_CUSTOMER`, 1
     /// to 1000); past it the customer's upload is refused with 429 and Retry-After before its
-    /// body is read, so that stalled uploads of one customer cannot hold every place.
-    public var uploadMaxPerCustomer = 2
+    /// body is read, so that stalled uploads of one customer cannot hold every place. The default
+    /// lets an app send a review's five photos (`ReviewRules.maxPhotos`) at once.
+    public var uploadMaxPerCustomer = 5
     /// How long a resumable upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`, 60
     /// to 604800, default a day) before the purge removes it with its bytes; a finished one keeps
     /// the answer it got as long.
