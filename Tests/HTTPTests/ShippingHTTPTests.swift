@@ -36,6 +36,16 @@ struct ShippingHTTPTests {
         // The same place twice is refused.
         try await client.send(.post, rates, json: #"{"country":"JP","fee":{"amount":1,"currency":"JPY"}}"#, token: adminToken)
             .expectProblem(409)
+        // So is a fee or a threshold in another currency than the shop's: it would never apply.
+        let dollars = try await client.send(
+            .post, rates, json: #"{"country":"US","fee":{"amount":1,"currency":"USD"}}"#, token: adminToken
+        ).expectProblem(422)
+        #expect((dollars["errors"] as? [[String: String]])?.map { $0["field"] } == ["fee.currency"])
+        let threshold = try await client.send(
+            .patch, "/v1/admin/shipping-methods/\(standard)", json: #"{"free_over":{"amount":50,"currency":"USD"}}"#,
+            token: adminToken
+        ).expectProblem(422)
+        #expect((threshold["errors"] as? [[String: String]])?.first?["message"] == "must be the shop's currency (JPY)")
         let express = try await create("/v1/admin/shipping-methods", #"{"name":"Express","carrier":"Sagawa"}"#)
         _ = try await create(
             "/v1/admin/shipping-methods/\(express)/rates", #"{"country":"JP","region":"Tokyo","fee":{"amount":1200,"currency":"JPY"}}"#)

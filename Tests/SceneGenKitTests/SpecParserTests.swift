@@ -46,6 +46,19 @@ struct SpecParserTests {
         #expect(wishlist.gateways.map(\.name) == ["ShareLinks"] && wishlist.gateways[0].baseURLEnv == "SHARE_API_URL")
     }
 
+    @Test func currencyShopMarksAMoneyFieldAndNothingElse() throws {
+        let note = "{ name: note, type: string, max: 200, optional: true }"
+        let priced = Self.wishlist.replacingOccurrences(
+            of: note, with: note + "\n    - { name: budget, type: money, optional: true, currency: shop }")
+        let (spec, diagnostics) = SpecParser.parse(priced, file: "Specs/T.yml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(try #require(spec?.entity).fields.map(\.shopCurrency) == [false, false, false, true, false, false])
+        let misplaced = errors(Self.wishlist.replacingOccurrences(of: note, with: "{ name: note, type: string, max: 200, currency: shop }"))
+        #expect(misplaced == ["Specs/T.yml:10:55: error: currency: shop belongs to money fields"], "\(misplaced)")
+        let other = errors(priced.replacingOccurrences(of: "currency: shop", with: "currency: USD"))
+        #expect(other.count == 1 && other[0].hasSuffix("error: currency takes one value: shop"), "\(other)")
+    }
+
     @Test func yamlSyntaxErrorsHaveLineAndColumn() {
         let found = errors("scene: [Wishlist\nsummary: x\n")
         #expect(found.count == 1)
@@ -64,7 +77,7 @@ struct SpecParserTests {
         let found = errors(text)
         #expect(
             found.contains(
-                "Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, enum_type, primary, optional, default, readonly, admin_only, one_per_owner, unique, references, min, max, example)"
+                "Specs/T.yml:10:34: error: unknown key 'colour' in field (allowed: name, type, values, enum_type, primary, optional, default, readonly, admin_only, one_per_owner, unique, references, min, max, example, currency)"
             ), "\(found)")
         #expect(
             found.contains(

@@ -60,6 +60,10 @@ public struct FieldSpec: Hashable, Sendable {
     /// `enum_type: TaxClass` on an enum field: its Swift type is that enum, written once by hand in
     /// Domain with the spec's values as raw values, instead of one generated for this place.
     public var enumTypeName: String?
+    /// `currency: shop` on an entity's money field: a value in another currency than the shop's
+    /// (`SHOP_CURRENCY`) is refused on create, replace and update (422 naming `<field>.currency`),
+    /// where a price the shop never charges in would be stored and then never used.
+    public var shopCurrency = false
     /// `partial: true` on a money input: a change of amount, currency or both
     /// (`{"amount": 1500}` keeps the currency), checked into a `MoneyChange`.
     public var partial = false

@@ -11,7 +11,7 @@ public enum SpecFormat {
         "name", "type", "values", "enum_type", "primary", "optional", "default", "readonly", "admin_only", "one_per_owner", "unique",
         "references",
         "min",
-        "max", "example",
+        "max", "example", "currency",
     ]
     public static let useCaseKeys = [
         "name", "kind", "route", "auth", "page", "filters", "gateways", "input", "outcomes", "rate_limit", "background",

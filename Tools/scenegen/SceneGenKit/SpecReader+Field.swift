@@ -91,6 +91,11 @@ extension SpecReader {
                 field.example = example
             }
         }
+        if let node = keys["currency"] {
+            if string(node, "currency") != "shop" { sink.error("currency takes one value: shop", at: node.position) }
+            if type != .money { sink.error("currency: shop belongs to money fields", at: node.position) }
+            field.shopCurrency = true
+        }
         field.partial = bool(keys["partial"], "partial")
         field.list = bool(keys["list"], "list")
         field.map = role == .input && bool(keys["map"], "map")

@@ -43,10 +43,11 @@ extension DomainRenderer {
         func named(_ suffix: String = "") -> String {
             element ? (suffix.isEmpty ? "place" : "place + \"\(suffix)\"") : "\"\(name)\(suffix)\""
         }
+        let shop = f.shopCurrency ? ", shopCurrency: Currency" : ""
         let signature =
             element
             ? "static func \(field.bareProperty)Element(_ value: \(field.inputType), at place: String, into errors: inout FieldErrors) -> \(field.valueType)?"
-            : "static func \(field.bareProperty)(_ value: \(field.inputType), into errors: inout FieldErrors) -> \(field.valueType)?"
+            : "static func \(field.bareProperty)(_ value: \(field.inputType)\(shop), into errors: inout FieldErrors) -> \(field.valueType)?"
         out.block(signature) {
             out in
             switch f.type {
@@ -78,7 +79,13 @@ extension DomainRenderer {
                 out.line("errors.require(validAmount, \(named(".amount")), \"must be \(describe(min, f.max, unit: " minor units"))\")")
                 out.line("let currency = Currency(value.currency)")
                 out.line("errors.require(currency != nil, \(named(".currency")), \"must be an ISO 4217 code of three uppercase letters\")")
-                out.line("guard validAmount, let currency else { return nil }")
+                if f.shopCurrency {
+                    out.line("let shops = currency.map { $0 == shopCurrency } ?? true")
+                    out.line("errors.require(shops, \(named(".currency")), \"must be the shop's currency (\\(shopCurrency.code))\")")
+                    out.line("guard validAmount, shops, let currency else { return nil }")
+                } else {
+                    out.line("guard validAmount, let currency else { return nil }")
+                }
                 out.line("return Money(amount: value.amount, currency: currency)")
             case .enumeration(let values):
                 out.line("let valid = \(field.enumType)(rawValue: value)")
@@ -166,6 +173,7 @@ extension DomainRenderer {
         if names.owned { parameters.append("customerID: UUID") }
         if let parent = names.parent { parameters.append("\(parent.bareProperty): UUID") }
         if needsNow { parameters.append("now: Date") }
+        if names.checksShopCurrency { parameters.append("shopCurrency: Currency") }
         let checked = names.writable.filter(hasRule)
         var arguments: [String] = []
         for field in names.fields {
@@ -181,11 +189,13 @@ extension DomainRenderer {
                 if !checked.isEmpty { out.line("var errors = FieldErrors()") }
                 for field in checked {
                     let input = inputExpression(field)
-                    let check = "\(names.entity)Rules.\(field.bareProperty)($0, into: &errors)"
+                    let check = "\(names.entity)Rules.\(field.bareProperty)($0\(shopArgument(field)), into: &errors)"
                     if field.field.optional && field.field.defaultValue == nil {
                         out.line("let \(field.bareProperty) = \(input).flatMap { \(check) }")
                     } else {
-                        out.line("let \(field.bareProperty) = \(names.entity)Rules.\(field.bareProperty)(\(input), into: &errors)")
+                        out.line(
+                            "let \(field.bareProperty) = \(names.entity)Rules.\(field.bareProperty)(\(input)\(shopArgument(field)), into: &errors)"
+                        )
                     }
                 }
                 if !checked.isEmpty { out.line("try errors.throwIfAny()") }
@@ -197,6 +207,11 @@ extension DomainRenderer {
                 }
             }
         }
+    }
+
+    /// The shop's currency passed on to the rule of a field that must be in it (`currency: shop`).
+    private static func shopArgument(_ field: SwiftField) -> String {
+        field.field.shopCurrency ? ", shopCurrency: shopCurrency" : ""
     }
 
     /// The draft's input for `field` with its default applied, as the input type.
@@ -230,12 +245,13 @@ extension DomainRenderer {
             out.doc(
                 "The changes, checked and typed.\n- Throws: `ValidationError` listing every changed field that breaks the spec's rules, or\n  the whole body when it changes nothing."
             )
-            out.block("public func validated() throws(ValidationError) -> \(names.patch)") { out in
+            let parameters = names.checksShopCurrency ? "shopCurrency: Currency" : ""
+            out.block("public func validated(\(parameters)) throws(ValidationError) -> \(names.patch)") { out in
                 out.line("var errors = FieldErrors()")
                 out.line("errors.require(!isEmpty, \"body\", \"must change at least one of \(list)\")")
                 for field in writable where hasRule(field) {
                     out.line(
-                        "let \(field.bareProperty) = self.\(field.bareProperty).flatMap { \(names.entity)Rules.\(field.bareProperty)($0, into: &errors) }"
+                        "let \(field.bareProperty) = self.\(field.bareProperty).flatMap { \(names.entity)Rules.\(field.bareProperty)($0\(shopArgument(field)), into: &errors) }"
                     )
                 }
                 out.line("try errors.throwIfAny()")

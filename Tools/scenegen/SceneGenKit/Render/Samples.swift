@@ -8,6 +8,12 @@ enum Samples {
         return value
     }
 
+    /// A valid amount of a money field in a currency other than the samples' (and the tests'
+    /// shop's) yen, for the refusal of `currency: shop`.
+    static func foreignMoney(_ field: FieldSpec) -> String {
+        "MoneyInput(amount: \(number(field, preferring: 100)), currency: \"USD\")"
+    }
+
     static func length(_ field: FieldSpec) -> Int {
         let wanted = Int(max(field.min ?? 1, 1))
         return field.max.map { min(wanted, Int($0)) } ?? wanted

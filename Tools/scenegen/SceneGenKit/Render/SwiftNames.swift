@@ -89,6 +89,9 @@ struct SceneNames {
     var writable: [SwiftField] { fields.filter(\.writable) }
     /// The writable fields a partial update may remove: those that may be absent.
     var removableFields: [SwiftField] { writable.filter(\.field.optional) }
+    /// Whether a field must be in the shop's currency (`currency: shop`): the container then holds
+    /// the shop's currency, and the draft's and the changes' checks take it.
+    var checksShopCurrency: Bool { writable.contains(where: \.field.shopCurrency) }
     /// The fields `useCase` may write: an `admin_only` one by an admin route only.
     func writable(by useCase: UseCaseSpec) -> [SwiftField] { writable.filter { useCase.auth == .admin || !$0.field.adminOnly } }
     var primary: SwiftField { fields.first { $0.field.primary }! }

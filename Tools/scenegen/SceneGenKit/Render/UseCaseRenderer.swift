@@ -34,6 +34,7 @@ enum UseCaseRenderer {
             var arguments = ["id: system.newID()"]
             arguments += names.scope.map { "\($0.label): \($0.label)" }
             if names.fields.contains(where: { $0.field.defaultValue == .now }) { arguments.append("now: system.now()") }
+            if names.checksShopCurrency { arguments.append("shopCurrency: shopCurrency") }
             out.block("public func \(method)(\(owner)_ draft: \(names.draft)) async throws -> \(e)") { out in
                 let checks = staffOnlyCheck(names, useCase, value: "draft", into: &out)
                 let insert = "try await store.insert(draft.validated(\(arguments.joined(separator: ", "))))"
@@ -81,7 +82,8 @@ enum UseCaseRenderer {
             out.doc("Changes only the fields `changes` sets.\n- Throws: `ValidationError`, `RecordError`, `StoreUnavailable`.")
             out.block("public func \(method)(\(owner)id: UUID, _ changes: \(names.changes)) async throws -> \(e)") { out in
                 staffOnlyCheck(names, useCase, value: "changes", into: &out)
-                out.block("guard let saved = try await store.update(\(ownerArgument)id: id, with: changes.validated()) else") {
+                let validated = "changes.validated(\(names.checksShopCurrency ? "shopCurrency: shopCurrency" : ""))"
+                out.block("guard let saved = try await store.update(\(ownerArgument)id: id, with: \(validated)) else") {
                     $0.line("throw RecordError.notFound(entity: \(label), id: id)")
                 }
                 out.line("return saved")
@@ -94,6 +96,7 @@ enum UseCaseRenderer {
             arguments += names.scope.map { "\($0.label): \($0.label)" }
             // A readonly timestamp is the record's: the store writes none of them.
             if names.fields.contains(where: { $0.field.defaultValue == .now }) { arguments.append("now: system.now()") }
+            if names.checksShopCurrency { arguments.append("shopCurrency: shopCurrency") }
             out.block("public func \(method)(\(owner)id: UUID, _ draft: \(names.draft)) async throws -> \(e)") { out in
                 out.block(
                     "guard let saved = try await store.replace(\(ownerArgument)id: id, with: draft.validated(\(arguments.joined(separator: ", ")))) else"

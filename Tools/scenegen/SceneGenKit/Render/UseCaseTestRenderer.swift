@@ -17,6 +17,7 @@ enum UseCaseTestRenderer {
         for gateway in names.spec.gateways {
             containerArguments.append("\(names.gatewayProperty(gateway)): Mock\(names.gatewayPort(gateway))()")
         }
+        if names.checksShopCurrency { containerArguments.append("shopCurrency: Fixtures.yen") }
         containerArguments.append("system: Fixtures.system")
         var arguments: [String] = []
         for (position, field) in names.fields.enumerated() {
@@ -195,6 +196,12 @@ enum UseCaseTestRenderer {
                 "\(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing", names, field, bad.input, call: call,
                 errorField: bad.errorField, into: &out)
         }
+        if let field = names.writable.first(where: \.field.shopCurrency) {
+            draftRefusal(
+                "\(Names.camelCase(create.name))RefusesAnotherCurrencyThanTheShops", names, field, Samples.foreignMoney(field.field),
+                call: call,
+                errorField: "\(field.name).currency", into: &out)
+        }
     }
 
     /// A test that creating from the draft with `field` set to `value` throws a `ValidationError`
@@ -227,6 +234,12 @@ enum UseCaseTestRenderer {
                     "#expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(other.value)))])"
                 )
             }
+        }
+        if let field = names.writable(by: update).first(where: \.field.shopCurrency) {
+            refusal(
+                "\(Names.camelCase(update.name))RefusesAnotherCurrencyThanTheShops", names,
+                call: "\(call)\(names.changes)(\(field.bareProperty): \(Samples.foreignMoney(field.field))))",
+                fields: [swiftString("\(field.name).currency")], into: &out)
         }
         out.blank()
         out.block("@Test func \(Names.camelCase(update.name))RefusesAnEmptyChangeAndAnswersNotFound() async throws") { out in

@@ -29,6 +29,7 @@ enum WiringRenderer {
                 "\(names.gatewayProperty(gateway)): HTTP\(names.gatewayPort(gateway))(baseURL: resources.config.environment[\(swiftString(gateway.baseURLEnv))])"
             )
         }
+        if names.checksShopCurrency { live.append("shopCurrency: resources.config.currency") }
         live.append("system: resources.system")
         var out = CodeWriter()
         out.lines(["import Gateway", "import Scenes", ""])
@@ -41,14 +42,16 @@ enum WiringRenderer {
         return out.text
     }
 
-    /// The scene's dependencies as `name: type`: its store, hand-written ports, gateways and
-    /// clock; the container holds them and the use case takes them.
+    /// The scene's dependencies as `name: type`: its store, hand-written ports, gateways, the
+    /// shop's currency when a field must be in it, and clock; the container holds them and the use
+    /// case takes them.
     static func containerProperties(_ names: SceneNames) -> [String] {
         var stored = names.spec.entity == nil ? [] : ["store: any \(names.store)"]
         stored += names.spec.ports.map { "\(names.portProperty($0)): \(names.portType($0))" }
         for gateway in names.spec.gateways {
             stored.append("\(names.gatewayProperty(gateway)): any \(names.gatewayPort(gateway))")
         }
+        if names.checksShopCurrency { stored.append("shopCurrency: Currency") }
         return stored + ["system: SystemContext"]
     }
 
