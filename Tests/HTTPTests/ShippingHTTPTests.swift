@@ -84,7 +84,8 @@ struct ShippingHTTPTests {
 
             // Another customer's address is no address of yours.
             let (_, other) = try await signedInCustomer(db)
-            try await client.send(.get, "/v1/cart?address_id=\(tokyo)", token: other).expectProblem(404)
+            let notYours = try await client.send(.get, "/v1/cart?address_id=\(tokyo)", token: other).expectProblem(422)
+            #expect((notYours["errors"] as? [[String: String]])?.map { $0["field"] } == ["address_id"])
 
             // Checkout: the shop ships, so an address and a method are required, and must fit.
             func checkout(_ body: String, key: String = UUID().uuidString) async throws -> TestResponse {
