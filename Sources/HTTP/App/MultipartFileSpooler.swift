@@ -18,8 +18,7 @@ struct MultipartFileSpooler {
         let contentType = request.headers[.contentType] ?? ""
         let parameters = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parameters.first?.lowercased() == "multipart/form-data" else {
-            throw ProblemError(
-                Problem.make(415, "unsupported-media-type", "Unsupported media type", detail: "Send the file as multipart/form-data."))
+            throw ProblemError(Problem.unsupportedMediaType("Send the file as multipart/form-data."))
         }
         for parameter in parameters.dropFirst() where parameter.lowercased().hasPrefix("boundary=") {
             let value = parameter.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))

@@ -26,9 +26,8 @@ struct ProblemMiddleware: RouterMiddleware {
             // The body's framing was broken (a chunk size that is no number): the client's fault.
             return Problem.badRequest("The request's framing is malformed.").response(from: request, context: context)
         } catch is NIOTooManyBytesError {
-            return Problem.make(
-                413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
-            ).response(from: request, context: context)
+            return Problem.payloadTooLarge("The request body is larger than this endpoint accepts.").response(
+                from: request, context: context)
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:
@@ -41,9 +40,8 @@ struct ProblemMiddleware: RouterMiddleware {
                 }
                 return Problem.notFound("No route matches \(request.method) \(request.uri.path).").response(from: request, context: context)
             case .contentTooLarge:
-                return Problem.make(
-                    413, "payload-too-large", "Payload too large", detail: "The request body is larger than this endpoint accepts."
-                ).response(from: request, context: context)
+                return Problem.payloadTooLarge("The request body is larger than this endpoint accepts.").response(
+                    from: request, context: context)
             default:
                 return Problem.make(
                     error.status.code, "http-\(error.status.code)", error.status.reasonPhrase,

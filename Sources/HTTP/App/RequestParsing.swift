@@ -15,10 +15,7 @@ enum RequestParsing {
     static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/merge-patch+json") else {
-            throw ProblemError(
-                Problem.make(
-                    415, "unsupported-media-type", "Unsupported media type",
-                    detail: "Send the body as application/json."))
+            throw ProblemError(Problem.unsupportedMediaType("Send the body as application/json."))
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {
             throw ProblemError(tooLarge)
@@ -35,9 +32,7 @@ enum RequestParsing {
         }
     }
 
-    static let tooLarge = Problem.make(
-        413, "payload-too-large", "Payload too large",
-        detail: "The request body must be at most \(maxJSONBytes) bytes.")
+    static let tooLarge = Problem.payloadTooLarge("The request body must be at most \(maxJSONBytes) bytes.")
 
     private static func problem(for error: DecodingError) -> Presentation {
         guard let field = fieldError(for: error) else { return Problem.badRequest("The body is not valid JSON.") }
@@ -157,8 +152,7 @@ enum RequestParsing {
     /// when its Content-Length says more, and while it is read when it brings more.
     /// - Throws: `ProblemError` 413.
     static func rawBody(_ request: Request, max: Int) async throws -> [UInt8] {
-        let tooLarge = ProblemError(
-            Problem.make(413, "payload-too-large", "Payload too large", detail: "The request body must be at most \(max) bytes."))
+        let tooLarge = ProblemError(Problem.payloadTooLarge("The request body must be at most \(max) bytes."))
         if let length = request.headers[.contentLength].flatMap(Int.init), length > max { throw tooLarge }
         do {
             return Array(buffer: try await request.body.collect(upTo: max))

@@ -101,8 +101,7 @@ struct UploadReceiver: Sendable {
 
     static func tooLarge(_ field: String, limit: Int) -> ProblemError {
         ProblemError(
-            Problem.make(
-                413, "payload-too-large", "Payload too large", detail: "The file may have at most \(limit) bytes.",
-                errors: [FieldError(field, "must be at most \(limit) bytes")]))
+            Problem.payloadTooLarge(
+                "The file may have at most \(limit) bytes.", errors: [FieldError(field, "must be at most \(limit) bytes")]))
     }
 }

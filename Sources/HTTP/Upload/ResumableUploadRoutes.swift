@@ -34,9 +34,8 @@ enum ResumableUploadRoutes {
                 throw ResumableUploadHeaders.malformed("Upload-Complete", "is required: ?1 when these are the upload's last bytes, else ?0")
             }
             if headers.version >= 6, Self.mediaType(request.headers[.contentType]) != "application/partial-upload" {
-                return Problem.make(
-                    415, "unsupported-media-type", "Unsupported media type",
-                    detail: "Bytes appended to an upload are sent as application/partial-upload.",
+                return Problem.unsupportedMediaType(
+                    "Bytes appended to an upload are sent as application/partial-upload.",
                     errors: [FieldError("Content-Type", "must be application/partial-upload")])
             }
             guard let upload = try await uploads.resumableUploads.upload(id: id, customerID: customerID) else {

@@ -92,6 +92,16 @@ public enum Problem {
         make(400, "bad-request", "Bad request", detail: detail, errors: errors)
     }
 
+    /// 413 for a body, or a file in one, past what the route takes.
+    public static func payloadTooLarge(_ detail: String, errors: [FieldError]? = nil) -> Presentation {
+        make(413, "payload-too-large", "Payload too large", detail: detail, errors: errors)
+    }
+
+    /// 415 for a body in a content type the route does not read.
+    public static func unsupportedMediaType(_ detail: String, errors: [FieldError]? = nil) -> Presentation {
+        make(415, "unsupported-media-type", "Unsupported media type", detail: detail, errors: errors)
+    }
+
     public static func notFound(_ detail: String) -> Presentation {
         make(404, "not-found", "Not found", detail: detail)
     }

@@ -78,8 +78,8 @@ public enum ResumableUploadPresenter {
     }
 
     public static func tooLarge(limit: Int, field: String) -> Presentation {
-        Problem.make(
-            413, "payload-too-large", "Payload too large", detail: "The file may have at most \(limit) bytes; the upload is cancelled.",
+        Problem.payloadTooLarge(
+            "The file may have at most \(limit) bytes; the upload is cancelled.",
             errors: [FieldError(field, "must be at most \(limit) bytes")])
     }
 
