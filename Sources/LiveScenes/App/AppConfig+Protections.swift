@@ -10,20 +10,10 @@ extension AppConfig {
     /// `RATE_LIMIT_PHOTO_PER_CUSTOMER` (each `COUNT/SECONDS`), `PURGE_INTERVAL_SECONDS` (1 to 86400).
     /// Appends one line to `problems` for each bad value.
     mutating func readProtections(_ environment: [String: String], problems: inout [String]) {
-        if let text = environment["PASSWORD_HASH_CONCURRENCY"] {
-            if let value = Int(text), (1...64).contains(value) {
-                passwordHashConcurrency = value
-            } else {
-                problems.append("PASSWORD_HASH_CONCURRENCY: must be an integer from 1 to 64, got '\(text)'")
-            }
+        if let value = environment.integer("PASSWORD_HASH_CONCURRENCY", in: 1...64, problems: &problems) {
+            passwordHashConcurrency = value
         }
-        if let text = environment["TRUSTED_PROXY_HOPS"] {
-            if let value = Int(text), (0...5).contains(value) {
-                trustedProxyHops = value
-            } else {
-                problems.append("TRUSTED_PROXY_HOPS: must be an integer from 0 to 5, got '\(text)'")
-            }
-        }
+        if let value = environment.integer("TRUSTED_PROXY_HOPS", in: 0...5, problems: &problems) { trustedProxyHops = value }
         let limits: [(String, WritableKeyPath<RateLimits, RateLimit>)] = [
             ("RATE_LIMIT_PASSWORD_PER_ACCOUNT", \.passwordPerAccount), ("RATE_LIMIT_PASSWORD_PER_ADDRESS", \.passwordPerAddress),
             ("RATE_LIMIT_CHECKOUT_PER_CUSTOMER", \.checkoutPerCustomer), ("RATE_LIMIT_PHOTO_PER_CUSTOMER", \.photoPerCustomer),
@@ -36,12 +26,8 @@ extension AppConfig {
                 problems.append("\(name): must be COUNT/SECONDS with COUNT 1 to 1000000 and SECONDS 1 to 86400, like 10/600, got '\(text)'")
             }
         }
-        if let text = environment["PURGE_INTERVAL_SECONDS"] {
-            if let seconds = Int(text), (1...86_400).contains(seconds) {
-                purgeInterval = .seconds(seconds)
-            } else {
-                problems.append("PURGE_INTERVAL_SECONDS: must be an integer from 1 to 86400, got '\(text)'")
-            }
+        if let seconds = environment.integer("PURGE_INTERVAL_SECONDS", in: 1...86_400, problems: &problems) {
+            purgeInterval = .seconds(seconds)
         }
     }
 }

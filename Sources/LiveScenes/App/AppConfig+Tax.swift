@@ -6,15 +6,8 @@ extension AppConfig {
     /// issuer its invoices name (`INVOICE_ISSUER_NAME`, `INVOICE_REGISTRATION_NUMBER`: both or neither).
     /// Appends one line to `problems` for each bad value.
     mutating func readTax(_ environment: [String: String], problems: inout [String]) {
-        var includesTax = taxPolicy.pricesIncludeTax
+        let includesTax = environment.bool("PRICES_INCLUDE_TAX", problems: &problems) ?? taxPolicy.pricesIncludeTax
         var rounding = taxPolicy.rounding
-        if let text = environment["PRICES_INCLUDE_TAX"] {
-            if let value = Bool(text) {
-                includesTax = value
-            } else {
-                problems.append("PRICES_INCLUDE_TAX: must be true or false, got '\(text)'")
-            }
-        }
         if let text = environment["TAX_ROUNDING"] {
             if let value = TaxRounding(rawValue: text) {
                 rounding = value

@@ -150,14 +150,7 @@ public struct AppConfig: Sendable {
         if let host = environment["HOST"] {
             if host.isEmpty { problems.append("HOST: must not be empty") } else { config.host = host }
         }
-        func integer(_ name: String, _ range: ClosedRange<Int>) -> Int? {
-            guard let text = environment[name] else { return nil }
-            guard let value = Int(text), range.contains(value) else {
-                problems.append("\(name): must be an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-                return nil
-            }
-            return value
-        }
+        func integer(_ name: String, _ range: ClosedRange<Int>) -> Int? { environment.integer(name, in: range, problems: &problems) }
         if let value = integer("PORT", 1...65535) { config.port = value }
         if let token = environment["ADMIN_TOKEN"], !token.isEmpty {
             if token.count < 16 {
@@ -195,12 +188,8 @@ public struct AppConfig: Sendable {
             }
         case let text?: problems.append("DATABASE_POOLER: must be none or transaction, got '\(text)'")
         }
-        if let text = environment["RESUMABLE_UPLOAD_INTERIM_RESPONSES"] {
-            if let value = Bool(text) {
-                config.resumableUploadInterimResponses = value
-            } else {
-                problems.append("RESUMABLE_UPLOAD_INTERIM_RESPONSES: must be true or false, got '\(text)'")
-            }
+        if let value = environment.bool("RESUMABLE_UPLOAD_INTERIM_RESPONSES", problems: &problems) {
+            config.resumableUploadInterimResponses = value
         }
         switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
         case (nil, nil): break
@@ -265,5 +254,27 @@ extension [String: String] {
     /// The variable's value, `nil` when it is unset or set to nothing (`APNS_URL=` means unset).
     func setting(_ name: String) -> String? {
         self[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The integer the variable holds, `nil` when it is unset; a value that is no integer in
+    /// `range` is `nil` too, with a line in `problems` saying so.
+    func integer(_ name: String, in range: ClosedRange<Int>, problems: inout [String]) -> Int? {
+        guard let text = self[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            problems.append("\(name): must be an integer from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false` as the variable says, `nil` when it is unset; another value is `nil`
+    /// too, with a line in `problems` saying so.
+    func bool(_ name: String, problems: inout [String]) -> Bool? {
+        guard let text = self[name] else { return nil }
+        guard let value = Bool(text) else {
+            problems.append("\(name): must be true or false, got '\(text)'")
+            return nil
+        }
+        return value
     }
 }
