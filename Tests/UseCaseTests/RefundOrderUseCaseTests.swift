@@ -13,7 +13,7 @@ struct RefundOrderUseCaseTests {
             restock: false, lines: [], status: status, providerRefundID: providerID, paymentIntentID: "pi_1", createdAt: Fixtures.now)
     }
 
-    static func request(amount: Int64? = 500, reason: String = "duplicate", key: String = "k1") -> RefundRequest {
+    static func request(amount: Int64? = 500, reason: RefundReason = .duplicate, key: String = "k1") -> RefundRequest {
         RefundRequest(orderID: Fixtures.id(7), amount: amount, lines: [], reason: reason, restock: false, idempotencyKey: key)
     }
 
@@ -88,9 +88,9 @@ struct RefundOrderUseCaseTests {
         let store = MockRefundStore([Self.refund()])
         let payments = MockPaymentGateway(confirm: { .succeeded })
         let error = await #expect(throws: ValidationError.self) {
-            try await refunds(store, payments).refund(Self.request(amount: 0, reason: "because", key: ""))
+            try await refunds(store, payments).refund(Self.request(amount: 0, key: ""))
         }
-        #expect(error?.fields.map(\.field) == ["idempotency_key", "amount", "reason"])
+        #expect(error?.fields.map(\.field) == ["idempotency_key", "amount"])
         #expect(store.calls.isEmpty && payments.calls.isEmpty)
     }
 
@@ -99,7 +99,7 @@ struct RefundOrderUseCaseTests {
         let twice = RefundRequest(
             orderID: Fixtures.id(7), amount: nil,
             lines: [RefundLine(variantID: mug, quantity: 1), RefundLine(variantID: mug, quantity: 100)],
-            reason: "other", restock: true, idempotencyKey: "k")
+            reason: .other, restock: true, idempotencyKey: "k")
         #expect(
             throws: ValidationError([
                 FieldError("lines[1].variant_id", "appears twice"), FieldError("lines[1].quantity", "must be 1 to 99"),
@@ -107,7 +107,7 @@ struct RefundOrderUseCaseTests {
         ) {
             try twice.validate()
         }
-        let bare = RefundRequest(orderID: Fixtures.id(7), amount: nil, lines: [], reason: "other", restock: true, idempotencyKey: "k")
+        let bare = RefundRequest(orderID: Fixtures.id(7), amount: nil, lines: [], reason: .other, restock: true, idempotencyKey: "k")
         #expect(throws: ValidationError.self) { try bare.validate() }
     }
 }

@@ -76,11 +76,11 @@ public struct RefundRequest: Hashable, Sendable {
     /// Minor units; nil refunds the value of `lines`, or without lines all that remains.
     public let amount: Int64?
     public let lines: [RefundLine]
-    public let reason: String
+    public let reason: RefundReason
     public let restock: Bool
     public let idempotencyKey: String
 
-    public init(orderID: UUID, amount: Int64?, lines: [RefundLine], reason: String, restock: Bool, idempotencyKey: String) {
+    public init(orderID: UUID, amount: Int64?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String) {
         self.orderID = orderID
         self.amount = amount
         self.lines = lines
@@ -96,11 +96,8 @@ public struct RefundRequest: Hashable, Sendable {
     public var fingerprint: String {
         let lines = lines.sorted { $0.variantID.uuidString < $1.variantID.uuidString }
             .map { "\($0.variantID.lowercasedText)x\($0.quantity)" }.joined(separator: ",")
-        return "amount=\(amount.map(String.init) ?? "rest");lines=\(lines);reason=\(reason);restock=\(restock)"
+        return "amount=\(amount.map(String.init) ?? "rest");lines=\(lines);reason=\(reason.rawValue);restock=\(restock)"
     }
-
-    /// The checked reason; only valid after `validate()`.
-    public var refundReason: RefundReason { RefundReason(rawValue: reason) ?? .other }
 
     /// Checks what can be checked without the order (its remainder is the store's to check).
     /// - Throws: `ValidationError` naming every bad field.
@@ -110,9 +107,6 @@ public struct RefundRequest: Hashable, Sendable {
             (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
             "idempotency_key", "must be a header (Idempotency-Key) of 1 to 255 visible ASCII characters")
         if let amount { errors.require(amount >= 1, "amount", "must be at least 1 (minor units)") }
-        errors.require(
-            RefundReason(rawValue: reason) != nil, "reason",
-            "must be one of \(RefundReason.allCases.map(\.rawValue).joined(separator: ", "))")
         errors.require(lines.count <= Self.maxLines, "lines", "must have at most \(Self.maxLines) entries")
         errors.require(!restock || !lines.isEmpty, "lines", "must name what to put back in stock when restock is true")
         var seen = Set<UUID>()

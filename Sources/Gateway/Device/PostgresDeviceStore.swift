@@ -48,9 +48,7 @@ public struct PostgresDeviceStore: DeviceStore {
                 return row
             }
         }
-        guard let stored = DevicePlatform(rawValue: try row.decode("platform")) else {
-            throw PostgresError.decoding(column: "platform", swiftType: "DevicePlatform", postgresType: "text")
-        }
+        let stored = try row.enumeration("platform", as: DevicePlatform.self)
         let device = Device(
             token: try row.decode("token"), platform: stored, locale: try row.decode("locale"), createdAt: try row.decode("created_at"),
             updatedAt: try row.decode("updated_at"))

@@ -47,11 +47,9 @@ public struct PostgresPushQueue: PushQueue {
             }
         }
         return try rows.map { row in
-            guard let event = PushEvent(rawValue: try row.decode("event")) else {
-                throw PostgresError.decoding(column: "event", swiftType: "PushEvent", postgresType: "text")
-            }
-            return Push(
-                id: try row.decode("id"), deviceToken: try row.decode("device_token"), orderID: try row.decode("order_id"), event: event,
+            Push(
+                id: try row.decode("id"), deviceToken: try row.decode("device_token"), orderID: try row.decode("order_id"),
+                event: try row.enumeration("event", as: PushEvent.self),
                 locale: try row.decode("locale"), attempts: try row.decode("attempts"), claimID: try row.decode("claim_id"),
                 claimedAt: try row.decode("claimed_at"))
         }

@@ -224,15 +224,10 @@ public struct PostgresOrderStore: OrderStore {
 
     private static func order(from row: PostgresRow) throws -> Order {
         let id: UUID = try row.decode("id")
-        guard let status = OrderStatus(rawValue: try row.decode("status")) else {
-            throw PostgresError.decoding(column: "status", swiftType: "OrderStatus", postgresType: "text")
-        }
+        let status = try row.enumeration("status", as: OrderStatus.self)
         var refund: RefundRecord?
         if let refundID: String = try row.decode("refund_id") {
-            guard let refundStatus = RefundStatus(rawValue: try row.decode("refund_status")) else {
-                throw PostgresError.decoding(column: "refund_status", swiftType: "RefundStatus", postgresType: "text")
-            }
-            refund = RefundRecord(id: refundID, status: refundStatus)
+            refund = RefundRecord(id: refundID, status: try row.enumeration("refund_status", as: RefundStatus.self))
         }
         var action: PaymentAction?
         if let secret: String = try row.decode("action_client_secret") {

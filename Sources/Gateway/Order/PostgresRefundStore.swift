@@ -83,7 +83,7 @@ public struct PostgresRefundStore: RefundStore {
                                  created_at, updated_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $9)
             ON CONFLICT (order_id, idempotency_key) DO NOTHING RETURNING id
-            """, id, request.orderID, amount, total.currency.code, request.refundReason.rawValue, request.restock,
+            """, id, request.orderID, amount, total.currency.code, request.reason.rawValue, request.restock,
             request.idempotencyKey, request.fingerprint, at)
         guard !claimed.rows.isEmpty else { return false }
         let bounded = try await connection.query(
@@ -228,12 +228,8 @@ public struct PostgresRefundStore: RefundStore {
             let lines = try await database.query(
                 "SELECT variant_id, quantity FROM refund_lines WHERE refund_id = $1 ORDER BY variant_id", id
             ).rows.map { RefundLine(variantID: try $0.decode("variant_id"), quantity: try $0.decode("quantity")) }
-            guard let status = RefundStatus(rawValue: try row.decode("status")) else {
-                throw PostgresError.decoding(column: "status", swiftType: "RefundStatus", postgresType: "text")
-            }
-            guard let reason = RefundReason(rawValue: try row.decode("reason")) else {
-                throw PostgresError.decoding(column: "reason", swiftType: "RefundReason", postgresType: "text")
-            }
+            let status = try row.enumeration("status", as: RefundStatus.self)
+            let reason = try row.enumeration("reason", as: RefundReason.self)
             return Refund(
                 id: try row.decode("id"), orderID: try row.decode("order_id"),
                 amount: try row.money(amount: "amount", currency: "currency"),

@@ -46,7 +46,7 @@ public struct PostgresItemPhotoStore: ItemPhotoStore {
         let filename: String = try row.decode("filename")
         return ItemPhoto(
             id: try row.decode("id"), itemID: try row.decode("item_id"), reviewID: try row.decode("review_id"), filename: filename,
-            contentType: try row.enumeration("content_type", as: ItemPhotoContentType.self), size: try row.decode("size"),
+            contentType: try row.enumeration("content_type", as: PhotoFormat.self), size: try row.decode("size"),
             createdAt: try row.decode("created_at"), url: mediaURL.map { "\($0)/\(filename)" })
     }
 }

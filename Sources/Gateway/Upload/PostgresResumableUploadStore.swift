@@ -177,9 +177,7 @@ public struct PostgresResumableUploadStore: ResumableUploadStore {
 
     static func upload(from row: PostgresRow) throws -> ResumableUpload {
         let parametersText: String = try row.decode("parameters")
-        guard let state = ResumableUpload.State(rawValue: try row.decode("state")) else {
-            throw PostgresError.decoding(column: "state", swiftType: "ResumableUpload.State", postgresType: "text")
-        }
+        let state = try row.enumeration("state", as: ResumableUpload.State.self)
         guard let parameters = try? JSONDecoder().decode([String: String].self, from: Data(parametersText.utf8)) else {
             throw PostgresError.decoding(column: "parameters", swiftType: "[String: String]", postgresType: "jsonb")
         }

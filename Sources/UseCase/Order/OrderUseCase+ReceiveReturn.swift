@@ -14,7 +14,7 @@ extension OrderUseCase {
         guard let asked = try await returns.returnRequest(id: input.id) else { return .notFound(id: input.id) }
         guard asked.status == .approved else { return .returnNotApproved(returnStatus: asked.status.rawValue) }
         let request = RefundRequest(
-            orderID: asked.orderID, amount: nil, lines: asked.lines, reason: "requested_by_customer", restock: input.restock,
+            orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
             idempotencyKey: "return-\(asked.id.lowercasedText)")
         let refund: Refund
         do {

@@ -13,7 +13,7 @@ extension OrderUseCase {
         let request = RefundRequest(
             orderID: input.id, amount: input.amount,
             lines: (input.lines ?? []).map { RefundLine(variantID: $0.variantID, quantity: $0.quantity) },
-            reason: input.reason.rawValue, restock: input.restock, idempotencyKey: input.idempotencyKey)
+            reason: input.reason, restock: input.restock, idempotencyKey: input.idempotencyKey)
         do {
             switch try await refunds.refund(request) {
             case .succeeded(let refund): return .succeeded(refund)
