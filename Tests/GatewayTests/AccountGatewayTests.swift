@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Gateway
 import Postgres
+import Synchronization
 import TestSupport
 import Testing
 
@@ -104,5 +105,49 @@ struct AccountGatewayTests {
             let current = try #require(try await PostgresCustomerStore(database: db.pool).credentials(email: "v@example.com"))
             #expect(current.version == version + 1 && current.passwordHash == "h2")
         }
+    }
+}
+
+/// A hasher that counts its hashes and fails the first `failing` of them.
+private final class CountingHasher: PasswordHasher, Sendable {
+    private let state: Mutex<(hashes: Int, failing: Int)>
+    var hashes: Int { state.withLock { $0.hashes } }
+
+    init(failing: Int) { state = Mutex((0, failing)) }
+
+    func hash(_ password: String) async throws -> String {
+        let failed = state.withLock { state in
+            state.hashes += 1
+            guard state.failing > 0 else { return false }
+            state.failing -= 1
+            return true
+        }
+        if failed { throw CancellationError() }
+        return "hash of \(password)"
+    }
+
+    func verify(_ password: String, against hash: String) async throws -> Bool { hash == "hash of \(password)" }
+}
+
+@Suite("The decoy hash of sign-ins with an unknown email")
+struct DecoyHashTests {
+    @Test func isMadeOnceByTheHasherForConcurrentSignIns() async throws {
+        let decoy = DecoyHash()
+        let hasher = CountingHasher(failing: 0)
+        let values = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 { group.addTask { try await decoy.value(from: hasher) } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(values.count == 1 && values.first?.hasPrefix("hash of ") == true)
+        #expect(hasher.hashes == 1)
+    }
+
+    @Test func isMadeAgainAfterTheHasherFailed() async throws {
+        let decoy = DecoyHash()
+        let hasher = CountingHasher(failing: 1)
+        await #expect(throws: CancellationError.self) { try await decoy.value(from: hasher) }
+        let value = try await decoy.value(from: hasher)
+        #expect(try await decoy.value(from: hasher) == value)
+        #expect(hasher.hashes == 2)
     }
 }

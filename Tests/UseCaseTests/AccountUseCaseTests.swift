@@ -12,7 +12,7 @@ struct AccountUseCaseTests {
     let hasher = MockPasswordHasher()
     var useCase: AccountUseCase {
         AccountContainer(
-            customers: customers, sessions: sessions, hasher: hasher, tokens: SequentialTokens(), decoy: DecoyHash(),
+            customers: customers, sessions: sessions, hasher: hasher, tokens: SequentialTokens(), decoy: MockDecoyHash(),
             system: Fixtures.system
         ).useCase
     }

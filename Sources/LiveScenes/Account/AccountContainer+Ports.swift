@@ -2,7 +2,6 @@
 import Domain
 import Gateway
 import Scenes
-import UseCase
 
 /// The production implementations of the Account scene's hand-written ports.
 extension AccountContainer {

@@ -65,6 +65,11 @@ final class MockPasswordHasher: PasswordHasher, Sendable {
     }
 }
 
+/// The decoy the hasher makes of a fixed secret, made again on every call.
+struct MockDecoyHash: DecoyPasswordHash {
+    func value(from hasher: any PasswordHasher) async throws -> String { try await hasher.hash("decoy secret") }
+}
+
 final class SequentialTokens: SessionTokens, Sendable {
     let counter = Atomic<Int>(0)
     func newToken() -> String { "token-\(counter.add(1, ordering: .relaxed).newValue)" }
