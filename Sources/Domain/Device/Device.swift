@@ -22,9 +22,9 @@ public struct Device: Hashable, Sendable {
     public static let maximumPerCustomer = 10
 
     /// The token as stored: hexadecimal digits in lowercase (an app may send either case), or
-    /// `nil` when it holds anything else or an odd count of them.
+    /// `nil` when it holds anything else, none, or an odd count of them.
     public static func normalizedToken(_ text: String) -> String? {
-        guard text.utf8.count.isMultiple(of: 2),
+        guard !text.isEmpty, text.utf8.count.isMultiple(of: 2),
             text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) })
         else { return nil }
         return text.lowercased()

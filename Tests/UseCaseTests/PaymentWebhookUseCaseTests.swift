@@ -1,0 +1,106 @@
+import Domain
+import Foundation
+import MockSupport
+import Scenes
+import Synchronization
+import Testing
+import UseCase
+
+/// The PaymentWebhook scene's use cases on mock ports, through its container: what a refused
+/// delivery answers (nothing recorded), that each event is acted on once, after the answer, and
+/// that acting on one reads the payment from the provider.
+@Suite("PaymentWebhook use cases on mock gateways")
+struct PaymentWebhookUseCaseTests {
+    /// A verifier that answers the event (or the refusal) the test gives.
+    struct Verifier: PaymentEventVerifier {
+        let answer: @Sendable () throws(PaymentEventError) -> PaymentEvent
+        func event(payload: [UInt8], signature: String?, now: Date) throws(PaymentEventError) -> PaymentEvent { try answer() }
+    }
+
+    /// Events recorded once each, and those marked handled.
+    final class Events: PaymentEventStore {
+        let state = Mutex<(recorded: Set<String>, handled: [String])>(([], []))
+        var handled: [String] { state.withLock { $0.handled } }
+        var recorded: Set<String> { state.withLock { $0.recorded } }
+        func recordOnce(_ event: PaymentEvent, at: Date) async throws -> Bool { state.withLock { $0.recorded.insert(event.id).inserted } }
+        func markHandled(eventID: String, at: Date) async throws { state.withLock { $0.handled.append(eventID) } }
+    }
+
+    static let pending = Order(
+        id: Fixtures.id(8), customerID: Fixtures.id(9), status: .pendingPayment, lines: [],
+        total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: "pi_8", declineCode: nil, createdAt: Fixtures.now)
+
+    static func event(_ id: String = "evt_1", _ type: String = "payment_intent.succeeded", payment: String? = "pi_8") -> PaymentEvent {
+        PaymentEvent(id: id, type: type, paymentIntentID: payment)
+    }
+
+    func container(
+        verifier: Verifier? = Verifier { Self.event() }, events: Events = Events(),
+        orders: MockOrderStore = MockOrderStore(order: Self.pending),
+        payments: MockPaymentGateway? = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+    ) -> PaymentWebhookContainer {
+        PaymentWebhookContainer(
+            verifier: verifier, events: events, orders: orders, refunds: MockRefundStore(), payments: payments,
+            actionTimeout: .seconds(900), system: Fixtures.system)
+    }
+
+    static let delivery = PaymentWebhookReceiveInput(rawBody: Array(#"{"id":"evt_1"}"#.utf8), stripeSignature: "t=1,v1=00")
+
+    @Test func isOffWithoutASecretOrAProvider() async throws {
+        for container in [container(verifier: nil), container(payments: nil)] {
+            #expect(try await container.useCase.receive(Self.delivery, background: RecordingBackgroundWork()) == .notEnabled)
+        }
+    }
+
+    @Test func aRefusedDeliveryRecordsNothing() async throws {
+        let refusals: [(PaymentEventError, PaymentWebhookReceiveOutcome)] = [
+            (.badSignature, .badSignature), (.staleSignature, .staleSignature), (.malformed, .malformed),
+        ]
+        for (error, outcome) in refusals {
+            let events = Events()
+            let background = RecordingBackgroundWork()
+            let useCase = container(verifier: Verifier { () throws(PaymentEventError) in throw error }, events: events).useCase
+            #expect(try await useCase.receive(Self.delivery, background: background) == outcome)
+            #expect(events.recorded.isEmpty && background.jobs.isEmpty)
+        }
+    }
+
+    @Test func eachEventIsActedOnOnceAfterTheAnswer() async throws {
+        let events = Events()
+        let useCase = container(events: events).useCase
+        let first = RecordingBackgroundWork()
+        #expect(try await useCase.receive(Self.delivery, background: first) == .received(received: true, duplicate: false))
+        #expect(first.jobs.count == 1 && first.warnings.isEmpty)
+        let again = RecordingBackgroundWork()
+        #expect(try await useCase.receive(Self.delivery, background: again) == .received(received: true, duplicate: true))
+        #expect(again.jobs.isEmpty)
+        #expect(events.recorded == ["evt_1"] && events.handled.isEmpty)
+    }
+
+    @Test func aDisputeIsLoggedForTheStaff() async throws {
+        let background = RecordingBackgroundWork()
+        let useCase = container(verifier: Verifier { Self.event("evt_d", "charge.dispute.created") }).useCase
+        _ = try await useCase.receive(Self.delivery, background: background)
+        #expect(background.warnings == ["payment disputed: event evt_d, payment pi_8"])
+    }
+
+    @Test func aPaymentEventSettlesTheOrderFromWhatTheProviderSays() async throws {
+        let events = Events()
+        let orders = MockOrderStore(order: Self.pending)
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+        let status = try await container(events: events, orders: orders, payments: payments).useCase.handle(Self.event())
+        #expect(status == .paid)
+        #expect(payments.calls == ["retrieve pi_8"])
+        #expect(orders.calls == ["load pi_8", "paid"])
+        #expect(events.handled == ["evt_1"])
+    }
+
+    @Test func anEventAboutNoOrderOfOursIsOnlyMarkedHandled() async throws {
+        let events = Events()
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+        let useCase = container(events: events, payments: payments).useCase
+        #expect(try await useCase.handle(Self.event("evt_2", payment: "pi_other")) == nil)
+        #expect(try await useCase.handle(Self.event("evt_3", "customer.created", payment: nil)) == nil)
+        #expect(payments.calls.isEmpty && events.handled == ["evt_2", "evt_3"])
+    }
+}
