@@ -48,7 +48,9 @@ public struct TestDatabase: Sendable {
             try await connection.executeScript("CREATE DATABASE \(name) TEMPLATE \(template)")
         }
         let url = serverURL.replacingOccurrences(of: "/postgres", with: "/\(name)")
-        let pool = PostgresPool(.init(connection: .init(conninfo: url), maxConnections: poolSize, acquireTimeout: .seconds(10)))
+        // A test waits for its pool's connections as long as for its database: with every test
+        // running at once on 2 cores, 40 queries through a pool of 2 have queued past 10 s.
+        let pool = PostgresPool(.init(connection: .init(conninfo: url), maxConnections: poolSize, acquireTimeout: .seconds(120)))
         let database = TestDatabase(name: name, url: url, pool: pool)
         do {
             let value = try await body(database)
