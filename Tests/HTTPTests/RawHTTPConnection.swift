@@ -81,6 +81,16 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether the service ends its side of the connection (the next read finds the end of the
+    /// stream) within the 10 s receive timeout, without sending anything more.
+    func endsWithinTimeout() async throws -> Bool {
+        let socket = self.socket
+        return try await Self.onThread {
+            var byte: UInt8 = 0
+            return recv(socket, &byte, 1, 0) == 0
+        }
+    }
+
     /// Cuts the connection as a phone losing its network would: a reset, not a graceful close.
     func cut() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

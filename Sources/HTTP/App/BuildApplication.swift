@@ -72,10 +72,12 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     )
 }
 
-/// The handlers each connection gets after HTTP/1 decoding: the deadline on a whole request,
-/// and the interim answer of a resumable upload's first request (unless turned off).
+/// The handlers each connection gets after HTTP/1 decoding: a problem for a request head that
+/// cannot be read (first, so it sees every answer written), the deadline on a whole request, and
+/// the interim answer of a resumable upload's first request (unless turned off).
 private func connectionHandlers(_ config: AppConfig, targets: ResumableUploadTargets, logger: Logger) -> [any RemovableChannelHandler] {
     [
+        UnreadableRequestAnswer(),
         RequestReadDeadline(deadline: .init(config.httpRequestTimeout), logger: logger),
         UploadResumptionAnnouncer(targets: targets, interim: config.resumableUploadInterimResponses),
     ]
