@@ -4,9 +4,10 @@ instances (run by Tools/cluster --check, before its checks stop an instance). Ea
 started with an empty request (nginx cannot pass the interim 104 on, so the cluster turns it
 off and the 201 says where the upload is), then sent in requests that are cut (a TCP reset)
 at a random byte, each resumed from the offset HEAD reports on whichever instance nginx picks;
-the last request finishes it; a request answered 429 or 503 is sent again after Retry-After.
-Checks every photo arrives whole (SHA-256 of what the media server stores) and exactly once,
-that both instances took part, and that nothing is left behind. Exits 1 on a failure.
+the last request finishes it; a request refused because the upload places are held (429 or
+503) is sent again after Retry-After. Checks every photo arrives whole (SHA-256 of what the
+media server stores) and exactly once, that both instances took part, and that nothing is
+left behind. Exits 1 on a failure.
 
     Tools/drills/upload-drill.py BASE_URL ADMIN_TOKEN DATABASE_URL
 """
@@ -35,24 +36,35 @@ upstreams = collections.Counter()
 tally = collections.Counter()
 
 
+# The answers that say the upload places are held for now (UPLOAD_MAX_PER_CUSTOMER, UPLOAD_MAX_CONCURRENT).
+PLACES_HELD = ("/problems/too-many-uploads-at-once", "/problems/too-many-uploads")
+
+
+class StillRefused(Exception):
+    """The upload places stayed held through every try."""
+
+
 def request(method, path, token, headers=None, body=b""):
-    """One request, sent again after Retry-After while the answer is 429 or 503 (the customer's or
-    the instance's upload places are held, as by a cut request the instance has not yet seen
-    end), as a client would; 30 tries at most."""
+    """One request, sent again after Retry-After (5 s at most) while the answer says the upload
+    places are held (429 too-many-uploads-at-once, 503 too-many-uploads: a cut request the
+    instance has not yet seen end may hold one), as a client would; any other answer is
+    returned as it is. Raises StillRefused after 30 tries."""
     for _ in range(30):
         connection = http.client.HTTPConnection(host, port, timeout=60)
         connection.request(method, path, body=body, headers={"Authorization": f"Bearer {token}", **(headers or {})})
         response = connection.getresponse()
         data = response.read()
         connection.close()
+        held = response.status in (429, 503) and any(kind.encode() in data for kind in PLACES_HELD)
         with lock:
-            upstreams[(method, response.getheader("X-Upstream"))] += 1
-        if response.status not in (429, 503):
-            break
-        with lock:
-            tally["waits"] += 1
-        time.sleep(float(response.getheader("Retry-After") or 1))
-    return response.status, response, data
+            if held:
+                tally["waits"] += 1
+            else:  # only an answer that served the request counts as the instance's part
+                upstreams[(method, response.getheader("X-Upstream"))] += 1
+        if not held:
+            return response.status, response, data
+        time.sleep(min(5.0, float(response.getheader("Retry-After") or 1)))
+    raise StillRefused(f"{method} {path}: the upload places stayed held through 30 tries")
 
 
 def cut_patch(location, token, photo, offset, cut):
@@ -81,7 +93,14 @@ def offset_of(location, token):
 
 
 def upload(token, review):
-    """One photo, cut 2 to 5 times; returns (photo bytes, the final answer's body)."""
+    """One photo, cut 2 to 5 times; returns (photo bytes, the final answer, an error)."""
+    try:
+        return upload_cut(token, review)
+    except StillRefused as refused:
+        return b"", None, str(refused)
+
+
+def upload_cut(token, review):
     # A JPEG with no metadata (the service drops Exif and the like): start of image, a JFIF
     # header, start of scan, then random image data, which is stored exactly as sent.
     photo = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
