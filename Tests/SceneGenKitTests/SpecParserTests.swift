@@ -57,6 +57,17 @@ struct SpecParserTests {
         #expect(misplaced == ["Specs/T.yml:10:55: error: currency: shop belongs to money fields"], "\(misplaced)")
         let other = errors(priced.replacingOccurrences(of: "currency: shop", with: "currency: USD"))
         #expect(other.count == 1 && other[0].hasSuffix("error: currency takes one value: shop"), "\(other)")
+        let unwritten = errors(priced.replacingOccurrences(of: "optional: true, currency: shop", with: "readonly: true, currency: shop"))
+        #expect(unwritten.contains { $0.hasSuffix("a readonly field is written by none") }, "\(unwritten)")
+        // The checks take the shop's currency as `shopCurrency`: no field or port may take the name.
+        let taken = errors(
+            priced.replacingOccurrences(of: note, with: "{ name: shop_currency, type: string, max: 3 }")
+                .replacingOccurrences(of: "useCases:", with: "ports:\n  - { name: shop_currency, type: Currency, value: true }\nuseCases:"))
+        #expect(
+            taken.contains {
+                $0.hasSuffix("field name 'shop_currency' is taken by the shop's currency, which currency: shop checks against")
+            }, "\(taken)")
+        #expect(taken.contains { $0.hasSuffix("port name 'shop_currency' is taken by the scene's own shop_currency") }, "\(taken)")
     }
 
     @Test func yamlSyntaxErrorsHaveLineAndColumn() {

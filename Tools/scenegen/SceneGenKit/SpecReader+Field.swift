@@ -94,6 +94,9 @@ extension SpecReader {
         if let node = keys["currency"] {
             if string(node, "currency") != "shop" { sink.error("currency takes one value: shop", at: node.position) }
             if type != .money { sink.error("currency: shop belongs to money fields", at: node.position) }
+            if bool(keys["readonly"], "readonly") || bool(keys["primary"], "primary") {
+                sink.error("currency: shop checks what clients write; a readonly field is written by none", at: node.position)
+            }
             field.shopCurrency = true
         }
         field.partial = bool(keys["partial"], "partial")

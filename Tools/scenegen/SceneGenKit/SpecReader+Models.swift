@@ -12,7 +12,8 @@ extension SpecReader {
             if let type, !Names.isUpperCamelCase(type) {
                 sink.error("port type '\(type)' must be an UpperCamelCase protocol name", at: keys["type"]!.position)
             }
-            if let name, name == "system" || (hasEntity && name == "store") {
+            // `shop_currency` is what the container holds for `currency: shop` fields.
+            if let name, name == "system" || name == "shop_currency" || (hasEntity && name == "store") {
                 sink.error("port name '\(name)' is taken by the scene's own \(name)", at: keys["name"]!.position)
             }
             guard let name, let type else { continue }

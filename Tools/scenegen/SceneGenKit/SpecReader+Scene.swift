@@ -157,6 +157,13 @@ extension SpecReader {
         for field in fields.filter(\.onePerOwner).dropFirst() {
             sink.error("an entity has one one_per_owner field at most", at: field.position)
         }
+        if fields.contains(where: \.shopCurrency) {
+            // The checks of the draft and the changes take the shop's currency under this name.
+            for field in fields where field.name == "shop_currency" {
+                sink.error(
+                    "field name 'shop_currency' is taken by the shop's currency, which currency: shop checks against", at: field.position)
+            }
+        }
         return entity
     }
 

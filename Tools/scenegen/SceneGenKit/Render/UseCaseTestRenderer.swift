@@ -196,7 +196,7 @@ enum UseCaseTestRenderer {
                 "\(Names.camelCase(create.name))RefusesAnInvalidFieldAndStoresNothing", names, field, bad.input, call: call,
                 errorField: bad.errorField, into: &out)
         }
-        if let field = names.writable.first(where: \.field.shopCurrency) {
+        if let field = names.writable(by: create).first(where: \.field.shopCurrency) {
             draftRefusal(
                 "\(Names.camelCase(create.name))RefusesAnotherCurrencyThanTheShops", names, field, Samples.foreignMoney(field.field),
                 call: call,
@@ -287,6 +287,11 @@ enum UseCaseTestRenderer {
             draftRefusal(
                 "\(Names.camelCase(replace.name))RefusesAnInvalidFieldAndStoresNothing", names, field, bad.input, call: call,
                 errorField: bad.errorField, into: &out)
+        }
+        if let field = names.writable(by: replace).first(where: \.field.shopCurrency) {
+            draftRefusal(
+                "\(Names.camelCase(replace.name))RefusesAnotherCurrencyThanTheShops", names, field, Samples.foreignMoney(field.field),
+                call: call, errorField: "\(field.name).currency", into: &out)
         }
     }
 }
