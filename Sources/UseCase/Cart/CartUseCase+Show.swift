@@ -6,13 +6,13 @@ extension CartUseCase {
     /// `GET /v1/cart` (auth: customer): with `address_id`, the shipping methods that ship there
     /// (active, with a rate for the address, in the cart's currency) and their fee for this
     /// cart's subtotal, cheapest first.
-    /// - Throws: `ValidationError` naming `address_id` when it is no address of the customer's
-    ///   (as checkout answers it), `StoreUnavailable`.
+    /// An `address_id` that is no address of the customer's is a 422 naming it, as at checkout.
+    /// - Throws: `StoreUnavailable`.
     public func show(_ input: CartShowInput) async throws -> CartShowOutcome {
         let view = try await view(of: input.customerID)
         guard let addressID = input.addressID else { return .cart(view) }
         guard let address = try await addresses.find(customerID: input.customerID, id: addressID) else {
-            throw ValidationError([FieldError("address_id", "is no address of yours")])
+            return .unknownAddress(addressID: addressID)
         }
         let options = try await shipping.offers(shippingTo: address.country)
             .compactMap { $0.option(for: address, subtotal: view.subtotal) }
