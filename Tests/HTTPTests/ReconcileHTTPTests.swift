@@ -108,6 +108,7 @@ struct ReconcileHTTPTests {
             let mug = try await CheckoutHTTPTests.item(db, stock: 5)
             var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
             config.payment = (url, "sk_test_storefront")
+            config.checkoutDeadline = .seconds(60)  // as `withApp`: localstripe is slow under the whole suite
             let (order, intent) = try await buildApplication(
                 AppResources(
                     config: config, pool: PostgresPool(.init(connection: .init(conninfo: db.url))), logger: Logger(label: "test"))

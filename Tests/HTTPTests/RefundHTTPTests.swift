@@ -191,6 +191,7 @@ struct RefundHTTPTests {
     static func paidOrder(_ db: TestDatabase, url: String) async throws -> (order: String, intent: String, mug: UUID, token: String) {
         var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
         config.payment = (url, "sk_test_storefront")
+        config.checkoutDeadline = .seconds(60)  // as `withApp`: localstripe is slow under the whole suite
         return try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test")))
             .test(.router) { client in try await Self.paidOrder(client, db) }
     }
@@ -277,6 +278,7 @@ struct RefundHTTPTests {
         try await TestDatabase.with { db in
             var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
             config.payment = (url, "sk_test_storefront")
+            config.checkoutDeadline = .seconds(60)  // as `withApp`: localstripe is slow under the whole suite
             let (order, intent, mug, token) = try await buildApplication(
                 AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))
             )
