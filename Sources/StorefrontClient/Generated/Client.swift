@@ -4615,7 +4615,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Operations.Cart_show.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.self,
+                            Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
                                 .applicationProblemJson(value)

@@ -11487,55 +11487,13 @@ public enum Operations {
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/applicationProblemJson`.
-                    public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
-                        /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/applicationProblemJson/value2/address_id`.
-                            public var addressId: Swift.String
-                            /// Creates a new `Value2Payload`.
-                            ///
-                            /// - Parameters:
-                            ///   - addressId:
-                            public init(addressId: Swift.String) {
-                                self.addressId = addressId
-                            }
-                            public enum CodingKeys: String, CodingKey {
-                                case addressId = "address_id"
-                            }
-                        }
-                        /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Cart_show.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload
-                        /// Creates a new `ApplicationProblemJsonPayload`.
-                        ///
-                        /// - Parameters:
-                        ///   - value1:
-                        ///   - value2:
-                        public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Cart_show.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload
-                        ) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
-                        }
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
-                        }
-                    }
                     /// - Remark: Generated from `#/paths/v1/cart/GET/responses/422/content/application\/problem+json`.
-                    case applicationProblemJson(Operations.Cart_show.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload)
+                    case applicationProblemJson(Components.Schemas.Problem)
                     /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                     ///
                     /// - Throws: An error if `self` is not `.applicationProblemJson`.
                     /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Operations.Cart_show.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload {
+                    public var applicationProblemJson: Components.Schemas.Problem {
                         get throws {
                             switch self {
                             case let .applicationProblemJson(body):

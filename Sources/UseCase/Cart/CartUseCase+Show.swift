@@ -12,7 +12,7 @@ extension CartUseCase {
         let view = try await view(of: input.customerID)
         guard let addressID = input.addressID else { return .cart(view) }
         guard let address = try await addresses.find(customerID: input.customerID, id: addressID) else {
-            return .unknownAddress(addressID: addressID)
+            return .unknownAddress
         }
         let options = try await shipping.offers(shippingTo: address.country)
             .compactMap { $0.option(for: address, subtotal: view.subtotal) }
