@@ -9,6 +9,7 @@ import LiveScenes
 import Logging
 import NIOCore
 import Postgres
+import Scenes
 import TestSupport
 import Testing
 
@@ -479,8 +480,8 @@ struct ResumableUploadHTTPTests {
                 404)
             var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
             config.resumableUploadTTL = .seconds(1)
-            let purged = try await AppResources(config: config, pool: db.pool, logger: Logger(label: "test")).resumableUploads
-                .purgeExpired()
+            let resources = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
+            let purged = try await UploadContainer.live(resources).useCase.purgeExpired()
             #expect(purged == 1)
             #expect(try await db.pool.query("SELECT count(*)::int AS n FROM resumable_upload_chunks").rows[0].decode("n") as Int == 0)
         }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import PropertyBased
+import Scenes
 import Synchronization
 import Testing
 import UseCase
@@ -106,7 +107,7 @@ struct ResumableUploadUseCaseTests {
     }
 
     static func useCase(_ store: Store, now: @escaping @Sendable () -> Date = { Date() }) -> ResumableUploadUseCase {
-        ResumableUploadUseCase(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: 3600)
+        UploadContainer(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: 3600).useCase
     }
 
     /// Files in a directory of the test's own, written with Foundation.

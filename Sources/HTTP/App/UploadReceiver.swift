@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LiveScenes
 import Presenter
+import Scenes
 import UseCase
 
 /// Reads the one file of a multipart body for a route whose spec says `upload`, in two steps so
@@ -27,7 +28,7 @@ struct UploadReceiver: Sendable {
     init(_ resources: AppResources) {
         spooling = resources.uploadSpooling
         fileSpool = resources.fileSpool
-        resumableUploads = resources.resumableUploads
+        resumableUploads = UploadContainer.live(resources).useCase
     }
 
     /// Takes one of this instance's places for an upload of `customer` (nil: the staff's) being

@@ -1,0 +1,25 @@
+import Domain
+import Foundation
+import UseCase
+
+/// Resumable uploads' dependencies. Tests fill `init`; `live` keeps each upload's state and
+/// bytes in PostgreSQL, where every instance of the service continues it.
+public struct UploadContainer: Sendable {
+    public let store: any ResumableUploadStore
+    /// Where a finished upload is assembled into one file.
+    public let spool: any FileSpool
+    public let system: SystemContext
+    /// How long an upload lives after its last byte.
+    public let lifetime: TimeInterval
+
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: TimeInterval) {
+        self.store = store
+        self.spool = spool
+        self.system = system
+        self.lifetime = lifetime
+    }
+
+    public var useCase: ResumableUploadUseCase {
+        ResumableUploadUseCase(store: store, spool: spool, system: system, lifetime: lifetime)
+    }
+}
