@@ -112,7 +112,7 @@ struct Migrate: AsyncParsableCommand {
 
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Load the deterministic demo catalog, only into an empty catalog.")
+        abstract: "Load the deterministic demo catalog, priced in SHOP_CURRENCY, only into an empty catalog.")
     @Option(
         name: [.customLong("items"), .customLong("count")],
         help: "How many demo items to load, 0 to 1000000, with their variants (about 3.75 each: --items 50000 makes some 190,000).")

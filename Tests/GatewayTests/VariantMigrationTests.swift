@@ -17,7 +17,7 @@ struct VariantMigrationTests {
         try await TestDatabase.with(migrated: false) { db in
             let migrations = try Migration.load(from: repositoryRoot.appendingPathComponent("Migrations"))
             try await Migrator(pool: db.pool).migrate(migrations.filter { $0.version < Self.variantsVersion })
-            let catalog = DemoCatalog.items(count: 300)
+            let catalog = DemoCatalog.items(count: 300, currency: Currency("JPY")!)
             for item in catalog {
                 try await db.pool.query(
                     """

@@ -6,7 +6,8 @@ import Testing
 
 /// What the staff can do to an item while it sits in a customer's cart, and the customer's next
 /// requests: never a 500. Before, an item repriced in another currency made `GET /v1/cart` and
-/// checkout answer 500 (`MoneyError.currencyMismatch`).
+/// checkout answer 500 (`MoneyError.currencyMismatch`); the catalog now refuses such a price,
+/// and an item priced before the shop's currency changed is what still carries another.
 @Suite("Staff changes under a customer's cart")
 struct StaffChangesHTTPTests {
     static func carted(_ client: any TestClientProtocol, _ db: TestDatabase, stock: Int = 5) async throws -> (
@@ -20,12 +21,15 @@ struct StaffChangesHTTPTests {
         return (token, mug, pen)
     }
 
-    @Test func anItemRepricedInAnotherCurrencyIsFlaggedAndRefusedByName() async throws {
+    @Test func anItemPricedInAnotherCurrencyIsFlaggedAndRefusedByName() async throws {
         try await withApp { client, db in
             let (token, mug, pen) = try await Self.carted(client, db)
             let patched = try await client.send(
                 .patch, "/v1/admin/items/\(mug)", json: #"{"price": {"amount": 800, "currency": "USD"}}"#, token: adminToken)
-            #expect(patched.status == .ok, "\(String(buffer: patched.body))")
+            #expect(patched.fieldNames == ["price.currency"], "\(String(buffer: patched.body))")
+            try patched.expectProblem(422)
+            // As if the shop's currency had changed from dollars to yen after the mug was priced.
+            _ = try await db.pool.query("UPDATE items SET price_currency = 'USD' WHERE id = $1", mug)
 
             let cart = try await client.send(.get, "/v1/cart", token: token)
             #expect(cart.status == .ok, "\(String(buffer: cart.body))")

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import MockSupport
 import Scenes
+import Synchronization
 import Testing
 import UseCase
 
@@ -10,7 +11,7 @@ struct CatalogUseCaseTests {
     func useCase(_ store: MockItemStore, images: MockItemImageStore = MockItemImageStore(), media: MockMediaStorage? = nil)
         -> CatalogUseCase
     {
-        CatalogContainer(store: store, images: images, media: media, system: Fixtures.system).useCase
+        CatalogContainer(store: store, images: images, media: media, currency: Fixtures.yen, system: Fixtures.system).useCase
     }
 
     /// The list's input as a client sends it, checked as the route checks it.
@@ -266,6 +267,53 @@ struct CatalogUseCaseTests {
         #expect(throws: ValidationError([FieldError("price.amount", "must be 0 to 1000000000000 minor units")])) { try price(-1, nil) }
     }
 
+    /// A cart is priced in the shop's currency, so a price in another would make an item that
+    /// can be shown and never bought: every write of a price refuses it, naming the field,
+    /// before the store changes anything.
+    @Test func everyPriceIsInTheShopsCurrency() async throws {
+        let dollars = Money(amount: 900, currency: Currency("USD")!)
+        let store = MockItemStore { $0.item = { _ in Fixtures.item(1) } }
+        let useCase = useCase(store)
+        func refusal(_ field: String) -> ValidationError {
+            ValidationError([FieldError(field, "must be the shop's currency (JPY)")])
+        }
+        await #expect(throws: refusal("price.currency")) {
+            try await useCase.create(
+                CatalogCreateInput(
+                    sku: "MUG-1", name: "Mug", description: "", category: "kitchen", taxClass: .standard, price: dollars, stock: 3,
+                    options: nil, variants: nil))
+        }
+        let shirt = Self.shirtInput()
+        let pricedInDollars = shirt.variants!.map {
+            VariantInput(sku: $0.sku, price: dollars, stock: $0.stock, options: $0.options)
+        }
+        let everyVariant = ValidationError(
+            pricedInDollars.indices.map { FieldError("variants[\($0)].price.currency", "must be the shop's currency (JPY)") })
+        await #expect(throws: everyVariant) {
+            try await useCase.create(
+                CatalogCreateInput(
+                    sku: shirt.sku, name: shirt.name, description: shirt.description, category: shirt.category,
+                    taxClass: shirt.taxClass, price: nil, stock: nil, options: shirt.options, variants: pricedInDollars))
+        }
+        await #expect(throws: refusal("price.currency")) {
+            try await useCase.edit(editInput(price: MoneyChange(amount: nil, currency: dollars.currency)))
+        }
+        await #expect(throws: refusal("variants[0].price.currency")) {
+            try await useCase.edit(
+                CatalogEditInput(
+                    id: Fixtures.fixedID, name: nil, description: nil, category: nil, taxClass: nil, price: nil, options: nil,
+                    variants: [VariantChange(id: Fixtures.id(2), sku: nil, price: dollars)]))
+        }
+        await #expect(throws: refusal("price.currency")) {
+            try await useCase.addVariant(CatalogAddVariantInput(id: Fixtures.fixedID, sku: "MUG-2", price: dollars, stock: 1, options: []))
+        }
+        await #expect(throws: refusal("price.currency")) {
+            try await useCase.editVariant(
+                CatalogEditVariantInput(id: Fixtures.id(2), sku: nil, price: MoneyChange(amount: 1, currency: dollars.currency)))
+        }
+        #expect(store.calls.allSatisfy { if case .item = $0 { true } else { false } }, "\(store.calls)")
+    }
+
     @Test func editOfUnknownItemIsNotFound() async throws {
         let store = MockItemStore { $0.update = { _, _ in nil } }
         #expect(try await useCase(store).edit(editInput(name: "New")) == .notFound(id: Fixtures.fixedID))
@@ -283,14 +331,32 @@ struct CatalogUseCaseTests {
     }
 
     @Test func seedingIsDeterministicAndOnlyIntoAnEmptyCatalog() async throws {
-        let first = DemoCatalog.items(count: 1000)
-        #expect(first == DemoCatalog.items(count: 1000))
+        let first = DemoCatalog.items(count: 1000, currency: Fixtures.yen)
+        #expect(first == DemoCatalog.items(count: 1000, currency: Fixtures.yen))
         #expect(Set(first.map(\.category)).count >= 5)
         #expect(Set(first.map(\.sku)).count == 1000)
         let empty = MockItemStore { $0.insertIfEmpty = { _ in true } }
         #expect(try await useCase(empty).seedDemoCatalog(count: 1000) == 1000)
         let full = MockItemStore { $0.insertIfEmpty = { _ in false } }
         #expect(try await useCase(full).seedDemoCatalog(count: 1000) == 0)
+    }
+
+    /// A shop selling in dollars gets a demo catalog it can sell: every price in its currency.
+    @Test func theDemoCatalogIsPricedInTheShopsCurrency() async throws {
+        let dollars = Currency("USD")!
+        let seeded = Mutex<[Item]>([])
+        let store = MockItemStore {
+            $0.insertIfEmpty = { items in
+                seeded.withLock { $0 = items }
+                return true
+            }
+        }
+        let useCase = CatalogContainer(store: store, images: MockItemImageStore(), media: nil, currency: dollars, system: Fixtures.system)
+            .useCase
+        #expect(try await useCase.seedDemoCatalog(count: 50) == 50)
+        let items = seeded.withLock { $0 }
+        #expect(items.count == 50)
+        #expect(items.allSatisfy { $0.price.currency == dollars && $0.variants.allSatisfy { $0.price.currency == dollars } })
     }
 
     @Test func cursorTokensRoundTrip() {

@@ -21,4 +21,9 @@ extension CatalogContainer {
     static func liveMedia(_ resources: AppResources) -> (any MediaStorage)? {
         resources.config.mediaURL.map { HTTPMediaStorage(baseURL: $0, timeout: resources.config.mediaTimeout) }
     }
+
+    /// The `currency` port: the shop's currency (`CURRENCY`), the only one a price may be in.
+    static func liveCurrency(_ resources: AppResources) -> Currency {
+        resources.config.currency
+    }
 }

@@ -5,15 +5,18 @@ import Foundation
 extension CatalogUseCase {
     /// `POST /v1/admin/items/{id}/variants` (auth: admin): a new variant of an item, choosing a
     /// value of each of its options; a value an option does not list yet is added to it (last).
-    /// Priced in the item's currency; its stock is recorded as its first movement.
+    /// Priced in the item's currency, the shop's; its stock is recorded as its first movement.
     /// - Throws: `ValidationError` naming every field that breaks a rule the spec cannot state;
     ///   `StoreUnavailable`.
     public func addVariant(_ input: CatalogAddVariantInput) async throws -> CatalogAddVariantOutcome {
         guard let item = try await store.item(id: input.id) else { return .notFound(id: input.id) }
         var errors = FieldErrors()
         ItemRules.checkSKU(input.sku, into: &errors)
-        errors.require(
-            input.price.currency == item.price.currency, "price.currency", "must be the item's currency (\(item.price.currency.code))")
+        ItemRules.checkCurrency(input.price.currency, field: "price.currency", shop: currency, into: &errors)
+        if input.price.currency == currency {
+            errors.require(
+                currency == item.price.currency, "price.currency", "must be the item's currency (\(item.price.currency.code))")
+        }
         let chosen = VariantRules.choice(
             input.options.map { ($0.name, $0.value) }, at: "options", of: item.options, newValues: true, into: &errors)
         try errors.throwIfAny()

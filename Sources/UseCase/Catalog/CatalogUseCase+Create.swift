@@ -5,8 +5,9 @@ import Foundation
 extension CatalogUseCase {
     /// `POST /v1/admin/items` (auth: admin): a new item. Without `variants` it has one variant
     /// of the item's SKU, `price` and `stock`; with them, `options` lists the values they choose
-    /// from, and each variant has its SKU, price and stock (all in one currency) and one value of
-    /// every option, a combination no sibling has. Every SKU is the shop's only one.
+    /// from, and each variant has its SKU, price and stock and one value of every option, a
+    /// combination no sibling has. Every SKU is the shop's only one; every price is in the shop's
+    /// currency.
     /// - Throws: `ValidationError` naming every field that breaks a rule the spec cannot state;
     ///   `StoreUnavailable`.
     public func create(_ input: CatalogCreateInput) async throws -> CatalogCreateOutcome {
@@ -34,6 +35,7 @@ extension CatalogUseCase {
             errors.require(input.price != nil, "price", "is required for an item without variants")
             errors.require(input.stock != nil, "stock", "is required for an item without variants")
             errors.require(options.isEmpty, "variants", "must list the variants of the options' values")
+            ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
             guard let price = input.price, let stock = input.stock else { return [] }
             return [VariantDraft(id: system.newID(), sku: input.sku, price: price, stock: stock)]
         }
@@ -45,10 +47,7 @@ extension CatalogUseCase {
         for (index, variant) in sent.enumerated() {
             ItemRules.checkSKU(variant.sku, field: "variants[\(index)].sku", into: &errors)
             errors.require(skus.insert(variant.sku).inserted, "variants[\(index)].sku", "appears twice")
-            let currency = sent[0].price.currency
-            errors.require(
-                variant.price.currency == currency, "variants[\(index)].price.currency",
-                "must be the other variants' currency (\(currency.code))")
+            ItemRules.checkCurrency(variant.price.currency, field: "variants[\(index)].price.currency", shop: currency, into: &errors)
             let chosen = VariantRules.choice(
                 variant.options.map { ($0.name, $0.value) }, at: "variants[\(index)].options", of: options, into: &errors)
             guard let chosen else { continue }

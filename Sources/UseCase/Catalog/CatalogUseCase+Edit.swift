@@ -7,7 +7,7 @@ extension CatalogUseCase {
     /// one transaction, with the SKUs and prices of any of its variants (`variants`: all or
     /// none) and its options anew (`options`: the same names; values reordered, added, or dropped
     /// when no variant holds them). A price is that of the item's one variant (an item with several refuses it); a
-    /// currency is the item's and every variant's. Stock changes by a delta only, through the
+    /// currency (the shop's) is the item's and every variant's. Stock changes by a delta only, through the
     /// variant (`adjustStock`).
     /// - Throws: `ValidationError` for a body that changes nothing or a blank name or
     ///   category; `StoreUnavailable`.
@@ -19,6 +19,7 @@ extension CatalogUseCase {
             errors.require(seen.insert(change.id).inserted, "variants[\(index)].id", "appears twice")
             errors.require(change.sku != nil || change.price != nil, "variants[\(index)]", "must change at least one of sku, price")
             if let sku = change.sku { ItemRules.checkSKU(sku, field: "variants[\(index)].sku", into: &errors) }
+            ItemRules.checkCurrency(change.price?.currency, field: "variants[\(index)].price.currency", shop: currency, into: &errors)
             variants.append(VariantChanges(id: change.id, sku: change.sku, priceAmount: change.price?.amount))
         }
         let options = input.options.map { VariantRules.options($0.map { ($0.name, $0.values) }, into: &errors) }
@@ -29,8 +30,10 @@ extension CatalogUseCase {
             !changes.isEmpty, "body", "must change at least one of name, description, category, tax_class, price, options, variants")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
+        ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
         try errors.throwIfAny()
-        // A variant's price is in its item's currency (the one this change leaves it with).
+        // A variant's price is in its item's currency (the one this change leaves it with), which
+        // differs from the shop's only for an item priced before the shop's currency changed.
         let priced = (input.variants ?? []).enumerated().filter { $0.element.price != nil }
         if !priced.isEmpty {
             guard let item = try await store.item(id: input.id) else { return .notFound(id: input.id) }

@@ -4,7 +4,7 @@ import Foundation
 
 extension CatalogUseCase {
     /// `PATCH /v1/admin/variants/{id}` (auth: admin): a variant's SKU or price (its item's
-    /// currency: a price names no other); the item's lowest price follows. Its stock changes by a
+    /// currency, the shop's: a price names no other); the item's lowest price follows. Its stock changes by a
     /// delta only (`adjustStock`).
     /// - Throws: `ValidationError` for a body that changes nothing, a SKU of other characters or
     ///   another currency; `StoreUnavailable`.
@@ -12,6 +12,7 @@ extension CatalogUseCase {
         var errors = FieldErrors()
         errors.require(input.sku != nil || input.price != nil, "body", "must change at least one of sku, price")
         if let sku = input.sku { ItemRules.checkSKU(sku, into: &errors) }
+        ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
         try errors.throwIfAny()
         guard let item = try await store.item(variantID: input.id) else { return .notFound(id: input.id) }
         if let currency = input.price?.currency, currency != item.price.currency {

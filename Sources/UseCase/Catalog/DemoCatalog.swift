@@ -32,8 +32,9 @@ public enum DemoCatalog {
     static func size(_ values: [String]) -> ItemOption { ItemOption(name: "size", values: values) }
     static func colour(_ values: [String]) -> ItemOption { ItemOption(name: "colour", values: values) }
 
-    /// `count` items spread over eight categories.
-    public static func items(count: Int = 1200) -> [Item] {
+    /// `count` items spread over eight categories, priced in `currency` (amounts in its minor
+    /// units, chosen for yen: 1,200 is ¥1,200 or $12.00).
+    public static func items(count: Int = 1200, currency: Currency) -> [Item] {
         var random = SplitMix64(seed: 0x5EED_CA7A_1060)
         // Variants draw from streams of their own: the items' ids stay those of the catalog
         // before variants.
@@ -54,7 +55,7 @@ public enum DemoCatalog {
                 let suffix = choice.map { "-" + $0.value.uppercased() }.joined()
                 return Variant(
                     id: variantIDs.uuid(), sku: sku + suffix, options: choice,
-                    price: Money(amount: price + Int64(step) * 200, currency: Currency("JPY")!),
+                    price: Money(amount: price + Int64(step) * 200, currency: currency),
                     stock: Int(variantStock.next() % 60))
             }
             return Item(
