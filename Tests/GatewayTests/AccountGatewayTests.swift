@@ -39,7 +39,7 @@ struct AccountGatewayTests {
             #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now.addingTimeInterval(61)) == nil)
             #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(59)) == 0)
             #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(60)) == 1)
-            try await sessions.create(
+            _ = try await sessions.create(
                 tokenHash: tokens.hash(token), customerID: owner.id, credentialsVersion: 1, expiresAt: Self.now.addingTimeInterval(60))
             try await sessions.delete(tokenHash: tokens.hash(token))
             #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == nil)

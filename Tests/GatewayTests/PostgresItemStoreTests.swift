@@ -75,7 +75,7 @@ struct PostgresItemStoreTests {
     @Test func aVariantSKUTakenByAnotherItemIsADomainError() async throws {
         try await TestDatabase.with { db in
             let store = PostgresItemStore(database: db.pool)
-            try await store.create(id: UUID(), draft: shirt(), createdAt: Self.start)
+            _ = try await store.create(id: UUID(), draft: shirt(), createdAt: Self.start)
             var clash = shirt(sku: "OTHER")
             clash.variants[1].sku = "TEE-M-NAVY"
             await #expect(throws: CatalogError.duplicateSKU("TEE-M-NAVY")) {

@@ -55,7 +55,7 @@ final class FakeAPNs: Sendable {
     /// Runs the server for the length of `body`, which gets its base URL.
     func run<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
         let tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(file: Self.certificateFile, format: .pem))],
+            certificateChain: try NIOSSLCertificate.fromPEMFile(Self.certificateFile).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(file: Self.fixtures.appendingPathComponent("key.pem").path, format: .pem)))
         let router = Router()
         router.post("/3/device/:token") { request, context in

@@ -39,7 +39,8 @@ struct JSONBodyEncoderTests {
     }
 
     @Test(arguments: [
-        0.0, -0.0, 4.0, 4.5, 1.0 / 3.0, 0.1, 100.0, 1e-7, 1e16, 1e21, 1.2345678901234568e20, 5e-324, .greatestFiniteMagnitude,
+        0.0, -0.0, 4.0, 4.5, 1.0 / 3.0, 0.1, 100.0, 1e-7, 1e16, 1e21, 1.2345678901234568e20, .leastNonzeroMagnitude,
+        .greatestFiniteMagnitude,
         -273.15,
     ])
     func doubles(_ value: Double) throws {

@@ -65,7 +65,8 @@ extension MetricNameDescriptor {
     /// `item_cache_trusted`: 1 while the cache hears PostgreSQL's change notifications, heartbeats
     /// included (it answers only then), 0 otherwise.
     fileprivate static var itemCacheTrusted: MetricNameDescriptor {
-        MetricNameDescriptor(metricName: "item_cache_trusted", helpText: "1 while the item cache hears changes and answers, else 0.")
+        MetricNameDescriptor(
+            metricName: "item_cache_trusted", unitName: "", helpText: "1 while the item cache hears changes and answers, else 0.")
     }
     /// `item_cache_lookups_total{outcome="hit"|"miss"}`
     fileprivate static var itemCacheLookups: MetricNameDescriptor {
