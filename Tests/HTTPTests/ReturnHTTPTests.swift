@@ -70,6 +70,30 @@ struct ReturnHTTPTests {
         }
     }
 
+    /// A return of nothing is refused; one stored with no lines (before requests needed one) is
+    /// received as no refund at all. Its refund, of no lines and no amount, had been of the whole
+    /// remainder of the order.
+    @Test func aReturnWithoutLinesRefundsNothing() async throws {
+        try await withApp { client, db in
+            let (order, _, _, token) = try await Self.shippedOrder(client, db)
+            let empty = try await Self.ask(client, order, token, "[]")
+            #expect(
+                try empty.expectProblem(422)["errors"] as? [[String: String]] == [
+                    ["field": "lines", "message": "must have at least 1 entry"]
+                ])
+
+            let id = UUID()
+            _ = try await db.pool.query(
+                "INSERT INTO returns (id, order_id, status, reason, created_at, updated_at) VALUES ($1, $2, 'approved', 'x', now(), now())",
+                id, UUID(uuidString: order)!)
+            let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false}"#, token: adminToken)
+            #expect(received.fieldNames == ["lines"], "\(String(buffer: received.body))")
+            try received.expectProblem(422)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 0)
+            #expect(try await db.pool.query("SELECT 1 FROM refunds").rows.isEmpty)
+        }
+    }
+
     @Test func racingRequestsNeverReturnAUnitTwiceAndRacingReceiptsRefundOnce() async throws {
         try await withApp { client, db in
             let (order, mug, _, token) = try await Self.shippedOrder(client, db)

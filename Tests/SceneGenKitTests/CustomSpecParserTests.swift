@@ -116,12 +116,18 @@ struct CustomSpecParserTests {
                   { name: options, type: OptionIn, list: true, fields: [ { name: value, type: string, max: 50 } ] } ] }
             """
         #expect(errors(replacing(message, "{ name: tags, type: string, max: 20, list: true, max_items: 5 }")).isEmpty)
+        #expect(errors(replacing(message, "{ name: tags, type: string, max: 20, list: true, min_items: 5, max_items: 5 }")).isEmpty)
+        #expect(errors(replacing(message, "{ name: v, type: V, list: true, min_items: 1, fields: [ { name: a, type: int } ] }")).isEmpty)
         #expect(errors(replacing(message, nested)).isEmpty, "\(errors(replacing(message, nested)))")
         let refusals = [
             ("{ name: tags, type: string, max: 20, max_items: 5 }", "max_items bounds a list"),
             ("{ name: tags, type: money, list: true }", "a list in a body holds"),
             ("{ name: tags, type: string, max: 20, list: true, default: a }", "a list takes no default"),
             ("{ name: tags, type: string, max: 20, list: true, max_items: 0 }", "max_items is a count"),
+            ("{ name: tags, type: string, max: 20, min_items: 1 }", "min_items bounds a list"),
+            ("{ name: tags, type: string, max: 20, list: true, min_items: 0 }", "min_items is a count"),
+            ("{ name: tags, type: string, max: 20, list: true, min_items: 6, max_items: 5 }", "min_items 6 is more than max_items 5"),
+            ("{ name: v, type: V, min_items: 1, fields: [ { name: a, type: int } ] }", "min_items bounds a list"),
             (
                 "{ name: a, type: A, fields: [ { name: b, type: B, fields: [ { name: c, type: C, fields: [ { name: d, type: D, fields: [ { name: e, type: int } ] } ] } ] } ] }",
                 "objects nest at most 3 deep"

@@ -39,4 +39,25 @@ struct MatrixInputObjectTests {
         #expect(try MatrixBoardArrangeInput.Unchecked(slots: []).validated().slots.isEmpty, "a list may be empty")
         #expect(throws: ValidationError([FieldError("slots", "is required")])) { try MatrixBoardArrangeInput.Unchecked().validated() }
     }
+
+    /// `min_items` and `max_items` bound a list of values and a list of objects; an optional
+    /// list left out is no list at all, so only one sent is counted.
+    @Test func listsKeepTheirSizeBounds() throws {
+        func fields(labels: [String]? = nil, hooks: [BoardHook.Unchecked]? = nil) -> [FieldError] {
+            do throws(ValidationError) {
+                _ = try MatrixBoardArrangeInput.Unchecked(labels: labels, slots: [], hooks: hooks).validated()
+                return []
+            } catch { return error.fields }
+        }
+        #expect(fields().isEmpty)
+        #expect(fields(labels: []) == [FieldError("labels", "must have at least 1 entry")])
+        #expect(fields(labels: ["a", "b", "c"]).isEmpty)
+        #expect(fields(labels: ["a", "b", "c", "d"]) == [FieldError("labels", "must have at most 3 entries")])
+        #expect(fields(labels: [String(repeating: "x", count: 11)]) == [FieldError("labels[0]", "must be at most 10 characters")])
+        #expect(fields(hooks: []) == [FieldError("hooks", "must have at least 2 entries")])
+        #expect(
+            fields(hooks: [BoardHook.Unchecked(at: 10)])
+                == [FieldError("hooks", "must have at least 2 entries"), FieldError("hooks[0].at", "must be 0 to 9")])
+        #expect(fields(hooks: [BoardHook.Unchecked(at: 0), BoardHook.Unchecked(at: 9)]).isEmpty)
+    }
 }

@@ -8,11 +8,14 @@ extension OrderUseCase {
     /// so a repeated receipt refunds once) and restocked once the refund succeeds when `restock`
     /// says so; then the return is `received`.
     /// - Throws: `ValidationError` when the lines cannot be refunded (refunded or restocked
-    ///   already), `StoreUnavailable`.
+    ///   already, or none), `StoreUnavailable`.
     public func receiveReturn(_ input: OrderReceiveReturnInput) async throws -> OrderReceiveReturnOutcome {
         guard let payments else { return .paymentsNotConfigured }
         guard let asked = try await returns.returnRequest(id: input.id) else { return .notFound(id: input.id) }
         guard asked.status == .approved else { return .returnNotApproved(returnStatus: asked.status.rawValue) }
+        // A refund without lines or an amount is of the whole remainder: a return refunds its
+        // lines only. (Requests have needed a line since `min_items`; one stored before has none.)
+        guard !asked.lines.isEmpty else { throw ValidationError([FieldError("lines", "the return holds none: nothing to refund")]) }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
             idempotencyKey: "return-\(asked.id.lowercasedText)")

@@ -161,6 +161,8 @@ public struct InputObjectSpec: Hashable, Sendable {
     public let position: SourcePosition
     /// With `list`: how many elements it may hold at most (`max_items`).
     public var maxItems: Int?
+    /// With `list`: how many elements it must hold at least (`min_items`).
+    public var minItems: Int?
     /// Members that are objects (or lists of them) in turn: a variant's `options` inside an
     /// item's `variants`.
     public var objects: [InputObjectSpec] = []

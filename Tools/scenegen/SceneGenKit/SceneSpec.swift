@@ -72,6 +72,8 @@ public struct FieldSpec: Hashable, Sendable {
     public var list = false
     /// `max_items` of a body's list (or a query map): how many elements it may hold at most.
     public var maxItems: Int?
+    /// `min_items` of a body's list: how many elements it must hold at least.
+    public var minItems: Int?
     /// `map: true` on a query parameter: every `name.<key>=value` (or `name[<key>]=value`) as a
     /// map of key to value (`option.size=M`), each value checked by the field's rules.
     public var map = false

@@ -26,12 +26,13 @@ public enum SpecFormat {
     /// `resumable`, also a resumable upload's bytes.
     public static let uploadKeys = ["field", "max", "precheck", "resumable"]
     /// A body member holding an object of fields (`type` names its Swift type), or a list of them.
-    public static let inputObjectKeys = ["name", "type", "list", "max_items", "optional", "fields"]
+    public static let inputObjectKeys = ["name", "type", "list", "min_items", "max_items", "optional", "fields"]
     /// A custom use case's `raw_body`: the body unparsed, bounded.
     public static let rawBodyKeys = ["max"]
     /// A field of a custom use case's input: an entity field's type and rules.
     public static let inputFieldKeys = [
-        "name", "type", "values", "enum_type", "optional", "default", "min", "max", "partial", "list", "max_items", "map",
+        "name", "type", "values", "enum_type", "optional", "default", "min", "max", "partial", "list", "min_items", "max_items",
+        "map",
     ]
     /// A field of an answer or of a gateway call: a type and nothing to check.
     public static let plainFieldKeys = ["name", "type", "values", "enum_type", "optional", "list"]

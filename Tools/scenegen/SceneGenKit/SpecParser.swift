@@ -93,14 +93,23 @@ struct SpecReader {
         return value
     }
 
-    /// `max_items` of a list: 1 to 10000 elements.
-    mutating func maxItems(_ node: Node) -> Int? {
-        guard let value = int(node, "max_items") else { return nil }
+    /// `max_items` or `min_items` of a list (`key`): 1 to 10000 elements.
+    mutating func itemCount(_ node: Node, _ key: String) -> Int? {
+        guard let value = int(node, key) else { return nil }
         guard (1...10_000).contains(value) else {
-            sink.error("max_items is a count of elements from 1 to 10000", at: node.position)
+            sink.error("\(key) is a count of elements from 1 to 10000", at: node.position)
             return nil
         }
         return Int(value)
+    }
+
+    /// A list's `min_items` (it needs `list`, and no more than its `max_items`).
+    mutating func minItems(_ keys: [String: Node], list: Bool, maxItems: Int?) -> Int? {
+        guard let node = keys["min_items"] else { return nil }
+        if !list { sink.error("min_items bounds a list: it needs list: true", at: node.position) }
+        guard let count = itemCount(node, "min_items") else { return nil }
+        if let maxItems, count > maxItems { sink.error("min_items \(count) is more than max_items \(maxItems)", at: node.position) }
+        return count
     }
 
     mutating func bool(_ node: Node?, _ what: String) -> Bool {

@@ -198,13 +198,15 @@ extension SpecReader {
         var maxItems: Int?
         if let node = keys["max_items"] {
             if !list { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
-            maxItems = self.maxItems(node)
+            maxItems = itemCount(node, "max_items")
         }
+        let minItems = self.minItems(keys, list: list, maxItems: maxItems)
         guard let name, let type, fields.count == fieldNodes.count, objects.count == objectNodes.count, !memberNodes.isEmpty
         else { return nil }
         var object = InputObjectSpec(
             name: name, type: type, list: list, optional: bool(keys["optional"], "optional"), fields: fields, position: node.position)
         object.maxItems = maxItems
+        object.minItems = minItems
         object.objects = objects
         return object
     }

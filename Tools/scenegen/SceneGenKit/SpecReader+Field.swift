@@ -104,8 +104,9 @@ extension SpecReader {
         field.map = role == .input && bool(keys["map"], "map")
         if let node = keys["max_items"] {
             if !field.list && !field.map { sink.error("max_items bounds a list: it needs list: true", at: node.position) }
-            field.maxItems = maxItems(node)
+            field.maxItems = itemCount(node, "max_items")
         }
+        field.minItems = minItems(keys, list: field.list, maxItems: field.maxItems)
         if field.map, let node = keys["map"] {
             if field.list || field.optional || defaultValue != nil {
                 sink.error("a map is never absent (none sent is an empty map): not with list, optional or default", at: node.position)

@@ -119,14 +119,9 @@ extension DomainRenderer {
             "static func \(swift.bareProperty)(_ value: \(field.uncheckedType), into errors: inout FieldErrors) -> \(field.inputValueType.replacingOccurrences(of: "?", with: ""))?"
         ) {
             out in
-            var valid: [String] = []
-            if let max = field.spec.maxItems {
-                out.line("let short = value.count <= \(max)")
-                out.line("errors.require(short, \"\(name)\", \"must have at most \(max) entries\")")
-                valid.append("short")
-            }
+            let valid = sizeRule(field.spec.minItems, field.spec.maxItems, "\"\(name)\"", into: &out)
             guard elementRule else {
-                out.line("return \(valid.isEmpty ? "value" : "short ? value : nil")")
+                out.line("return \(valid.isEmpty ? "value" : "\(valid.joined(separator: " && ")) ? value : nil")")
                 return
             }
             if field.spec.map {
@@ -146,6 +141,24 @@ extension DomainRenderer {
             }
             out.line("return " + (valid + ["checked.count == value.count"]).joined(separator: " && ") + " ? checked : nil")
         }
+    }
+
+    /// The size bounds of a list, `min_items` and `max_items`, as checks of `value.count` that
+    /// add their errors under `name` (a Swift string literal).
+    /// - Returns: the names of the booleans that hold when the size is within them.
+    static func sizeRule(_ min: Int?, _ max: Int?, _ name: String, into out: inout CodeWriter) -> [String] {
+        var valid: [String] = []
+        if let min {
+            out.line("let enough = value.count >= \(min)")
+            out.line("errors.require(enough, \(name), \"must have at least \(min) \(min == 1 ? "entry" : "entries")\")")
+            valid.append("enough")
+        }
+        if let max {
+            out.line("let short = value.count <= \(max)")
+            out.line("errors.require(short, \(name), \"must have at most \(max) entries\")")
+            valid.append("short")
+        }
+        return valid
     }
 
     private static func bounds(_ expression: String, _ min: Int64?, _ max: Int64?) -> String {

@@ -70,19 +70,16 @@ enum InputObjectRenderer {
         for nested in objects { declaration(nested, useCase: useCase, into: &out) }
     }
 
-    /// The rule of the member in its parent's rules: every element checked (a list no longer
-    /// than its `max_items`), each error named by its place.
+    /// The rule of the member in its parent's rules: every element checked (a list within its
+    /// `min_items` and `max_items`), each error named by its place.
     static func rule(_ object: InputObject, into out: inout CodeWriter) {
         let name = object.spec.name
         let type = object.spec.type
         if object.spec.list {
             out.block("static func \(object.bare)(_ value: [\(type).Unchecked], into errors: inout FieldErrors) -> [\(type)]?") { out in
                 var valid = ["checked.count == value.count"]
-                if let max = object.spec.maxItems {
-                    out.line("let short = value.count <= \(max)")
-                    out.line("errors.require(short, \(swiftString(name)), \"must have at most \(max) entries\")")
-                    valid.insert("short", at: 0)
-                }
+                valid.insert(
+                    contentsOf: DomainRenderer.sizeRule(object.spec.minItems, object.spec.maxItems, swiftString(name), into: &out), at: 0)
                 out.line("var checked: [\(type)] = []")
                 out.block("for (index, element) in value.enumerated()") { out in
                     out.line("do { checked.append(try element.validated()) } catch { errors.add(error, under: \"\(name)[\\(index)]\") }")

@@ -13,12 +13,14 @@ extension OpenAPIRenderer {
             for field in fields {
                 let value = schema(SwiftField(field: field, entity: ""), nullable: field.optional && !field.list)
                 var list: [String: Any] = ["type": "array", "items": value]
+                if let min = field.minItems { list["minItems"] = min }
                 if let max = field.maxItems { list["maxItems"] = max }
                 properties[field.name] = field.list ? list : value
             }
             return ["type": "object", "required": fields.filter(required).map(\.name), "properties": properties]
         }
-        /// A body object's schema, its nested objects within; a list of them with its `maxItems`.
+        /// A body object's schema, its nested objects within; a list of them with its `minItems`
+        /// and `maxItems`.
         func member(_ spec: InputObjectSpec) -> [String: Any] {
             var element = object(spec.fields) { !$0.optional && $0.defaultValue == nil }
             var properties = element["properties"] as? [String: Any] ?? [:]
@@ -31,6 +33,7 @@ extension OpenAPIRenderer {
             element["required"] = required
             guard spec.list else { return element }
             var list: [String: Any] = ["type": "array", "items": element]
+            if let min = spec.minItems { list["minItems"] = min }
             if let max = spec.maxItems { list["maxItems"] = max }
             return list
         }

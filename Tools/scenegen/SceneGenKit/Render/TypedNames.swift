@@ -56,7 +56,9 @@ struct TypedField {
     }
     /// Whether an input checks the value: its rules, or for a list or map its size or its
     /// elements'.
-    var hasInputRule: Bool { DomainRenderer.hasRule(swift) || (spec.list || spec.map) && spec.maxItems != nil }
+    var hasInputRule: Bool {
+        DomainRenderer.hasRule(swift) || (spec.list || spec.map) && (spec.maxItems != nil || spec.minItems != nil)
+    }
     /// Neither optional nor defaulted (nor a map, empty when none is sent): a client must send it.
     var required: Bool { !spec.optional && spec.defaultValue == nil && !spec.map }
 
