@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 /// `DELETE /v1/me` on the real app and PostgreSQL: personal data goes, orders stay anonymized,
-/// and the email is free to sign up again as a new customer.
+/// and the email is free to sign up again as a new customer; an order on its way keeps the
+/// account until it is delivered.
 @Suite("Account deletion over HTTP")
 struct AccountDeletionHTTPTests {
     @Test func deletingAnAccountErasesItAndKeepsItsOrders() async throws {
@@ -33,6 +34,14 @@ struct AccountDeletionHTTPTests {
             #expect(wrong.fieldNames == ["current_password"])
             try await client.send(.delete, "/v1/me", json: "{}", token: token).expectProblem(422)
             try await client.send(.delete, "/v1/me", json: #"{"current_password":"correct horse 1"}"#).expectProblem(401)
+
+            // Not while the order is on its way: the shop still needs where it goes.
+            let deleteMe = { try await client.send(.delete, "/v1/me", json: #"{"current_password":"correct horse 1"}"#, token: token) }
+            #expect(try await deleteMe().expectProblem(409)["order_ids"] as? [String] == [order])
+            let shipment = try #require(try await FulfilmentHTTPTests.ship(client, order).json["id"] as? String)
+            #expect(try await deleteMe().expectProblem(409)["order_ids"] as? [String] == [order], "shipped, not delivered")
+            #expect(try await client.send(.post, "/v1/admin/shipments/\(shipment)/delivered", token: adminToken).status == .ok)
+            #expect(try await client.send(.get, "/v1/me", token: token).status == .ok, "nothing was deleted")
 
             let deleted = try await client.send(.delete, "/v1/me", json: #"{"current_password":"correct horse 1"}"#, token: token)
             #expect(deleted.status == .noContent, "\(String(buffer: deleted.body))")

@@ -20,7 +20,7 @@ final class MockCustomerSettingStore: CustomerSettingStore, Sendable {
         var update: (@Sendable (UUID, SettingsChanges) throws -> CustomerSettings?)?
         var passwordHash: (@Sendable (UUID) throws -> String?)?
         var changePassword: (@Sendable (UUID, String, [UInt8]) throws -> Void)?
-        var deleteAccount: (@Sendable (UUID) throws -> Bool)?
+        var deleteAccount: (@Sendable (UUID) throws -> AccountDeletion)?
     }
 
     private let recorder: MockRecorder<Call, Stubs>
@@ -41,7 +41,7 @@ final class MockCustomerSettingStore: CustomerSettingStore, Sendable {
     func changePassword(customerID: UUID, newHash: String, keptSession: [UInt8]) async throws {
         try recorder.record(.changePassword(customerID, newHash, keptSession), \.changePassword)(customerID, newHash, keptSession)
     }
-    func deleteAccount(customerID: UUID, at: Date) async throws -> Bool {
+    func deleteAccount(customerID: UUID, at: Date) async throws -> AccountDeletion {
         try recorder.record(.deleteAccount(customerID), \.deleteAccount)(customerID)
     }
 }
@@ -100,5 +100,22 @@ struct CustomerSettingUseCaseTests {
             try await Self.useCase(store).changePassword(Self.passwordChange("old-password-1", "short", token: "t"))
         }
         #expect(store.calls.filter { if case .changePassword = $0 { return true } else { return false } }.count == 1)
+    }
+
+    /// The store's answer becomes the outcome; a wrong password reaches no deletion.
+    @Test func anAccountIsDeletedOnlyWithItsPasswordAndNoOrderOnItsWay() async throws {
+        let open = [Fixtures.id(1), Fixtures.id(2)]
+        func delete(_ answer: AccountDeletion, password: String = "old-password-1") async throws -> CustomerSettingDeleteAccountOutcome {
+            let store = MockCustomerSettingStore {
+                $0.passwordHash = { _ in "mock$old-password-1" }
+                $0.deleteAccount = { _ in answer }
+            }
+            return try await Self.useCase(store).deleteAccount(
+                CustomerSettingDeleteAccountInput(customerID: Self.me, currentPassword: password))
+        }
+        #expect(try await delete(.deleted) == .deleted)
+        #expect(try await delete(.noCustomer) == .customerNotFound)
+        #expect(try await delete(.ordersInProgress(open)) == .ordersInProgress(orderIDs: open))
+        #expect(try await delete(.deleted, password: "guess-guess") == .wrongPassword)
     }
 }

@@ -17,8 +17,19 @@ public protocol CustomerSettingStore: Sendable {
     /// Deletes the account: its email becomes a placeholder (the email is free to sign up again),
     /// its name and password go, and its sessions, addresses, cart and wishlist are deleted;
     /// its reviews stay (they show no name) and its orders stay, their shipping addresses
-    /// reduced to the country and region.
-    /// - Returns: false when there was no such customer (or it was deleted already).
+    /// reduced to the country and region. Not while an order is in progress: the shop still
+    /// needs where it goes.
     /// - Throws: `StoreUnavailable`.
-    func deleteAccount(customerID: UUID, at: Date) async throws -> Bool
+    func deleteAccount(customerID: UUID, at: Date) async throws -> AccountDeletion
+}
+
+/// What asking to delete an account came to.
+public enum AccountDeletion: Hashable, Sendable {
+    case deleted
+    /// No such customer, or it was deleted already.
+    case noCustomer
+    /// Orders of the customer's still to be paid, shipped or delivered (`OrderProgress`
+    /// `pending_payment`, `requires_action`, `paid`, `partially_shipped`, `shipped`), oldest
+    /// first, at most 100: nothing was deleted.
+    case ordersInProgress([UUID])
 }

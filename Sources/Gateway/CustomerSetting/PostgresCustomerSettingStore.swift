@@ -62,16 +62,24 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
         }
     }
 
-    public func deleteAccount(customerID: UUID, at: Date) async throws -> Bool {
+    public func deleteAccount(customerID: UUID, at: Date) async throws -> AccountDeletion {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
+                let inProgress = try await connection.query(
+                    """
+                    SELECT id FROM orders
+                    WHERE customer_id = $1
+                      AND (status IN ('pending_payment', 'requires_action') OR (status = 'paid' AND fulfilment_status <> 'delivered'))
+                    ORDER BY created_at, id LIMIT 100
+                    """, customerID)
+                guard inProgress.rows.isEmpty else { return .ordersInProgress(try inProgress.rows.map { try $0.decode("id") }) }
                 let erased = try await connection.query(
                     """
                     UPDATE customers SET email = 'deleted-' || id || '@deleted.invalid', name = 'deleted', password_hash = '!',
                                          marketing_opt_in = false, credentials_version = credentials_version + 1, deleted_at = $2
                     WHERE id = $1 AND deleted_at IS NULL RETURNING id
                     """, customerID, at)
-                guard !erased.rows.isEmpty else { return false }
+                guard !erased.rows.isEmpty else { return .noCustomer }
                 for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices", "resumable_uploads"] {
                     try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
                 }
@@ -87,7 +95,7 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                                            'region', shipping->'address'->'region', 'city', '', 'line1', '', 'line2', NULL))
                     WHERE customer_id = $1 AND shipping IS NOT NULL
                     """, customerID)
-                return true
+                return .deleted
             }
         }
     }

@@ -16379,6 +16379,99 @@ public enum Operations {
                     }
                 }
             }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson`.
+                    public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Components.Schemas.Problem
+                        /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2`.
+                        public struct Value2Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2/order_ids`.
+                            public var orderIds: [Swift.String]
+                            /// Creates a new `Value2Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - orderIds:
+                            public init(orderIds: [Swift.String]) {
+                                self.orderIds = orderIds
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case orderIds = "order_ids"
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2`.
+                        public var value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        /// Creates a new `ApplicationProblemJsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - value1:
+                        ///   - value2:
+                        public init(
+                            value1: Components.Schemas.Problem,
+                            value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        ) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try .init(from: decoder)
+                            self.value2 = try .init(from: decoder)
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            try self.value1.encode(to: encoder)
+                            try self.value2.encode(to: encoder)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// orders_in_progress
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/delete(CustomerSetting.delete_account)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.CustomerSetting_deleteAccount.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.CustomerSetting_deleteAccount.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct TooManyRequests: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/429/content`.
                 @frozen public enum Body: Sendable, Hashable {
