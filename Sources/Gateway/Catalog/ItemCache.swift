@@ -2,8 +2,8 @@ import Domain
 import Foundation
 import Synchronization
 
-/// Items as this instance last read them, for `GET /v1/items/{id}`: the busiest read of a shop
-/// answered without a round trip to PostgreSQL.
+/// Items as this instance last read them, for `GET /v1/items/{id}` (the busiest read of a shop,
+/// answered without a round trip to PostgreSQL) and the items of the catalog's pages.
 ///
 /// It is trusted only while it hears every change. Migrations/0027 and 0028 have PostgreSQL send a
 /// notification naming the items each committed statement changed, whichever instance (or

@@ -48,8 +48,8 @@ public struct PostgresRefundStore: RefundStore {
         let taken = try await connection.query(
             "SELECT 1 FROM refunds WHERE order_id = $1 AND idempotency_key = $2", request.orderID, request.idempotencyKey)
         guard taken.rows.isEmpty else { return false }
-        let status: String = try order.decode("status")
-        guard status == OrderStatus.paid.rawValue else { throw RefundError.notRefundable(OrderStatus(rawValue: status) ?? .paid) }
+        let status = try order.enumeration("status", as: OrderStatus.self)
+        guard status == .paid else { throw RefundError.notRefundable(status) }
         let total = try order.money(amount: "total_amount", currency: "total_currency")
         let remaining = total.amount - (try order.decode("refunded_amount", as: Int64.self))
 
@@ -97,8 +97,8 @@ public struct PostgresRefundStore: RefundStore {
             let now = try await connection.query(
                 "SELECT status, total_amount - refunded_amount AS remaining FROM orders WHERE id = $1", request.orderID
             ).rows[0]
-            let current: String = try now.decode("status")
-            guard current == OrderStatus.paid.rawValue else { throw RefundError.notRefundable(OrderStatus(rawValue: current) ?? .paid) }
+            let current = try now.enumeration("status", as: OrderStatus.self)
+            guard current == .paid else { throw RefundError.notRefundable(current) }
             throw RefundError.exceedsCaptured(remaining: Money(amount: try now.decode("remaining"), currency: total.currency))
         }
         // The orders row is locked by now, so concurrent refunds of the order take these in turn.

@@ -22,7 +22,7 @@ public struct AppConfig: Sendable {
     /// (`PAYMENT_TIMEOUT_SECONDS`, 1 to 60).
     public var paymentTimeout: Duration = .seconds(10)
     /// The secret the provider signs its webhooks with (`PAYMENT_WEBHOOK_SECRET`, `whsec_...`);
-    /// nil turns `POST /v1/payments/webhook` off (503).
+    /// nil turns `POST /v1/payments/webhook` off (404).
     public var paymentWebhookSecret: String?
     /// The most a checkout answer waits for the provider (`CHECKOUT_DEADLINE_SECONDS`, 1 to 120);
     /// past it the answer is 202 pending and the payment is settled later.
@@ -50,7 +50,7 @@ public struct AppConfig: Sendable {
     /// Connections served at once (`HTTP_MAX_CONNECTIONS`, 1 to 100000); past it new ones wait in
     /// the listen backlog until one closes.
     public var httpMaxConnections = 1000
-    /// Items an instance keeps in memory for `GET /v1/items/{id}` (`ITEM_CACHE_SIZE`, 0 to
+    /// Items an instance keeps in memory for `GET /v1/items/{id}` and the catalog's pages (`ITEM_CACHE_SIZE`, 0 to
     /// 1000000; 0 turns the cache off). It works only while the instance hears PostgreSQL's change
     /// notifications, so never behind a transaction pooler (`ItemCache`).
     public var itemCacheSize = 10_000

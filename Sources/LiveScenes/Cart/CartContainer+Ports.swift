@@ -15,7 +15,7 @@ extension CartContainer {
         PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL)
     }
 
-    /// The `currency` port: the shop's currency (`CURRENCY`).
+    /// The `currency` port: the shop's currency (`SHOP_CURRENCY`).
     static func liveCurrency(_ resources: AppResources) -> Currency {
         resources.config.currency
     }

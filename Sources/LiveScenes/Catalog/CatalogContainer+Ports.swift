@@ -22,7 +22,7 @@ extension CatalogContainer {
         resources.config.mediaURL.map { HTTPMediaStorage(baseURL: $0, timeout: resources.config.mediaTimeout) }
     }
 
-    /// The `currency` port: the shop's currency (`CURRENCY`), the only one a price may be in.
+    /// The `currency` port: the shop's currency (`SHOP_CURRENCY`), the only one a price may be in.
     static func liveCurrency(_ resources: AppResources) -> Currency {
         resources.config.currency
     }
