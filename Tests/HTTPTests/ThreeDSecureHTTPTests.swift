@@ -103,6 +103,20 @@ struct ThreeDSecureHTTPTests {
             let failed = try await client.send(.post, "/v1/orders/\(id)/payment/refresh", token: token).json
             #expect(failed["status"] as? String == "payment_failed")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+            // The payment left waiting for another card is canceled before the order fails: the
+            // app still holds its client secret, and a card confirmed on it would have charged
+            // the customer for an order whose stock went back.
+            let intent = try #require(order["payment_intent_id"] as? String)
+            let card = try await Self.provider(
+                "/v1/payment_methods",
+                ["type": "card", "card[number]": "4242424242424242", "card[exp_month]": "12", "card[exp_year]": "2034", "card[cvc]": "123"])
+            let retried = try await Self.provider(
+                "/v1/payment_intents/\(intent)/confirm", ["payment_method": try #require(card["id"] as? String)])
+            #expect(retried["status"] as? String != "succeeded", "\(retried)")
+            var read = URLRequest(url: URL(string: Self.payments + "/v1/payment_intents/\(intent)")!)
+            read.setValue("Bearer sk_test_storefront", forHTTPHeaderField: "Authorization")
+            let (data, _) = try await URLSession.shared.data(for: read)
+            #expect((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["status"] as? String == "canceled")
         }
     }
 

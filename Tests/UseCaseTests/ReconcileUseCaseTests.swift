@@ -45,6 +45,22 @@ struct ReconcileUseCaseTests {
         #expect(store.calls.contains("failed payment_not_confirmed"))
     }
 
+    /// A declined payment still takes another card; it is canceled before its order fails, and
+    /// while the cancel gets no answer the order is not failed (its stock stays reserved).
+    @Test func aFailedPaymentIsCanceledBeforeItsOrderFails() async throws {
+        let store = MockOrderStore(order: pending(paymentID: "pi_9"))
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresPaymentMethod })
+        #expect(try await reconciler(store, payments).reconcile(olderThan: 60).failed == 1)
+        #expect(payments.calls == ["retrieve pi_9", "cancel"])
+        #expect(store.calls.contains("failed payment_failed"))
+
+        let unanswered = MockOrderStore(order: pending(paymentID: "pi_9"))
+        let down = MockPaymentGateway(
+            confirm: { .succeeded }, retrieve: { .requiresPaymentMethod }, cancel: { throw PaymentError.unreachable(reason: "timeout") })
+        #expect(try await reconciler(unanswered, down).reconcile(olderThan: 60).failed == 0)
+        #expect(!unanswered.calls.contains { $0.hasPrefix("failed") })
+    }
+
     @Test func providerStillDownLeavesItPending() async throws {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { throw PaymentError.unreachable(reason: "down") })

@@ -26,7 +26,7 @@ public struct OrderCheckout: Sendable {
         self.payments = payments
         self.system = system
         self.deadline = deadline
-        self.settlement = PaymentSettlement(store: store, system: system, actionTimeout: actionTimeout)
+        self.settlement = PaymentSettlement(store: store, payments: payments, system: system, actionTimeout: actionTimeout)
     }
 
     /// Places an order from the cart and pays for it. A repeated Idempotency-Key with the same

@@ -6,6 +6,7 @@ import Foundation
 /// webhooks and the reconciler all settle payments through this one path.
 struct PaymentSettlement: Sendable {
     let store: any OrderStore
+    let payments: any PaymentGateway
     let system: SystemContext
     /// How long the stock stays reserved for a payment waiting on the customer.
     let actionTimeout: Duration
@@ -18,6 +19,7 @@ struct PaymentSettlement: Sendable {
         case .paid:
             return try await store.markPaid(orderID: order.id, at: now)
         case .failed(let code):
+            if intent.status != .canceled, !(try await cancel(intent, of: order)) { return order }
             return try await store.markPaymentFailed(orderID: order.id, declineCode: code, at: now)
         case .requiresAction(let action):
             let expiresAt = now.addingTimeInterval(TimeInterval(actionTimeout.components.seconds))
@@ -27,6 +29,21 @@ struct PaymentSettlement: Sendable {
             return try await store.order(id: order.id, customerID: order.customerID) ?? order
         case .unchanged:
             return order
+        }
+    }
+
+    /// A failed payment that is not canceled still takes another card (`requires_payment_method`
+    /// after 3-D Secure was refused): an app holding its client secret could confirm it, and
+    /// charge the customer for an order whose stock went back. So it is canceled before the order
+    /// fails.
+    /// - Returns: whether it is canceled now; when not (the provider refused or cannot be
+    ///   reached), the order stays as it is and the reconciler asks again later.
+    private func cancel(_ intent: PaymentIntent, of order: Order) async throws -> Bool {
+        do {
+            let key = "order-\(order.id.lowercasedText)-fail"
+            return try await payments.cancelPayment(id: intent.id, idempotencyKey: key).status == .canceled
+        } catch is PaymentError {
+            return false
         }
     }
 }

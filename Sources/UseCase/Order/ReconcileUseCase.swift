@@ -42,7 +42,7 @@ public struct ReconcileUseCase: Sendable {
         self.refunds = refunds
         self.payments = payments
         self.system = system
-        self.settlement = PaymentSettlement(store: store, system: system, actionTimeout: actionTimeout)
+        self.settlement = PaymentSettlement(store: store, payments: payments, system: system, actionTimeout: actionTimeout)
     }
 
     /// How long an order may still be inside the request that made it pending: a checkout makes

@@ -19,7 +19,7 @@ extension PaymentWebhookUseCase {
         var status = order.status
         switch event.kind {
         case .payment:
-            let settlement = PaymentSettlement(store: orders, system: system, actionTimeout: actionTimeout)
+            let settlement = PaymentSettlement(store: orders, payments: payments, system: system, actionTimeout: actionTimeout)
             status = try await settlement.apply(try await payments.payment(id: paymentID), to: order).status
         case .refund where order.status == .refundPending:
             status = try await reconciler.settleRefund(order)
