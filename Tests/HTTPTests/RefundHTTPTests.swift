@@ -248,6 +248,33 @@ struct RefundHTTPTests {
         }
     }
 
+    /// A line's units are refunded once, restocked or not: refunds by lines were bounded only by
+    /// the order's total, so the same mug could be refunded again and again (here each refund
+    /// names an amount below the total, so only the units bound it).
+    @Test func aLinesUnitsAreRefundedOnceRestockedOrNot() async throws {
+        try await withApp { client, db in
+            let (order, intent, mug, _) = try await Self.paidOrder(client, db, quantity: 2)
+            let variant = try await TestRows.variantID(of: mug, db)
+            let refund = { (quantity: Int, key: String) in
+                try await Self.refund(
+                    client, order,
+                    #"{"amount": 100, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(variant)", "quantity": \#(quantity)}]}"#,
+                    key: key)
+            }
+            #expect(try await refund(1, "u1").status == .created)
+            #expect(try await refund(1, "u2").status == .created)
+            let third = try await refund(1, "u3")
+            #expect(
+                try third.expectProblem(422)["errors"] as? [[String: String]] == [
+                    ["field": "lines[0].quantity", "message": "must be at most 0, what earlier refunds left to refund"]
+                ])
+            #expect(try await Self.providerRefunds(intent) == [100, 100])
+            let counted: Int = try await db.pool.query("SELECT refunded_quantity FROM order_lines WHERE variant_id = $1", variant)
+                .rows[0].decode("refunded_quantity")
+            #expect(counted == 2)
+        }
+    }
+
     @Test func badRefundRequestsGetClearAnswers() async throws {
         try await withApp { client, db in
             let (order, _, _, token) = try await Self.paidOrder(client, db)

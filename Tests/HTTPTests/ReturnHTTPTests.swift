@@ -94,6 +94,24 @@ struct ReturnHTTPTests {
         }
     }
 
+    /// Units the staff refunded already are not refunded again by a return of them: its receipt
+    /// answers 422 naming the line and refunds nothing.
+    @Test func aReturnOfUnitsRefundedAlreadyRefundsNothing() async throws {
+        try await withApp { client, db in
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let staff = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(mug)", "quantity": 2}]}"#
+            #expect(try await RefundHTTPTests.refund(client, order, staff, key: "staff").status == .created)
+            let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#)
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
+            let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false}"#, token: adminToken)
+            let problem = try received.expectProblem(422)
+            #expect(problem["type"] as? String == "/problems/lines-not-refundable")
+            #expect(received.fieldNames == ["lines[0].quantity"], "\(String(buffer: received.body))")
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
+        }
+    }
+
     @Test func racingRequestsNeverReturnAUnitTwiceAndRacingReceiptsRefundOnce() async throws {
         try await withApp { client, db in
             let (order, mug, _, token) = try await Self.shippedOrder(client, db)

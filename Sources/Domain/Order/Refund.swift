@@ -143,7 +143,7 @@ public enum RefundError: Error, Equatable, Sendable {
     /// More than what was captured, all earlier refunds counted: the amount left to refund.
     case exceedsCaptured(remaining: Money)
     /// A line names an item the order does not have, more than was ordered, or more than
-    /// earlier refunds left to restock: field errors.
+    /// earlier refunds left to refund or to restock: field errors.
     case invalidLines([FieldError])
     /// The same Idempotency-Key came with a different body.
     case idempotencyKeyReused

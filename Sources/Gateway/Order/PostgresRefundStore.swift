@@ -4,9 +4,9 @@ import Postgres
 
 /// `RefundStore` on PostgreSQL: tables `refunds` and `refund_lines` (Migrations/0010_refunds.sql).
 /// A refund's amount is reserved with one conditional `UPDATE orders SET refunded_amount = ...
-/// WHERE refunded_amount + amount <= total_amount`, and its restock quantities likewise on
-/// `order_lines.returned_quantity`, in the transaction that inserts it; CHECK constraints hold
-/// both bounds even against a bug here.
+/// WHERE refunded_amount + amount <= total_amount`, its lines' units likewise on
+/// `order_lines.refunded_quantity` and, when it restocks, on `returned_quantity`, in the
+/// transaction that inserts it; CHECK constraints hold every bound even against a bug here.
 public struct PostgresRefundStore: RefundStore {
     private let database: PostgresPool
     /// Where a refund's return to stock forgets the variants' items.
@@ -106,6 +106,20 @@ public struct PostgresRefundStore: RefundStore {
             try await connection.query(
                 "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
                 line.variantID, line.quantity)
+            let refunded = try await connection.query(
+                """
+                UPDATE order_lines SET refunded_quantity = refunded_quantity + $3
+                WHERE order_id = $1 AND variant_id = $2 AND refunded_quantity + $3 <= quantity RETURNING variant_id
+                """, request.orderID, line.variantID, line.quantity)
+            if refunded.rows.isEmpty {
+                let left: Int = try await connection.query(
+                    "SELECT quantity - refunded_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", request.orderID,
+                    line.variantID
+                ).rows[0].decode("left")
+                throw RefundError.invalidLines([
+                    FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to refund")
+                ])
+            }
             guard request.restock else { continue }
             let returned = try await connection.query(
                 """
@@ -168,13 +182,15 @@ public struct PostgresRefundStore: RefundStore {
                     try await connection.query(
                         "UPDATE orders SET refunded_amount = refunded_amount - $2, updated_at = $3 WHERE id = $1", orderID,
                         try row.decode("amount", as: Int64.self), at)
-                    if try row.decode("restock", as: Bool.self) {
-                        try await connection.query(
-                            """
-                            UPDATE order_lines SET returned_quantity = returned_quantity - l.quantity FROM refund_lines l
-                            WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
-                            """, id)
-                    }
+                    // Its units are free to refund again, and to restock when it would have.
+                    try await connection.query(
+                        """
+                        UPDATE order_lines
+                        SET refunded_quantity = refunded_quantity - l.quantity,
+                            returned_quantity = returned_quantity - CASE WHEN $2 THEN l.quantity ELSE 0 END
+                        FROM refund_lines l
+                        WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
+                        """, id, try row.decode("restock", as: Bool.self))
                 case .pending, .requiresAction:
                     break
                 }

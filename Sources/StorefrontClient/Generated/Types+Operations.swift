@@ -7218,43 +7218,192 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1/value2/return_status`.
+                                public var returnStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - returnStatus:
+                                public init(returnStatus: Swift.String) {
+                                    self.returnStatus = returnStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case returnStatus = "return_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2`.
                         public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2/return_status`.
-                            public var returnStatus: Swift.String
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2/value2/order_status`.
+                                public var orderStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderStatus:
+                                public init(orderStatus: Swift.String) {
+                                    self.orderStatus = orderStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderStatus = "order_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2/value2`.
+                            public var value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
                             /// Creates a new `Value2Payload`.
                             ///
                             /// - Parameters:
-                            ///   - returnStatus:
-                            public init(returnStatus: Swift.String) {
-                                self.returnStatus = returnStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case returnStatus = "return_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3`.
+                        public struct Value3Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2/currency`.
+                                public var currency: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2/remaining_amount`.
+                                public var remainingAmount: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - currency:
+                                ///   - remainingAmount:
+                                public init(
+                                    currency: Swift.String,
+                                    remainingAmount: Swift.Int
+                                ) {
+                                    self.currency = currency
+                                    self.remainingAmount = remainingAmount
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case currency
+                                    case remainingAmount = "remaining_amount"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2`.
+                            public var value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            /// Creates a new `Value3Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2,
+                                    self.value3
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/application\/problem+json`.
@@ -7282,7 +7431,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// return_not_approved
+            /// return_not_approved or order_not_refundable or refund_exceeds_captured
             ///
             /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/received/post(Order.receive_return)/responses/409`.
             ///
@@ -7300,6 +7449,57 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Order_receiveReturn.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Order_receiveReturn.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// lines_not_refundable
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/received/post(Order.receive_return)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.Order_receiveReturn.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.Order_receiveReturn.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

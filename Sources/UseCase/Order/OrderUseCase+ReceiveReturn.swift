@@ -7,8 +7,8 @@ extension OrderUseCase {
     /// lines are refunded (a staff refund, `RefundOrderUseCase`, under a key of the return's own,
     /// so a repeated receipt refunds once) and restocked once the refund succeeds when `restock`
     /// says so; then the return is `received`.
-    /// - Throws: `ValidationError` when the lines cannot be refunded (refunded or restocked
-    ///   already, or none), `StoreUnavailable`.
+    /// - Throws: `ValidationError` for a return holding no lines, or a `restock` another than its
+    ///   first receipt's; `StoreUnavailable`.
     public func receiveReturn(_ input: OrderReceiveReturnInput) async throws -> OrderReceiveReturnOutcome {
         guard let payments else { return .paymentsNotConfigured }
         guard let asked = try await returns.returnRequest(id: input.id) else { return .notFound(id: input.id) }
@@ -28,7 +28,16 @@ extension OrderUseCase {
                 return .refundFailed(refundID: failed.id, refundStatus: failed.status.rawValue)
             }
         } catch let error as RefundError {
-            throw ValidationError([FieldError("lines", "cannot be refunded: \(error)")])
+            switch error {
+            case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
+            case .exceedsCaptured(let remaining):
+                return .refundExceedsCaptured(remainingAmount: remaining.amount, currency: remaining.currency.code)
+            case .invalidLines(let errors): return .linesNotRefundable(errors: errors)
+            case .orderNotFound: return .notFound(id: input.id)  // unreachable: a return's order is a foreign key
+            case .idempotencyKeyReused:
+                // The refund is keyed by the return: an earlier receipt said otherwise.
+                throw ValidationError([FieldError("restock", "must be what this return's first receipt said")])
+            }
         }
         _ = try await returns.attachRefund(returnID: asked.id, refundID: refund.id)
         do {
