@@ -158,6 +158,15 @@ struct CatalogHTTPTests {
             #expect(nested.fieldNames == ["price.amount"])
             try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken, contentType: "text/plain")
                 .expectProblem(415)
+            // The media type is compared whole, in any case, whatever its parameters.
+            for lookalike in ["application/jsonx", "application/json-seq", "application/json+x"] {
+                try await client.send(.post, "/v1/admin/items", json: validItemJSON, token: adminToken, contentType: lookalike)
+                    .expectProblem(415)
+            }
+            let spelled = try await client.send(
+                .post, "/v1/admin/items", json: validItemJSON.replacingOccurrences(of: "MUG-1", with: "MUG-2"), token: adminToken,
+                contentType: "Application/JSON ; charset=utf-8")
+            #expect(spelled.status == .created, "\(String(buffer: spelled.body))")
             try await client.send(.patch, "/v1/admin/items/\(UUID())", json: "{}", token: adminToken).expectProblem(422)
         }
     }

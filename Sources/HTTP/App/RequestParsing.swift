@@ -9,12 +9,17 @@ enum RequestParsing {
     /// JSON bodies larger than this are refused with 413 before they are read in full.
     static let maxJSONBytes = 64 * 1024
 
+    /// A content type's media type, lowercased, without its parameters (`; charset=utf-8`): what
+    /// a body is, to be compared whole (`application/jsonx` is no JSON).
+    static func mediaType(_ contentType: String?) -> String? {
+        contentType?.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
     /// Decodes a JSON body.
     /// - Throws: `ProblemError` with 415 (not JSON), 413 (too large), 400 (not valid JSON) or
     ///   422 (a field missing, of the wrong type, or holding U+0000, named).
     static func json<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") || contentType.hasPrefix("application/merge-patch+json") else {
+        guard ["application/json", "application/merge-patch+json"].contains(mediaType(request.headers[.contentType])) else {
             throw ProblemError(Problem.unsupportedMediaType("Send the body as application/json."))
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxJSONBytes {

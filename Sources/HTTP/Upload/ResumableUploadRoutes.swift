@@ -33,7 +33,7 @@ enum ResumableUploadRoutes {
             guard let complete = headers.complete ?? (headers.version < 5 ? true : nil) else {
                 throw ResumableUploadHeaders.malformed("Upload-Complete", "is required: ?1 when these are the upload's last bytes, else ?0")
             }
-            if headers.version >= 6, Self.mediaType(request.headers[.contentType]) != "application/partial-upload" {
+            if headers.version >= 6, RequestParsing.mediaType(request.headers[.contentType]) != "application/partial-upload" {
                 return Problem.unsupportedMediaType(
                     "Bytes appended to an upload are sent as application/partial-upload.",
                     errors: [FieldError("Content-Type", "must be application/partial-upload")])
@@ -66,10 +66,5 @@ enum ResumableUploadRoutes {
             }
             return ResumableUploadPresenter.cancelled(version: version)
         }
-    }
-
-    /// A Content-Type's media type, lowercased, without parameters.
-    static func mediaType(_ value: String?) -> String? {
-        value?.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 }
