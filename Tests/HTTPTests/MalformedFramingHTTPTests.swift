@@ -58,4 +58,49 @@ struct MalformedFramingHTTPTests {
             #expect(try await client.send(.get, "/health").status == .ok)
         }
     }
+
+    /// A transfer coding other than chunked alone leaves the body's length unknown (RFC 9112
+    /// §6.3): one problem answers it, nothing of it is served, and the connection ends. Before, the
+    /// request was served as if it had no body and then followed by a second, bare 400.
+    @Test func aTransferCodingOtherThanChunkedIsRefusedBeforeAnyRoute() async throws {
+        try await withApp(testing: .live) { client, db in
+            let port = try #require(client.port)
+            func signUp(_ coding: String, email: String) -> [UInt8] {
+                let body = #"{"email":"\#(email)","password":"correct horse battery","name":"T"}"#
+                return Array(
+                    ([
+                        "POST /v1/customers HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json", "Transfer-Encoding: \(coding)",
+                    ].joined(separator: "\r\n") + "\r\n\r\n" + String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n").utf8)
+            }
+            for (coding, status, type) in [
+                ("xchunked", 400, "/problems/bad-request"), ("gzip", 400, "/problems/bad-request"),
+                ("chunked, identity", 400, "/problems/bad-request"),
+                ("gzip, chunked", 501, "/problems/transfer-coding-not-implemented"),
+            ] {
+                let answer = try await Self.answer(to: signUp(coding, email: "te-\(status)@example.com"), port: port)
+                #expect(answer.status == status && answer.problem["type"] as? String == type, "\(coding): \(answer)")
+                #expect(answer.headers["connection"] == "close" && answer.closed, "\(coding)")
+            }
+            #expect(try await db.pool.query("SELECT 1 FROM customers").rows.isEmpty, "no request was served")
+            let chunked = try await Self.answer(to: signUp("Chunked", email: "te-ok@example.com"), port: port)
+            #expect(chunked.status == 201, "chunked alone, in any case, is read as ever")
+        }
+    }
+
+    /// Requests pipelined before an unreadable one each get their answer, in order, before its
+    /// problem: the problem used to go out at once and cut the answer of the request before it.
+    @Test func anUnreadableRequestBehindPipelinedOnesIsAnsweredAfterThem() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let connection = try RawHTTPConnection(port: try #require(client.port))
+            let first = "GET /v1/items?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            try await connection.write(Array((first + "GARBAGE\r\n\r\n").utf8))
+            let answer = try await connection.readHead()
+            #expect(answer.status == 200)
+            _ = try await connection.read(Int(answer.headers["content-length"] ?? "0") ?? 0)
+            let refusal = try await connection.readHead()
+            #expect(refusal.status == 400 && refusal.headers["content-type"] == "application/problem+json")
+            _ = try await connection.read(Int(refusal.headers["content-length"] ?? "0") ?? 0)
+            #expect(try await connection.endsWithinTimeout())
+        }
+    }
 }

@@ -5,14 +5,18 @@ import NIOHTTP1
 import NIOHTTPTypes
 import Presenter
 
-/// Answers a request whose head cannot be decoded with a problem, then closes the connection:
-/// 431 for headers past the decoder's limits (80 KiB, as Hummingbird sets them), 400 for
-/// anything else that is not HTTP/1.1.
+/// Answers a request that cannot be read with a problem, then closes the connection: 431 for
+/// headers past the decoder's limits (80 KiB, as Hummingbird sets them), 400 for anything else
+/// that is not HTTP/1.1, and for a `Transfer-Encoding` other than `chunked` alone (RFC 9112
+/// §6.1 and §6.3: 400 when `chunked` is not the final coding, 501 for a coding this service does
+/// not decode), whose body's length cannot be known, so nothing after its head can be trusted.
 ///
-/// Such a request never reaches a route or a middleware: without this, Hummingbird answers it
-/// with a bare 400 and no body. Only a head is answered here, and only while no answer is being
-/// written: an error inside a body goes on to the route reading it (`ProblemMiddleware` answers
-/// it), and one behind a pipelined request's unfinished answer goes on as before.
+/// Such a request never reaches a route or a middleware: without this, Hummingbird answers a head
+/// it cannot decode with a bare 400 and no body, and a request with an unknown transfer coding
+/// was served (as if it had no body) and then followed by that bare 400. Only a head is answered
+/// here: an error inside a body goes on to the route reading it (`ProblemMiddleware` answers it).
+/// Behind pipelined requests whose answers are not written yet, the problem waits for them, so
+/// every request read before it gets its own answer, in order.
 final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -23,11 +27,23 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     static let lingering = TimeAmount.seconds(2)
 
     private var readingBody = false
-    private var answering = false
+    /// Requests passed on whose answers are not written in full yet.
+    private var unanswered = 0
+    /// Once a request is refused nothing more is passed on; its problem, until the answers before
+    /// it are written.
+    private var refusing = false
+    private var deferred: Presentation?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refusing else { return }
         switch unwrapInboundIn(data) {
-        case .head: readingBody = true
+        case .head(let request):
+            if let problem = Self.unsupportedTransferCoding(request) {
+                refuse(problem, context: context)
+                return
+            }
+            readingBody = true
+            unanswered += 1
         case .end: readingBody = false
         case .body: break
         }
@@ -35,26 +51,53 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status.kind != .informational: answering = true
-        case .end: answering = false
-        case .head, .body: break
-        }
+        let part = unwrapOutboundIn(data)
         context.write(data, promise: promise)
+        guard case .end = part else { return }
+        unanswered = max(0, unanswered - 1)
+        if unanswered == 0, let problem = deferred {
+            deferred = nil
+            send(problem, context: context)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let parserError = error as? HTTPParserError, !readingBody, !answering else {
+        guard let parserError = error as? HTTPParserError, !readingBody, !refusing else {
             context.fireErrorCaught(error)
             return
         }
         // Not passed on: the connection ends here, and Hummingbird would answer a second time.
-        let problem =
+        refuse(
             parserError == .headerOverflow
-            ? Problem.make(
-                431, "request-header-fields-too-large", "Request header fields too large",
-                detail: "The request's head is larger than this service reads (80 KiB of header fields).")
-            : Problem.badRequest("The request cannot be read as HTTP/1.1.")
+                ? Problem.make(
+                    431, "request-header-fields-too-large", "Request header fields too large",
+                    detail: "The request's head is larger than this service reads (80 KiB of header fields).")
+                : Problem.badRequest("The request cannot be read as HTTP/1.1."),
+            context: context)
+    }
+
+    /// The problem with a request's `Transfer-Encoding`, if it has one: only `chunked`, once and
+    /// alone, is read.
+    static func unsupportedTransferCoding(_ request: HTTPRequest) -> Presentation? {
+        let codings = request.headerFields[values: .transferEncoding]
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !codings.isEmpty, codings != ["chunked"] else { return nil }
+        guard codings.last == "chunked" else {
+            return Problem.badRequest("Transfer-Encoding must end with chunked: the body's length cannot be known otherwise.")
+        }
+        return Problem.make(
+            501, "transfer-coding-not-implemented", "Transfer coding not implemented",
+            detail: "This service reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", ")).")
+    }
+
+    private func refuse(_ problem: Presentation, context: ChannelHandlerContext) {
+        refusing = true
+        readingBody = false
+        if unanswered == 0 { send(problem, context: context) } else { deferred = problem }
+    }
+
+    private func send(_ problem: Presentation, context: ChannelHandlerContext) {
         var fields = HTTPFields()
         for (name, value) in problem.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
