@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -7,8 +8,9 @@ import Presenter
 
 /// Turns every error that reaches the top into `application/problem+json`: unknown routes (404),
 /// a method a path does not take (405 with `Allow`),
-/// oversize bodies (413), parse failures (a body's broken framing 400), and anything unexpected (500, logged, never described
-/// to the client).
+/// oversize bodies (413), parse failures (a body's broken framing 400), a client gone before its
+/// request ended (400, logged as information), and anything unexpected (500, logged, never
+/// described to the client).
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
     /// The API document's paths, for the 405 answers.
@@ -48,9 +50,24 @@ struct ProblemMiddleware: RouterMiddleware {
                     detail: error.body ?? error.status.reasonPhrase
                 ).response(from: request, context: context)
             }
+        } catch let error where Self.clientWentAway(error) {
+            // The client's connection reset or closed before its request ended: nobody reads this
+            // answer, and it is no fault of ours, so it is neither a 500 nor logged as an error.
+            context.logger.info("the client went away mid-request", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return Problem.badRequest("The connection ended before the request did.").response(from: request, context: context)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return Problem.internalError().response(from: request, context: context)
         }
+    }
+
+    /// Whether `error` says the client's connection is gone (reset, or closed before the body
+    /// ended), as reading a body cut by the client throws.
+    static func clientWentAway(_ error: any Error) -> Bool {
+        if let error = error as? IOError { return [ECONNRESET, EPIPE, ECONNABORTED].contains(error.errnoCode) }
+        if let error = error as? ChannelError {
+            return [.eof, .inputClosed, .outputClosed, .ioOnClosedChannel, .alreadyClosed].contains(error)
+        }
+        return false
     }
 }
