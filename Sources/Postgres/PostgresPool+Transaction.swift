@@ -1,7 +1,6 @@
 /// The isolation levels `withTransaction` can ask for.
 public enum IsolationLevel: String, Sendable {
     case readCommitted = "READ COMMITTED"
-    case repeatableRead = "REPEATABLE READ"
     case serializable = "SERIALIZABLE"
 }
 

@@ -73,7 +73,7 @@ struct MultipartParserTests {
 
     @Test func aBodyWithoutBoundariesIsMalformed() {
         var parser = MultipartParser(boundary: Self.boundary)
-        #expect(throws: (any Error).self) {
+        #expect(throws: MultipartParser.Malformed.self) {
             try parser.feed(Array("--\(Self.boundary)\r\n".utf8) + [UInt8](repeating: 65, count: 9000)) { _ in }
         }
     }

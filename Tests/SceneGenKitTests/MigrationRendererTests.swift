@@ -43,10 +43,8 @@ struct MigrationRendererTests {
                 "CREATE INDEX wishlist_entries_item_id_idx ON wishlist_entries (item_id, created_at DESC, id DESC);"))
     }
 
-    @Test func isDeterministicAndNamedByVersion() throws {
-        let spec = try Self.wishlist()
-        #expect(MigrationRenderer.sql(for: spec) == MigrationRenderer.sql(for: spec))
-        #expect(MigrationRenderer.fileName(for: spec, version: 7) == "0007_create_wishlist_entries.sql")
+    @Test func isNamedByVersion() throws {
+        #expect(MigrationRenderer.fileName(for: try Self.wishlist(), version: 7) == "0007_create_wishlist_entries.sql")
     }
 }
 

@@ -12,11 +12,12 @@ public enum AccountRules {
         email.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Length and variety of a new password, reported under `field`.
+    /// Length (in code points, as every length here: a bound on what is hashed) and variety (in
+    /// characters) of a new password, reported under `field`.
     public static func checkPassword(_ password: String, field: String, into errors: inout FieldErrors) {
-        if password.count < minPasswordLength {
+        if password.storedLength < minPasswordLength {
             errors.add(field, "must be at least \(minPasswordLength) characters")
-        } else if password.count > maxPasswordLength {
+        } else if password.storedLength > maxPasswordLength {
             errors.add(field, "must be at most \(maxPasswordLength) characters")
         } else if Set(password).count < 4 {
             errors.add(field, "is too simple: use at least 4 different characters")

@@ -5,7 +5,7 @@
 public enum VariantRules {
     /// An option's name is a lowercase key, as the catalog's filters name it (`option.size=M`).
     public static func isOptionName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 40 else {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.storedLength <= 40 else {
             return false
         }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }

@@ -69,7 +69,7 @@ public final class ItemCache: Sendable {
     private let now: @Sendable () -> ContinuousClock.Instant
     private let state: Mutex<State>
     /// This cache's own, in its heartbeats: others' (other instances') are not its measure.
-    private let instance = UUID().uuidString
+    private let instance = UUID.random().lowercasedText
     /// Heartbeats carry their send instant as time since this one.
     private let origin: ContinuousClock.Instant
 
@@ -196,7 +196,7 @@ public final class ItemCache: Sendable {
             state.withLock { $0.heardAt = max($0.heardAt, sent) }
             return
         }
-        let ids = payload.split(separator: ",").map { UUID(uuidString: String($0)) }
+        let ids = payload.split(separator: ",").map { UUID(text: String($0)) }
         if payload != "*", !ids.isEmpty, ids.allSatisfy({ $0 != nil }) {
             forget(items: ids.compactMap { $0 })
         } else {

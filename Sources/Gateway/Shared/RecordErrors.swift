@@ -29,31 +29,3 @@ func translatingRecordErrors<T>(table: String, groups: [String: [String]] = [:],
         throw error
     }
 }
-
-extension PostgresRow {
-    /// Money stored in two nullable columns; `nil` when both are NULL.
-    /// - Throws: `PostgresError.decoding`.
-    func optionalMoney(amount amountColumn: String, currency currencyColumn: String) throws -> Money? {
-        let amount: Int64? = try decode(amountColumn)
-        guard let amount else { return nil }
-        return Money(amount: amount, currency: try currency(currencyColumn))
-    }
-
-    /// A text column holding one of an enum's raw values.
-    /// - Throws: `PostgresError.decoding` for any other text.
-    func enumeration<T: RawRepresentable>(_ column: String, as type: T.Type) throws -> T where T.RawValue == String {
-        let raw: String = try decode(column)
-        guard let value = T(rawValue: raw) else {
-            throw PostgresError.decoding(column: column, swiftType: "\(T.self)", postgresType: "text '\(raw)'")
-        }
-        return value
-    }
-
-    /// A nullable text column holding one of an enum's raw values.
-    /// - Throws: `PostgresError.decoding`.
-    func optionalEnumeration<T: RawRepresentable>(_ column: String, as type: T.Type) throws -> T? where T.RawValue == String {
-        let raw: String? = try decode(column)
-        guard raw != nil else { return nil }
-        return try enumeration(column, as: type)
-    }
-}

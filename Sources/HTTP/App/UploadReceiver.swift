@@ -26,7 +26,7 @@ struct UploadReceiver: Sendable {
     let targets = ResumableUploadTargets()
 
     init(_ resources: AppResources) {
-        spooling = resources.uploadSpooling
+        spooling = resources.uploadPlaces
         fileSpool = resources.fileSpool
         resumableUploads = UploadContainer.live(resources).useCase
     }

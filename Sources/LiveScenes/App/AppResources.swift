@@ -16,7 +16,7 @@ public struct AppResources: Sendable {
     public let passwordHasher: any PasswordHasher
     /// The bounds on uploads this instance reads at once (`config.uploadMaxConcurrent`, of which
     /// `config.uploadMaxPerCustomer` for one customer), shared by every route that takes one.
-    public let uploadSpooling: UploadPlaces
+    public let uploadPlaces: UploadPlaces
     /// Where uploads are written on their way in (the system's temporary directory), on
     /// swift-nio's file thread pool.
     public let fileSpool: any FileSpool
@@ -33,7 +33,7 @@ public struct AppResources: Sendable {
         self.system = system
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
-        self.uploadSpooling = UploadPlaces(maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer)
+        self.uploadPlaces = UploadPlaces(maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer)
         self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }

@@ -31,7 +31,6 @@ struct SceneNames {
     var owned: Bool { spec.entity?.owner != nil }
     /// The owner argument of every store and use-case call of an owned entity, with a comma.
     var ownerArgument: String { owned ? "customerID: customerID, " : "" }
-    var ownerParameter: String { owned ? "customerID: UUID, " : "" }
     /// The field the CRUD routes are nested under (see `SceneSpec.parent`).
     var parent: SwiftField? { spec.parent.map { SwiftField(field: $0, entity: entity) } }
     /// What a row is scoped by in every store and use-case call but `insert`: the owner, then
