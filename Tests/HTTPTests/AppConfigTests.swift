@@ -117,6 +117,29 @@ struct AppConfigTests {
         }
     }
 
+    /// Every setting naming a service or where files are published takes an absolute http or
+    /// https URL with a host, read one way (the scheme in any case), and nothing that only starts
+    /// like one.
+    @Test func urlSettingsAreHTTPURLsWithAHost() throws {
+        let base = ["DATABASE_URL": "postgresql://u@localhost/db"]
+        for (variable, value) in [
+            ("MEDIA_API_URL", "http://"), ("MEDIA_API_URL", "https:///photo"), ("MEDIA_PUBLIC_URL", "http://media.example/a b"),
+            ("MEDIA_PUBLIC_URL", "httpsx://media.example"),
+        ] {
+            #expect(throws: ConfigError.self, "\(variable)=\(value)") {
+                try AppConfig.fromEnvironment(base.merging([variable: value]) { $1 })
+            }
+        }
+        #expect(throws: ConfigError.self) {
+            try AppConfig.fromEnvironment(base.merging(["PAYMENT_API_URL": "http://", "PAYMENT_API_KEY": "sk_test_x"]) { $1 })
+        }
+        let accepted = try AppConfig.fromEnvironment(
+            base.merging([
+                "MEDIA_API_URL": "HTTPS://media.example:8443", "PAYMENT_API_URL": "http://127.0.0.1:12111/", "PAYMENT_API_KEY": "sk_test_x",
+            ]) { $1 })
+        #expect(accepted.mediaURL == "HTTPS://media.example:8443" && accepted.payment?.url == "http://127.0.0.1:12111")
+    }
+
     @Test func deadlinesAndLimits() throws {
         let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
         #expect(defaults.httpIdleTimeout == .seconds(60) && defaults.httpRequestTimeout == .seconds(120))

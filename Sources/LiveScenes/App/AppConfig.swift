@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Gateway
 import Logging
 import Postgres
@@ -193,7 +194,7 @@ public struct AppConfig: Sendable {
         }
         switch (environment["PAYMENT_API_URL"], environment["PAYMENT_API_KEY"]) {
         case (nil, nil): break
-        case (let url?, let key?) where (url.hasPrefix("http://") || url.hasPrefix("https://")) && !key.isEmpty:
+        case (let url?, let key?) where Self.isHTTPURL(url) && !key.isEmpty:
             config.payment = (url.hasSuffix("/") ? String(url.dropLast()) : url, key)
         default:
             problems.append("PAYMENT_API_URL, PAYMENT_API_KEY: set both (an http(s) URL and the secret key) or neither")
@@ -210,14 +211,14 @@ public struct AppConfig: Sendable {
         if let seconds = integer("PAYMENT_ACTION_TIMEOUT_SECONDS", 10...86_400) { config.paymentActionTimeout = .seconds(seconds) }
         if let seconds = integer("MEDIA_TIMEOUT_SECONDS", 1...120) { config.mediaTimeout = .seconds(seconds) }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
-            if url.hasPrefix("http://") || url.hasPrefix("https://") {
+            if Self.isHTTPURL(url) {
                 config.mediaURL = url
             } else {
                 problems.append("MEDIA_API_URL: must be an http(s) URL, got '\(url)'")
             }
         }
         if let url = environment["MEDIA_PUBLIC_URL"], !url.isEmpty {
-            if (url.hasPrefix("http://") || url.hasPrefix("https://")) && !url.contains(where: \.isWhitespace) {
+            if Self.isHTTPURL(url) {
                 config.mediaPublicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
             } else {
                 problems.append("MEDIA_PUBLIC_URL: must be an http(s) URL, got '\(url)'")
@@ -245,6 +246,18 @@ func isLoopback(_ host: String) -> Bool {
 }
 
 /// Configuration that cannot start the service.
+extension AppConfig {
+    /// Whether `text` is an absolute http or https URL with a host: what every setting naming
+    /// a service to call or a place files are published at must be. (`URL(string:)` would
+    /// percent-encode a space, so one is refused first.)
+    static func isHTTPURL(_ text: String) -> Bool {
+        guard !text.contains(where: \.isWhitespace), let url = URL(string: text), let host = url.host, !host.isEmpty else {
+            return false
+        }
+        return ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+    }
+}
+
 public struct ConfigError: Error, CustomStringConvertible {
     public let problems: [String]
     public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }

@@ -11,7 +11,7 @@ extension AppResources {
             logger.warning("\(variable) is not set: every call of \(gateway) answers 502")
             return
         }
-        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        guard AppConfig.isHTTPURL(value) else {
             throw ConfigError(problems: ["\(variable): the base URL of \(gateway) must be an http or https URL, got '\(value)'"])
         }
     }
