@@ -95,7 +95,3 @@ public struct PushSender: Sendable {
         min(3600, pow(2, Double(min(max(attempt, 1), 12))))
     }
 }
-
-extension Duration {
-    var timeInterval: TimeInterval { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

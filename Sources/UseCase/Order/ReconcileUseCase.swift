@@ -48,8 +48,7 @@ public struct ReconcileUseCase: Sendable {
     /// How long an order may still be inside the request that made it pending: a checkout makes
     /// two provider calls (create, confirm), a refund one, each at most `longestCall`.
     public var minimumAge: TimeInterval {
-        let call = payments.longestCall.components
-        return 2 * (Double(call.seconds) + Double(call.attoseconds) / 1e18) + Self.margin
+        2 * payments.longestCall.timeInterval + Self.margin
     }
 
     /// One pass over the orders left pending for longer than `age`, never less than
