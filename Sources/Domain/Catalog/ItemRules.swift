@@ -1,6 +1,5 @@
 /// The catalog's rules its spec cannot state (lengths and bounds the generated input checks):
-/// which characters a SKU holds, that a name or category is more than spaces, and that a
-/// price is in the shop's currency.
+/// which characters a SKU holds, and that a name or category is more than spaces.
 public enum ItemRules {
     /// The most a variant holds in stock (its spec's bound on a new variant's stock): staff
     /// adjustments stop there, so units coming back from orders never overflow the column.
@@ -19,12 +18,5 @@ public enum ItemRules {
     public static func checkNotBlank(_ value: String?, field: String, into errors: inout FieldErrors) {
         guard let value else { return }
         errors.require(!value.allSatisfy(\.isWhitespace), field, "must not be blank")
-    }
-
-    /// A price the catalog takes is in the shop's currency (`SHOP_CURRENCY`): a cart is priced in
-    /// it, so an item priced in another could be shown but never bought.
-    public static func checkCurrency(_ currency: Currency?, field: String, shop: Currency, into errors: inout FieldErrors) {
-        guard let currency else { return }
-        errors.require(currency == shop, field, "must be the shop's currency (\(shop.code))")
     }
 }

@@ -53,3 +53,16 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension FieldErrors {
+    /// A price or fee the shop stores is in its own currency (`SHOP_CURRENCY`): carts and orders
+    /// are priced in it, so one in another could be shown but never charged. The one check of
+    /// it, for the catalog's prices and every generated `currency: shop` field.
+    /// - Returns: whether `currency` is the shop's (or none was given).
+    @discardableResult
+    public mutating func requireShopCurrency(_ currency: Currency?, shop: Currency, at field: String) -> Bool {
+        let shops = currency.map { $0 == shop } ?? true
+        require(shops, field, "must be the shop's currency (\(shop.code))")
+        return shops
+    }
+}

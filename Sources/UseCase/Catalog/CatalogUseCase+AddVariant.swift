@@ -12,7 +12,7 @@ extension CatalogUseCase {
         guard let item = try await store.item(id: input.id) else { return .notFound(id: input.id) }
         var errors = FieldErrors()
         ItemRules.checkSKU(input.sku, into: &errors)
-        ItemRules.checkCurrency(input.price.currency, field: "price.currency", shop: currency, into: &errors)
+        errors.requireShopCurrency(input.price.currency, shop: currency, at: "price.currency")
         if input.price.currency == currency {
             errors.require(
                 currency == item.price.currency, "price.currency", "must be the item's currency (\(item.price.currency.code))")

@@ -35,7 +35,7 @@ extension CatalogUseCase {
             errors.require(input.price != nil, "price", "is required for an item without variants")
             errors.require(input.stock != nil, "stock", "is required for an item without variants")
             errors.require(options.isEmpty, "variants", "must list the variants of the options' values")
-            ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
+            errors.requireShopCurrency(input.price?.currency, shop: currency, at: "price.currency")
             guard let price = input.price, let stock = input.stock else { return [] }
             return [VariantDraft(id: system.newID(), sku: input.sku, price: price, stock: stock)]
         }
@@ -47,7 +47,7 @@ extension CatalogUseCase {
         for (index, variant) in sent.enumerated() {
             ItemRules.checkSKU(variant.sku, field: "variants[\(index)].sku", into: &errors)
             errors.require(skus.insert(variant.sku).inserted, "variants[\(index)].sku", "appears twice")
-            ItemRules.checkCurrency(variant.price.currency, field: "variants[\(index)].price.currency", shop: currency, into: &errors)
+            errors.requireShopCurrency(variant.price.currency, shop: currency, at: "variants[\(index)].price.currency")
             let chosen = VariantRules.choice(
                 variant.options.map { ($0.name, $0.value) }, at: "variants[\(index)].options", of: options, into: &errors)
             guard let chosen else { continue }

@@ -19,7 +19,7 @@ extension CatalogUseCase {
             errors.require(seen.insert(change.id).inserted, "variants[\(index)].id", "appears twice")
             errors.require(change.sku != nil || change.price != nil, "variants[\(index)]", "must change at least one of sku, price")
             if let sku = change.sku { ItemRules.checkSKU(sku, field: "variants[\(index)].sku", into: &errors) }
-            ItemRules.checkCurrency(change.price?.currency, field: "variants[\(index)].price.currency", shop: currency, into: &errors)
+            errors.requireShopCurrency(change.price?.currency, shop: currency, at: "variants[\(index)].price.currency")
             variants.append(VariantChanges(id: change.id, sku: change.sku, priceAmount: change.price?.amount))
         }
         let options = input.options.map { VariantRules.options($0.map { ($0.name, $0.values) }, into: &errors) }
@@ -30,7 +30,7 @@ extension CatalogUseCase {
             !changes.isEmpty, "body", "must change at least one of name, description, category, tax_class, price, options, variants")
         ItemRules.checkNotBlank(input.name, field: "name", into: &errors)
         ItemRules.checkNotBlank(input.category, field: "category", into: &errors)
-        ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
+        errors.requireShopCurrency(input.price?.currency, shop: currency, at: "price.currency")
         try errors.throwIfAny()
         // A variant's price is in its item's currency (the one this change leaves it with), which
         // differs from the shop's only for an item priced before the shop's currency changed.

@@ -12,7 +12,7 @@ extension CatalogUseCase {
         var errors = FieldErrors()
         errors.require(input.sku != nil || input.price != nil, "body", "must change at least one of sku, price")
         if let sku = input.sku { ItemRules.checkSKU(sku, into: &errors) }
-        ItemRules.checkCurrency(input.price?.currency, field: "price.currency", shop: currency, into: &errors)
+        errors.requireShopCurrency(input.price?.currency, shop: currency, at: "price.currency")
         try errors.throwIfAny()
         guard let item = try await store.item(variantID: input.id) else { return .notFound(id: input.id) }
         if let currency = input.price?.currency, currency != item.price.currency {

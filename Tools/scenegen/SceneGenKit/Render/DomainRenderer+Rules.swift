@@ -80,8 +80,7 @@ extension DomainRenderer {
                 out.line("let currency = Currency(value.currency)")
                 out.line("errors.require(currency != nil, \(named(".currency")), \"must be an ISO 4217 code of three uppercase letters\")")
                 if f.shopCurrency {
-                    out.line("let shops = currency.map { $0 == shopCurrency } ?? true")
-                    out.line("errors.require(shops, \(named(".currency")), \"must be the shop's currency (\\(shopCurrency.code))\")")
+                    out.line("let shops = errors.requireShopCurrency(currency, shop: shopCurrency, at: \(named(".currency")))")
                     out.line("guard validAmount, shops, let currency else { return nil }")
                 } else {
                     out.line("guard validAmount, let currency else { return nil }")
