@@ -15,7 +15,9 @@ struct PhotoMetadataFilterTests {
     static let jfif = segment(0xE0, Array("JFIF\u{0}\u{1}\u{1}".utf8) + [0, 1, 0, 1, 0, 0])
     static let icc = segment(0xE2, Array("ICC_PROFILE\u{0}".utf8) + [1, 1, 9, 9])
     static let quantization = segment(0xDB, [0] + Array(repeating: 3, count: 64))
-    static let scan = segment(0xDA, [1, 1, 0, 0, 0x3F, 0]) + [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xE1, 0x56] + [0xFF, 0xD9]
+    /// A start of scan and its entropy-coded data: a stuffed 0xFF, a restart marker, fill bytes.
+    static let scanData = segment(0xDA, [1, 1, 0, 0, 0x3F, 0]) + [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD0, 0x56, 0xFF, 0x00]
+    static let scan = scanData + [0xFF, 0xD9]
 
     static let withMetadata: [UInt8] =
         [0xFF, 0xD8] + jfif + segment(0xE1, gps) + icc + segment(0xED, Array("Photoshop 3.0".utf8)) + segment(0xFE, Array("secret".utf8))
@@ -36,6 +38,21 @@ struct PhotoMetadataFilterTests {
     @Test(arguments: [1, 2, 5, 64, 100_000])
     func aJPEGLosesItsExifIPTCAndCommentsOnly(chunk: Int) {
         #expect(Self.filtered(Self.withMetadata, chunk: chunk) == Self.stripped)
+    }
+
+    /// A multi-picture file (MPO: pictures one after another, each with its own Exif) keeps its
+    /// first picture only, and metadata between a progressive JPEG's scans goes too.
+    @Test(arguments: [1, 3, 100_000])
+    func nothingAfterTheEndOfImageNorMetadataBetweenScansRemains(chunk: Int) {
+        #expect(Self.filtered(Self.withMetadata + Self.withMetadata, chunk: chunk) == Self.stripped)
+        #expect(Self.filtered(Self.withMetadata + Array("<html><script>".utf8), chunk: chunk) == Self.stripped)
+        let table = Self.segment(0xC4, [0, 1, 2, 3])
+        let progressive =
+            [0xFF, 0xD8] + Self.jfif + Self.quantization + Self.scanData + table + Self.segment(0xE1, Self.gps) + [0xFF, 0xFF]
+            + Self.scanData + [0xFF, 0xD9]
+        #expect(
+            Self.filtered(progressive, chunk: chunk)
+                == [0xFF, 0xD8] + Self.jfif + Self.quantization + Self.scanData + table + [0xFF, 0xFF] + Self.scanData + [0xFF, 0xD9])
     }
 
     @Test func aPNGLosesItsTextAndExifChunks() {

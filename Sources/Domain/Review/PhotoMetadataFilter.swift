@@ -1,17 +1,23 @@
 /// Drops the metadata segments of a photo as its bytes stream by: in JPEG the APP1 (Exif with GPS
-/// position, camera serial numbers, XMP), APP13 (IPTC) and comment segments before the image
-/// data; in PNG the eXIf, tEXt, zTXt, iTXt and tIME chunks. Everything else passes unchanged,
-/// the colour profile included, and so does any other format (GIF has no such metadata; WebP
-/// keeps its EXIF and XMP chunks, since dropping them means rewriting the RIFF header that comes
-/// first: phones send JPEG or PNG). It holds at most a segment header back, never the photo.
+/// position, camera serial numbers, XMP), APP13 (IPTC) and comment segments, before the image
+/// data and between its scans, and whatever follows its end of image (a multi-picture file's
+/// further pictures, each with its own Exif, or anything appended); in PNG the eXIf, tEXt, zTXt,
+/// iTXt and tIME chunks. Everything else passes unchanged, the colour profile included, and so
+/// does any other format (GIF has no such metadata; WebP keeps its EXIF and XMP chunks, since
+/// dropping them means rewriting the RIFF header that comes first: phones send JPEG or PNG). It
+/// holds at most a segment header back, never the photo.
 public struct PhotoMetadataFilter: Sendable {
     private enum State: Sendable {
         case start  // collecting the first 8 bytes to recognise the format
         case passThrough
-        // JPEG: after SOI, at a marker; reading a segment's 2-byte length; inside a segment.
+        // JPEG: after SOI, at a marker; reading a segment's 2-byte length; inside a segment (a
+        // start of scan's is followed by the scan); inside a scan's entropy-coded data, just after
+        // an 0xFF or not; after the end of image.
         case jpegMarker
         case jpegLength(marker: UInt8)
-        case jpegSegment(remaining: Int, keep: Bool)
+        case jpegSegment(remaining: Int, keep: Bool, scan: Bool)
+        case jpegScan(afterFF: Bool)
+        case jpegEnded
         // PNG: reading a chunk's 8-byte header (length, type); inside its data and CRC.
         case pngHeader
         case pngChunk(remaining: Int, keep: Bool)
@@ -73,9 +79,9 @@ public struct PhotoMetadataFilter: Sendable {
                 } else {
                     pending = []
                     switch byte {
-                    case 0xDA, 0xD9:  // start of scan, end of image: the rest is image data
+                    case 0xD9:  // end of image
                         output += [0xFF, byte]
-                        state = .passThrough
+                        state = .jpegEnded
                     case 0x01, 0xD0...0xD7:  // markers without a segment
                         output += [0xFF, byte]
                     default:
@@ -90,13 +96,45 @@ public struct PhotoMetadataFilter: Sendable {
                 let keep = !Self.droppedJPEGMarkers.contains(marker)
                 if keep { output += [0xFF, marker] + pending }
                 pending = []
-                state = length >= 2 ? .jpegSegment(remaining: length - 2, keep: keep) : .passThrough
-                if case .jpegSegment(0, _) = state { state = .jpegMarker }
-            case .jpegSegment(let remaining, let keep):
+                let scan = marker == 0xDA
+                guard length >= 2 else {
+                    state = .passThrough
+                    continue
+                }
+                state =
+                    length == 2
+                    ? (scan ? .jpegScan(afterFF: false) : .jpegMarker) : .jpegSegment(remaining: length - 2, keep: keep, scan: scan)
+            case .jpegSegment(let remaining, let keep, let scan):
                 let take = min(remaining, input.endIndex - index)
                 if keep { output += input[index..<index + take] }
                 index += take
-                state = remaining == take ? .jpegMarker : .jpegSegment(remaining: remaining - take, keep: keep)
+                guard remaining == take else {
+                    state = .jpegSegment(remaining: remaining - take, keep: keep, scan: scan)
+                    continue
+                }
+                state = scan ? .jpegScan(afterFF: false) : .jpegMarker
+            case .jpegScan(let afterFF):
+                let byte = input[index]
+                index += 1
+                guard afterFF else {
+                    // An 0xFF is held until the byte after it says what it is.
+                    if byte == 0xFF { state = .jpegScan(afterFF: true) } else { output.append(byte) }
+                    continue
+                }
+                switch byte {
+                case 0x00, 0xD0...0xD7:  // a stuffed 0xFF, a restart marker: still the scan
+                    output += [0xFF, byte]
+                    state = .jpegScan(afterFF: false)
+                case 0xFF:  // fill before a marker
+                    output.append(0xFF)
+                case 0xD9:
+                    output += [0xFF, byte]
+                    state = .jpegEnded
+                default:  // the scan is over: a segment follows (a table, the next scan, metadata)
+                    state = .jpegLength(marker: byte)
+                }
+            case .jpegEnded:
+                index = input.endIndex
             case .pngHeader:
                 pending.append(input[index])
                 index += 1
@@ -124,7 +162,9 @@ public struct PhotoMetadataFilter: Sendable {
         switch state {
         case .jpegLength(let marker):
             return Self.droppedJPEGMarkers.contains(marker) ? [] : [0xFF, marker] + pending
-        case .start, .passThrough, .jpegMarker, .pngHeader, .jpegSegment, .pngChunk:
+        case .jpegScan(afterFF: true):
+            return [0xFF]
+        case .start, .passThrough, .jpegMarker, .pngHeader, .jpegSegment, .jpegScan, .jpegEnded, .pngChunk:
             return pending
         }
     }
