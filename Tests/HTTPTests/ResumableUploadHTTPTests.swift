@@ -112,11 +112,12 @@ struct ResumableUploadHTTPTests {
 
     /// `HEAD`: the offset the upload holds, once the instance that took the cut request has
     /// stored what arrived (it sees the cut a moment later; a request cut at its first byte may
-    /// not have started the upload yet).
+    /// not have started the upload yet). Up to 10 s: with the whole suite running, the instance
+    /// has taken more than the 2 s this waited before.
     static func offset(_ instance: Instance, location: String, token: String, atLeast: Int, version: Int) async throws -> (
         Int, TestResponse
     ) {
-        for _ in 0..<100 {
+        for _ in 0..<500 {
             let response = try await instance.client.execute(
                 uri: location, method: .head, headers: [.authorization: "Bearer \(token)", .uploadVersion: "\(version)"], body: nil)
             guard response.status == .noContent else {
