@@ -48,6 +48,19 @@ struct CancelOrderUseCaseTests {
         #expect(store.calls.contains("pending_payment->cancelled restock"))
     }
 
+    /// A cancel the provider refuses because the payment is canceled already (a cancel racing
+    /// this one) goes on to cancel the order; refused for another reason, it stays an error.
+    @Test func aPaymentCanceledAlreadyStillCancelsTheOrder() async throws {
+        let pending = order(.pendingPayment)
+        let refused: @Sendable () throws -> PaymentStatus = { throw PaymentError.invalidRequest(message: "already canceled", param: nil) }
+        let store = MockOrderStore(order: pending)
+        let canceled = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .canceled }, cancel: refused)
+        #expect(try await cancel(store, canceled, pending).status == .cancelled)
+        #expect(store.calls.contains("pending_payment->cancelled restock"))
+        let waiting = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresAction }, cancel: refused)
+        await #expect(throws: PaymentError.self) { try await cancel(MockOrderStore(order: pending), waiting, pending) }
+    }
+
     @Test func settledOrdersAreNotCancellable() async throws {
         for status in [OrderStatus.paymentFailed, .cancelled, .refundPending, .refunded] {
             let settled = order(status)

@@ -40,10 +40,15 @@ public struct CancelOrderUseCase: Sendable {
             do {
                 _ = try await payments.cancelPayment(id: paymentID, idempotencyKey: key(order) + "-cancel")
             } catch let error as PaymentError where !error.outcomeUnknown {
-                // The provider refuses to cancel: it may have succeeded meanwhile.
-                guard try await payments.payment(id: paymentID).status == .succeeded else { throw error }
-                _ = try await store.markPaid(orderID: order.id, at: system.now())
-                return try await refund(try await reload(order))
+                // The provider refuses to cancel: the payment may have succeeded meanwhile, or been
+                // canceled already (by a cancel racing this one, or a failed payment's settlement).
+                switch try await payments.payment(id: paymentID).status {
+                case .succeeded:
+                    _ = try await store.markPaid(orderID: order.id, at: system.now())
+                    return try await refund(try await reload(order))
+                case .canceled: break
+                default: throw error
+                }
             }
         }
         if try await store.transition(orderID: order.id, from: order.status, to: .cancelled, restock: true, by: .customer, at: system.now())
