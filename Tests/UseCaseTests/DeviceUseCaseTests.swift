@@ -74,6 +74,19 @@ struct DeviceUseCaseTests {
         #expect(store.calls.withLock { $0 } == ["register abcdef01 ja", "register abcdef01 en"])
     }
 
+    /// A device's locale is a language tag as a customer's is; iOS's identifiers are read as one.
+    @Test func aLocaleIsALanguageTagAndAnIOSIdentifierReadsAsOne() async throws {
+        guard case .registered(let device) = try await register("0c0d", locale: "ja_JP") else {
+            Issue.record("not registered")
+            return
+        }
+        #expect(device.locale == "ja-JP")
+        for locale in ["", "e", "en US", "en--US", "日本語", "en-toolongsubtag"] {
+            await #expect(throws: ValidationError.self, "\(locale)") { try await register("0e0f", locale: locale) }
+        }
+        #expect(!store.calls.withLock { $0 }.contains { $0.hasPrefix("register 0e0f") })
+    }
+
     @Test func refusesAMalformedTokenWithoutAskingTheStore() async throws {
         for token in ["abc", "abcdefgh", "", "ab cd", "éé"] {
             #expect(try await register(token) == .malformedToken, "\(token)")

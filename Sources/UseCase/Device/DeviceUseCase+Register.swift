@@ -3,12 +3,17 @@ import Domain
 import Foundation
 
 extension DeviceUseCase {
-    /// `PUT /v1/me/devices/{token}` (auth: customer).
-    /// - Throws: `StoreUnavailable`.
+    /// `PUT /v1/me/devices/{token}` (auth: customer). The locale is a BCP 47 language tag, as a
+    /// customer's is; iOS's `Locale.identifier` (`ja_JP`) is read as one (`ja-JP`).
+    /// - Throws: `ValidationError` for a locale that is no language tag; `StoreUnavailable`.
     public func register(_ input: DeviceRegisterInput) async throws -> DeviceRegisterOutcome {
+        let locale = input.locale.replacingOccurrences(of: "_", with: "-")
+        guard LanguageTag.isWellFormed(locale) else {
+            throw ValidationError([FieldError("locale", "must be a BCP 47 language tag such as en or ja-JP (ja_JP is read as ja-JP)")])
+        }
         guard let token = Device.normalizedToken(input.token) else { return .malformedToken }
         let (device, created) = try await store.register(
-            token: token, customerID: input.customerID, platform: input.platform, locale: input.locale, at: system.now())
+            token: token, customerID: input.customerID, platform: input.platform, locale: locale, at: system.now())
         return created ? .registered(device) : .updated(device)
     }
 }
