@@ -124,7 +124,8 @@ struct AppConfigTests {
         let base = ["DATABASE_URL": "postgresql://u@localhost/db"]
         for (variable, value) in [
             ("MEDIA_API_URL", "http://"), ("MEDIA_API_URL", "https:///photo"), ("MEDIA_PUBLIC_URL", "http://media.example/a b"),
-            ("MEDIA_PUBLIC_URL", "httpsx://media.example"),
+            ("MEDIA_PUBLIC_URL", "httpsx://media.example"), ("MEDIA_API_URL", "https://media.example?x=1"),
+            ("MEDIA_API_URL", "https://user:secret@media.example"), ("MEDIA_PUBLIC_URL", "https://media.example/#top"),
         ] {
             #expect(throws: ConfigError.self, "\(variable)=\(value)") {
                 try AppConfig.fromEnvironment(base.merging([variable: value]) { $1 })

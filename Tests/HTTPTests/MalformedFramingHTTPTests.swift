@@ -74,7 +74,8 @@ struct MalformedFramingHTTPTests {
             }
             for (coding, status, type) in [
                 ("xchunked", 400, "/problems/bad-request"), ("gzip", 400, "/problems/bad-request"),
-                ("chunked, identity", 400, "/problems/bad-request"),
+                ("chunked, identity", 400, "/problems/bad-request"), ("chun\u{212A}ed", 400, "/problems/bad-request"),
+                ("chunked\u{A0}", 400, "/problems/bad-request"),
                 ("gzip, chunked", 501, "/problems/transfer-coding-not-implemented"),
             ] {
                 let answer = try await Self.answer(to: signUp(coding, email: "te-\(status)@example.com"), port: port)

@@ -81,6 +81,11 @@ struct DeviceUseCaseTests {
             return
         }
         #expect(device.locale == "ja-JP")
+        guard case .registered(let calendar) = try await register("0c0e", locale: "ja_JP@calendar=japanese") else {
+            Issue.record("not registered")
+            return
+        }
+        #expect(calendar.locale == "ja-JP")
         for locale in ["", "e", "en US", "en--US", "日本語", "en-toolongsubtag"] {
             await #expect(throws: ValidationError.self, "\(locale)") { try await register("0e0f", locale: locale) }
         }

@@ -46,6 +46,9 @@ struct PhotoMetadataFilterTests {
     func nothingAfterTheEndOfImageNorMetadataBetweenScansRemains(chunk: Int) {
         #expect(Self.filtered(Self.withMetadata + Self.withMetadata, chunk: chunk) == Self.stripped)
         #expect(Self.filtered(Self.withMetadata + Array("<html><script>".utf8), chunk: chunk) == Self.stripped)
+        // A stray byte where a marker belongs does not stop the filtering.
+        let stray = [0xFF, 0xD8] + Self.jfif + [0x00] + Self.segment(0xE1, Self.gps) + Self.quantization + Self.scan
+        #expect(Self.filtered(stray, chunk: chunk) == [0xFF, 0xD8] + Self.jfif + [0x00] + Self.quantization + Self.scan)
         let table = Self.segment(0xC4, [0, 1, 2, 3])
         let progressive =
             [0xFF, 0xD8] + Self.jfif + Self.quantization + Self.scanData + table + Self.segment(0xE1, Self.gps) + [0xFF, 0xFF]

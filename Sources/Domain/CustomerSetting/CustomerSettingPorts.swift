@@ -29,7 +29,8 @@ public enum AccountDeletion: Hashable, Sendable {
     /// No such customer, or it was deleted already.
     case noCustomer
     /// Orders of the customer's still to be paid, shipped or delivered (`OrderProgress`
-    /// `pending_payment`, `requires_action`, `paid`, `partially_shipped`, `shipped`), oldest
-    /// first, at most 100: nothing was deleted.
+    /// `pending_payment`, `requires_action`, `paid`, `partially_shipped`, `shipped`, and
+    /// `refund_pending`, which goes back to paid if its refund fails), oldest first, at most
+    /// 100: nothing was deleted.
     case ordersInProgress([UUID])
 }

@@ -67,10 +67,10 @@ public struct PhotoMetadataFilter: Sendable {
                 let byte = input[index]
                 index += 1
                 if pending.isEmpty {
-                    // Anything but a marker here is not JPEG as we know it: keep it all.
+                    // A stray byte where a marker belongs is kept and the next 0xFF read as a marker,
+                    // as decoders do, so metadata after it still goes.
                     guard byte == 0xFF else {
                         output.append(byte)
-                        state = .passThrough
                         continue
                     }
                     pending = [0xFF]

@@ -65,11 +65,16 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
     public func deleteAccount(customerID: UUID, at: Date) async throws -> AccountDeletion {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
+                // The customer's row first, FOR UPDATE: a checkout placing an order for it holds the
+                // foreign key's share lock until it commits, so its order is seen below.
+                try await connection.query("SELECT 1 FROM customers WHERE id = $1 FOR UPDATE", customerID)
+                // A refund_pending order may go back to paid (its refund failing) and need shipping.
                 let inProgress = try await connection.query(
                     """
                     SELECT id FROM orders
                     WHERE customer_id = $1
-                      AND (status IN ('pending_payment', 'requires_action') OR (status = 'paid' AND fulfilment_status <> 'delivered'))
+                      AND (status IN ('pending_payment', 'requires_action', 'refund_pending')
+                           OR (status = 'paid' AND fulfilment_status <> 'delivered'))
                     ORDER BY created_at, id LIMIT 100
                     """, customerID)
                 guard inProgress.rows.isEmpty else { return .ordersInProgress(try inProgress.rows.map { try $0.decode("id") }) }

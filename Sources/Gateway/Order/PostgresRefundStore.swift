@@ -182,11 +182,12 @@ public struct PostgresRefundStore: RefundStore {
                     try await connection.query(
                         "UPDATE orders SET refunded_amount = refunded_amount - $2, updated_at = $3 WHERE id = $1", orderID,
                         try row.decode("amount", as: Int64.self), at)
-                    // Its units are free to refund again, and to restock when it would have.
+                    // Its units are free to refund again, and to restock when it would have. (Never
+                    // below 0: Migrations/0030 counted a line's earlier refunds at most up to it.)
                     try await connection.query(
                         """
                         UPDATE order_lines
-                        SET refunded_quantity = refunded_quantity - l.quantity,
+                        SET refunded_quantity = GREATEST(refunded_quantity - l.quantity, 0),
                             returned_quantity = returned_quantity - CASE WHEN $2 THEN l.quantity ELSE 0 END
                         FROM refund_lines l
                         WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id

@@ -62,6 +62,9 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Once refusing, the decoder's errors about the rest of the request are dropped too:
+        // passed on, Hummingbird would answer a second time.
+        if refusing, error is HTTPParserError { return }
         guard let parserError = error as? HTTPParserError, !readingBody, !refusing else {
             context.fireErrorCaught(error)
             return
@@ -77,11 +80,17 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     /// The problem with a request's `Transfer-Encoding`, if it has one: only `chunked`, once and
-    /// alone, is read.
+    /// alone, is read. Codings are compared as HTTP does, byte for byte in ASCII (case aside):
+    /// no Unicode case mapping (the Kelvin sign lowercases to `k`) nor trimming beyond spaces and
+    /// tabs may make of another value the `chunked` the decoder does not see.
     static func unsupportedTransferCoding(_ request: HTTPRequest) -> Presentation? {
         let codings = request.headerFields[values: .transferEncoding]
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .flatMap { $0.utf8.split(separator: UInt8(ascii: ",")) }
+            .map { coding in
+                String(
+                    decoding: coding.drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed().map(Self.asciiLowercased),
+                    as: UTF8.self)
+            }
         guard !codings.isEmpty, codings != ["chunked"] else { return nil }
         guard codings.last == "chunked" else {
             return Problem.badRequest("Transfer-Encoding must end with chunked: the body's length cannot be known otherwise.")
@@ -89,6 +98,12 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         return Problem.make(
             501, "transfer-coding-not-implemented", "Transfer coding not implemented",
             detail: "This service reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", ")).")
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private func refuse(_ problem: Presentation, context: ChannelHandlerContext) {

@@ -247,13 +247,14 @@ func isLoopback(_ host: String) -> Bool {
 
 /// Configuration that cannot start the service.
 extension AppConfig {
-    /// Whether `text` is an absolute http or https URL with a host: what every setting naming
-    /// a service to call or a place files are published at must be. (`URL(string:)` would
+    /// Whether `text` is an absolute http or https URL with a host and no query, fragment or
+    /// credentials (paths are appended to it): what every setting naming a service to call or a
+    /// place files are published at must be. (`URL(string:)` would
     /// percent-encode a space, so one is refused first.)
     static func isHTTPURL(_ text: String) -> Bool {
-        guard !text.contains(where: \.isWhitespace), let url = URL(string: text), let host = url.host, !host.isEmpty else {
-            return false
-        }
+        guard !text.contains(where: \.isWhitespace), let url = URL(string: text), let host = url.host, !host.isEmpty,
+            url.query == nil, url.fragment == nil, url.user == nil, url.password == nil
+        else { return false }
         return ["http", "https"].contains(url.scheme?.lowercased() ?? "")
     }
 }

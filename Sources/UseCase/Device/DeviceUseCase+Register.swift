@@ -4,10 +4,12 @@ import Foundation
 
 extension DeviceUseCase {
     /// `PUT /v1/me/devices/{token}` (auth: customer). The locale is a BCP 47 language tag, as a
-    /// customer's is; iOS's `Locale.identifier` (`ja_JP`) is read as one (`ja-JP`).
+    /// customer's is; iOS's `Locale.identifier` (`ja_JP`, `ja_JP@calendar=japanese`) is read as
+    /// one (`ja-JP`).
     /// - Throws: `ValidationError` for a locale that is no language tag; `StoreUnavailable`.
     public func register(_ input: DeviceRegisterInput) async throws -> DeviceRegisterOutcome {
-        let locale = input.locale.replacingOccurrences(of: "_", with: "-")
+        // iOS's identifier may carry keywords after "@" (ja_JP@calendar=japanese): the tag is before.
+        let locale = String(input.locale.prefix { $0 != "@" }).replacingOccurrences(of: "_", with: "-")
         guard LanguageTag.isWellFormed(locale) else {
             throw ValidationError([FieldError("locale", "must be a BCP 47 language tag such as en or ja-JP (ja_JP is read as ja-JP)")])
         }

@@ -40,7 +40,9 @@ struct PaymentSettlement: Sendable {
     ///   reached), the order stays as it is and the reconciler asks again later.
     private func cancel(_ intent: PaymentIntent, of order: Order) async throws -> Bool {
         do {
-            let key = "order-\(order.id.lowercasedText)-fail"
+            // A key of its own per attempt: the provider replays a key's first answer, an error
+            // included, for a day, and a cancel that failed must be able to succeed later.
+            let key = "order-\(order.id.lowercasedText)-fail-\(Int(system.now().timeIntervalSince1970))"
             return try await payments.cancelPayment(id: intent.id, idempotencyKey: key).status == .canceled
         } catch is PaymentError {
             return false
