@@ -102,9 +102,11 @@ def upload(token, review):
 
 def upload_cut(token, review):
     # A JPEG with no metadata (the service drops Exif and the like): start of image, a JFIF
-    # header, start of scan, then random image data, which is stored exactly as sent.
+    # header, start of scan, random entropy-coded data (each 0xFF stuffed with 0x00, as an
+    # encoder writes it) and end of image, which is stored exactly as sent.
+    scan = os.urandom(random.randint(200_000, 2_000_000)).replace(b"\xff", b"\xff\x00")
     photo = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
-             + b"\xff\xda\x00\x08\x01\x01\x00\x00\x3f\x00" + os.urandom(random.randint(200_000, 2_000_000)))
+             + b"\xff\xda\x00\x08\x01\x01\x00\x00\x3f\x00" + scan + b"\xff\xd9")
     status, response, _ = request("POST", f"/v1/reviews/{review}/photos", token,
                                   {"Upload-Draft-Interop-Version": "6", "Upload-Complete": "?0"})
     if status != 201:
