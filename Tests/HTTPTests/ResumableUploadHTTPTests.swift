@@ -89,7 +89,7 @@ struct ResumableUploadHTTPTests {
         let location = try #require(interim.headers["location"])
         #expect(location.hasPrefix("/v1/uploads/"))
         try await connection.write(Array(photo[..<cut]))
-        try await Task.sleep(for: .milliseconds(50))
+        try await Task.sleep(for: .milliseconds(500))  // see appendAndCut
         connection.cut()
         return location
     }
@@ -106,7 +106,10 @@ struct ResumableUploadHTTPTests {
         if version >= 6 { headers.append(("Content-Type", "application/partial-upload")) }
         try await connection.head("PATCH", location, headers: headers)
         try await connection.write(Array(photo[offset..<cut]))
-        try await Task.sleep(for: .milliseconds(50))
+        // A reset drops what the instance has not read yet: give it time to read every byte sent,
+        // as the test expects the upload to hold them all (with the whole suite running, 50 ms
+        // was not always enough).
+        try await Task.sleep(for: .milliseconds(500))
         connection.cut()
     }
 
