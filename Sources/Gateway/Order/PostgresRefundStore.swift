@@ -106,35 +106,30 @@ public struct PostgresRefundStore: RefundStore {
             try await connection.query(
                 "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
                 line.variantID, line.quantity)
-            let refunded = try await connection.query(
+            // The line's units are taken for the refund, and for the restock when it restocks, in
+            // one statement: both bounds hold or neither is taken.
+            let claimed = try await connection.query(
                 """
-                UPDATE order_lines SET refunded_quantity = refunded_quantity + $3
-                WHERE order_id = $1 AND variant_id = $2 AND refunded_quantity + $3 <= quantity RETURNING variant_id
-                """, request.orderID, line.variantID, line.quantity)
-            if refunded.rows.isEmpty {
-                let left: Int = try await connection.query(
-                    "SELECT quantity - refunded_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", request.orderID,
-                    line.variantID
-                ).rows[0].decode("left")
-                throw RefundError.invalidLines([
-                    FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to refund")
-                ])
-            }
-            guard request.restock else { continue }
-            let returned = try await connection.query(
+                UPDATE order_lines
+                SET refunded_quantity = refunded_quantity + $3,
+                    returned_quantity = returned_quantity + CASE WHEN $4 THEN $3 ELSE 0 END
+                WHERE order_id = $1 AND variant_id = $2 AND refunded_quantity + $3 <= quantity
+                  AND (NOT $4 OR returned_quantity + $3 <= quantity)
+                RETURNING variant_id
+                """, request.orderID, line.variantID, line.quantity, request.restock)
+            guard claimed.rows.isEmpty else { continue }
+            let left = try await connection.query(
                 """
-                UPDATE order_lines SET returned_quantity = returned_quantity + $3
-                WHERE order_id = $1 AND variant_id = $2 AND returned_quantity + $3 <= quantity RETURNING variant_id
-                """, request.orderID, line.variantID, line.quantity)
-            if returned.rows.isEmpty {
-                let left: Int = try await connection.query(
-                    "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", request.orderID,
-                    line.variantID
-                ).rows[0].decode("left")
-                throw RefundError.invalidLines([
-                    FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to restock")
-                ])
-            }
+                SELECT quantity - refunded_quantity AS to_refund, quantity - returned_quantity AS to_restock
+                FROM order_lines WHERE order_id = $1 AND variant_id = $2
+                """, request.orderID, line.variantID
+            ).rows[0]
+            let toRefund: Int = try left.decode("to_refund")
+            let message =
+                toRefund < line.quantity
+                ? "must be at most \(toRefund), what earlier refunds left to refund"
+                : "must be at most \(try left.decode("to_restock") as Int), what earlier refunds left to restock"
+            throw RefundError.invalidLines([FieldError("lines[\(index)].quantity", message)])
         }
         return true
     }
