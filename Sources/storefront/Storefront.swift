@@ -20,7 +20,7 @@ struct Storefront: AsyncParsableCommand {
             UPLOAD_MAX_CONCURRENT (32), UPLOAD_MAX_PER_CUSTOMER (5), \
             RESUMABLE_UPLOAD_TTL_SECONDS (86400), RESUMABLE_UPLOAD_INTERIM_RESPONSES (true: off behind nginx), \
             SHOP_CURRENCY (JPY), PAYMENT_API_URL and PAYMENT_API_KEY (checkout off when unset), \
-            PAYMENT_TIMEOUT_SECONDS (10), CHECKOUT_DEADLINE_SECONDS (10), PAYMENT_ACTION_TIMEOUT_SECONDS (900), \
+            PAYMENT_TIMEOUT_SECONDS (10), CHECKOUT_DEADLINE_SECONDS (10), PAYMENT_ACTION_TIMEOUT_SECONDS (900), MAX_ORDERS_AWAITING_PAYMENT (5), \
             PAYMENT_WEBHOOK_SECRET (webhooks off when unset), MEDIA_API_URL (photo uploads off when unset), MEDIA_PUBLIC_URL (MEDIA_API_URL/photo), MEDIA_TIMEOUT_SECONDS (30). \
             Tax and invoices: PRICES_INCLUDE_TAX (true), TAX_ROUNDING (floor, half_up or ceiling), \
             INVOICE_ISSUER_NAME and INVOICE_REGISTRATION_NUMBER (invoices off when unset). \

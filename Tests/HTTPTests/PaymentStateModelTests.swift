@@ -105,12 +105,12 @@ struct PaymentStateModelTests {
         let patient = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
             returns: PostgresReturnStore(database: db.pool), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), invoiceIssuer: nil,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), awaitingPaymentLimit: 5, invoiceIssuer: nil,
             system: .live)
         let hasty = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
             returns: PostgresReturnStore(database: db.pool), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), invoiceIssuer: nil,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), awaitingPaymentLimit: 5, invoiceIssuer: nil,
             system: .live)
         let webhooks = PaymentWebhookContainer(
             verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),

@@ -194,3 +194,37 @@ struct PaymentSheetHTTPTests {
         }
     }
 }
+
+/// Orders waiting on the app each hold their stock: past `MAX_ORDERS_AWAITING_PAYMENT` of them a
+/// checkout answers 409 with their ids and reserves nothing, until one is cancelled (or paid).
+@Suite("Orders awaiting payment over HTTP")
+struct AwaitingPaymentHTTPTests {
+    @Test func theCheckoutPastTheLimitNamesTheWaitingOrdersUntilOneIsCancelled() async throws {
+        try await withApp(configure: { $0.maxOrdersAwaitingPayment = 2 }) { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 10)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            func checkout(_ key: String) async throws -> TestResponse {
+                try await client.send(.post, "/v1/orders", json: "{}", token: token, headers: [.init("Idempotency-Key")!: key])
+            }
+            var waiting: [String] = []
+            for key in ["sheet-1", "sheet-2"] {
+                let placed = try await checkout(key)
+                #expect(placed.status == .accepted, "\(String(buffer: placed.body))")
+                waiting.append(try #require(try placed.json["id"] as? String))
+            }
+            let refused = try await checkout("sheet-3")
+            #expect(refused.status == .conflict)
+            #expect(refused.headers[.contentType] == "application/problem+json")
+            let problem = try refused.json
+            #expect((problem["type"] as? String)?.hasSuffix("orders-awaiting-payment") == true, "\(problem)")
+            #expect(problem["count"] as? Int == 2)
+            #expect(problem["order_ids"] as? [String] == waiting)
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 6, "the refused checkout reserved nothing")
+
+            let cancelled = try await client.send(.post, "/v1/orders/\(waiting[0])/cancel", token: token)
+            #expect(cancelled.status == .ok, "\(String(buffer: cancelled.body))")
+            #expect(try await checkout("sheet-3").status == .accepted)
+        }
+    }
+}

@@ -117,15 +117,23 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// both or neither (a shop with no active shipping method ships nothing).
     public let addressID: UUID?
     public let shippingMethodID: UUID?
+    /// The most orders of the customer's that may wait for payment (`pending_payment`,
+    /// `requires_action`) when this one is placed: each holds its stock until it is paid, fails or
+    /// times out, so one account with a full cart could otherwise hold a shop's stock by checking
+    /// out again and again without paying (`MAX_ORDERS_AWAITING_PAYMENT`).
+    public let awaitingPaymentLimit: Int
+    public static let defaultAwaitingPaymentLimit = 5
 
     public init(
-        customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil
+        customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
+        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
         self.idempotencyKey = idempotencyKey
         self.addressID = addressID
         self.shippingMethodID = shippingMethodID
+        self.awaitingPaymentLimit = awaitingPaymentLimit
     }
 
     /// What must match for a repeated key to count as the same request.
@@ -187,6 +195,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case addressNotFound
     /// The method is inactive, unknown, or has no rate for the address.
     case shippingNotOffered
+    /// The customer's orders waiting for payment, oldest first, already as many as
+    /// `CheckoutRequest.awaitingPaymentLimit`; nothing was reserved.
+    case awaitingPayment([UUID])
 }
 
 public struct InsufficientLine: Hashable, Sendable {

@@ -70,8 +70,7 @@ extension PostgresOrderStore {
     private func place(id: UUID, request: CheckoutRequest, at: Date, pricing: Pricing, on connection: PostgresConnection) async throws
         -> (id: UUID, variants: [UUID])?
     {
-        // The order's `placed` event (written by the trigger) names the customer.
-        try await OrderUnits.name(.customer, on: connection)
+        try await holdCustomer(request.customerID, on: connection)
         // Claiming the key before any reservation: a concurrent request with the same key waits
         // there for this transaction and then finds the key taken, instead of competing for stock.
         // Under `.locked` the claim also comes before the cart's locks: a request with the key
@@ -79,7 +78,7 @@ extension PostgresOrderStore {
         if pricing == .locked {
             guard try await claim(id: id, request: request, at: at, totals: nil, shipping: nil, on: connection) else { return nil }
         }
-        let cart = try await cartLines(of: request.customerID, pricing: pricing, on: connection)
+        let (cart, awaiting) = try await cartLines(of: request.customerID, besides: id, pricing: pricing, on: connection)
         // What refuses the checkout is thrown only once the key is claimed: a repeated request
         // answers with its first order, whatever the cart holds now.
         let shipping: Result<ShippingChoice?, OrderError>
@@ -100,6 +99,9 @@ extension PostgresOrderStore {
             if let totals = try? totals.get() { try await record(totals, shipping: try? shipping.get(), of: id, on: connection) }
         }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
+        guard awaiting < request.awaitingPaymentLimit else {
+            throw OrderError.awaitingPayment(try await ordersAwaitingPayment(of: request.customerID, besides: id, on: connection))
+        }
         _ = try shipping.get()
 
         var short: [InsufficientLine] = []
@@ -114,23 +116,53 @@ extension PostgresOrderStore {
         return (id, cart.map(\.variantID))
     }
 
-    /// The customer's cart in variant-id order, with each variant's price, options and item.
-    private func cartLines(of customerID: UUID, pricing: Pricing, on connection: PostgresConnection) async throws -> [CheckoutLine] {
+    /// Locks the customer's row (`FOR NO KEY UPDATE`, which a foreign key's check does not wait
+    /// on) until COMMIT, so that the orders awaiting payment counted next are ones no other
+    /// checkout of theirs can add to meanwhile, and names the customer as the actor of the
+    /// order's `placed` event (written by the trigger, `OrderUnits.name`).
+    private func holdCustomer(_ customerID: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            "SELECT set_config('storefront.actor', $2, true) FROM customers WHERE id = $1 FOR NO KEY UPDATE", customerID,
+            EventActor.customer.rawValue)
+    }
+
+    /// The statuses of an order waiting for its payment, holding its stock.
+    private static let awaitingPayment = "status IN ('pending_payment', 'requires_action')"
+
+    /// The customer's orders other than `order` waiting for payment, oldest first.
+    private func ordersAwaitingPayment(of customerID: UUID, besides order: UUID, on connection: PostgresConnection) async throws
+        -> [UUID]
+    {
+        try await connection.query(
+            "SELECT id FROM orders WHERE customer_id = $1 AND id <> $2 AND \(Self.awaitingPayment) ORDER BY created_at, id",
+            customerID, order
+        ).rows.map { try $0.decode("id") }
+    }
+
+    /// The customer's cart in variant-id order, with each variant's price, options and item, and
+    /// how many of their orders other than `order` wait for payment (read in the same statement:
+    /// one round trip less on every checkout; `holdCustomer` comes first).
+    private func cartLines(of customerID: UUID, besides order: UUID, pricing: Pricing, on connection: PostgresConnection) async throws
+        -> (lines: [CheckoutLine], awaitingPayment: Int)
+    {
         let rows = try await connection.query(
             """
             SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
-                   v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed
+                   v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed,
+                   (SELECT count(*) FROM orders o WHERE o.customer_id = $1 AND o.id <> $2 AND o.\(Self.awaitingPayment)) AS awaiting
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
-            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID
+            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID, order
         ).rows
-        return try rows.map { row in
+        let awaiting = try rows.first.map { Int(try $0.decode("awaiting", as: Int64.self)) } ?? 0
+        let lines = try rows.map { row in
             CheckoutLine(
                 variantID: try row.decode("variant_id"), itemID: try row.decode("item_id"), quantity: try row.decode("quantity"),
                 sku: try row.decode("sku"), variantOptions: try row.decode("options"), itemOptions: try row.decode("item_options"),
                 name: try row.decode("name"), unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                 taxClass: try row.enumeration("tax_class", as: TaxClass.self), removed: try row.decode("removed"))
         }
+        return (lines, awaiting)
     }
 
     /// The fee for this subtotal (free past the method's threshold), then the tax per rate, once

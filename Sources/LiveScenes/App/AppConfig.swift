@@ -31,6 +31,9 @@ public struct AppConfig: Sendable {
     /// How long stock stays reserved for a payment waiting on the customer's 3-D Secure
     /// (`PAYMENT_ACTION_TIMEOUT_SECONDS`, 10 to 86400); then the payment is cancelled.
     public var paymentActionTimeout: Duration = .seconds(900)
+    /// The most orders one customer may have waiting for payment when checking out again
+    /// (`MAX_ORDERS_AWAITING_PAYMENT`, 1 to 100): each holds its stock until paid or timed out.
+    public var maxOrdersAwaitingPayment = CheckoutRequest.defaultAwaitingPaymentLimit
     /// The media API that stores review photos and item images (`MEDIA_API_URL`); nil refuses
     /// uploads.
     public var mediaURL: String?
@@ -130,7 +133,7 @@ public struct AppConfig: Sendable {
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`, `UPLOAD_MAX_PER_CUSTOMER`,
     /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
-    /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `PAYMENT_WEBHOOK_SECRET`,
+    /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `MAX_ORDERS_AWAITING_PAYMENT`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
     public static func fromEnvironment(_ environment: [String: String]) throws(ConfigError) -> AppConfig {
@@ -209,6 +212,7 @@ public struct AppConfig: Sendable {
             }
         }
         if let seconds = integer("PAYMENT_ACTION_TIMEOUT_SECONDS", 10...86_400) { config.paymentActionTimeout = .seconds(seconds) }
+        if let count = integer("MAX_ORDERS_AWAITING_PAYMENT", 1...100) { config.maxOrdersAwaitingPayment = count }
         if let seconds = integer("MEDIA_TIMEOUT_SECONDS", 1...120) { config.mediaTimeout = .seconds(seconds) }
         if let url = environment["MEDIA_API_URL"], !url.isEmpty {
             if Self.isHTTPURL(url) {

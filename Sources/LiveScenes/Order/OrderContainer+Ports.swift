@@ -52,6 +52,12 @@ extension OrderContainer {
         resources.config.invoiceIssuer
     }
 
+    /// The `awaiting_payment_limit` port: the most orders one customer may have waiting for payment
+    /// when checking out again (`MAX_ORDERS_AWAITING_PAYMENT`).
+    static func liveAwaitingPaymentLimit(_ resources: AppResources) -> Int {
+        resources.config.maxOrdersAwaitingPayment
+    }
+
     /// The `action_timeout` port: how long stock stays reserved for a payment waiting on the customer.
     static func liveActionTimeout(_ resources: AppResources) -> Duration {
         resources.config.paymentActionTimeout

@@ -18300,57 +18300,152 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value2/count`.
+                                public var count: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value2/item_ids`.
+                                public var itemIds: [Swift.String]
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value2/variant_ids`.
+                                public var variantIds: [Swift.String]
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - count:
+                                ///   - itemIds:
+                                ///   - variantIds:
+                                public init(
+                                    count: Swift.Int,
+                                    itemIds: [Swift.String],
+                                    variantIds: [Swift.String]
+                                ) {
+                                    self.count = count
+                                    self.itemIds = itemIds
+                                    self.variantIds = variantIds
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case count
+                                    case itemIds = "item_ids"
+                                    case variantIds = "variant_ids"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2`.
                         public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/count`.
-                            public var count: Swift.Int
-                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/item_ids`.
-                            public var itemIds: [Swift.String]
-                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/variant_ids`.
-                            public var variantIds: [Swift.String]
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/count`.
+                                public var count: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/order_ids`.
+                                public var orderIds: [Swift.String]
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - count:
+                                ///   - orderIds:
+                                public init(
+                                    count: Swift.Int,
+                                    orderIds: [Swift.String]
+                                ) {
+                                    self.count = count
+                                    self.orderIds = orderIds
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case count
+                                    case orderIds = "order_ids"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
+                            public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
                             /// Creates a new `Value2Payload`.
                             ///
                             /// - Parameters:
-                            ///   - count:
-                            ///   - itemIds:
-                            ///   - variantIds:
+                            ///   - value1:
+                            ///   - value2:
                             public init(
-                                count: Swift.Int,
-                                itemIds: [Swift.String],
-                                variantIds: [Swift.String]
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
                             ) {
-                                self.count = count
-                                self.itemIds = itemIds
-                                self.variantIds = variantIds
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case count
-                                case itemIds = "item_ids"
-                                case variantIds = "variant_ids"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/application\/problem+json`.
@@ -18378,7 +18473,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock or items_unavailable
+            /// insufficient_stock or items_unavailable or orders_awaiting_payment
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/409`.
             ///

@@ -11,6 +11,8 @@ extension OrderUseCase {
     /// (`OrderCheckout`: stock reserved first, the provider called outside any transaction, the
     /// answer given within `checkout_deadline` while the payment goes on). A repeated
     /// Idempotency-Key with the same body answers with the first order as it stands now.
+    /// A customer with `awaiting_payment_limit` orders waiting for payment is refused before
+    /// anything is reserved.
     /// - Throws: `ValidationError` for a key or payment method of the wrong shape;
     ///   `StoreUnavailable`.
     public func checkout(_ input: OrderCheckoutInput, background: any BackgroundWork) async throws -> OrderCheckoutOutcome {
@@ -19,7 +21,7 @@ extension OrderUseCase {
             store: store, payments: payments, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
         let request = CheckoutRequest(
             customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
-            addressID: input.addressID, shippingMethodID: input.shippingMethodID)
+            addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
@@ -45,6 +47,7 @@ extension OrderUseCase {
                         FieldError("lines[\($0.variantID.lowercasedText)]", "is no longer for sale in the shop's currency")
                     })
             case .idempotencyKeyReused: return .idempotencyKeyReused
+            case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
             case .shippingRequired:
                 throw ValidationError([
                     FieldError("address_id", "is required: the shop ships orders"),

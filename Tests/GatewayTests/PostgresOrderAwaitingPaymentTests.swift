@@ -1,0 +1,99 @@
+import Domain
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+/// A customer's orders waiting for payment each hold their stock, so a checkout is refused once
+/// the customer has `awaitingPaymentLimit` of them (`PostgresOrderStore+Placing`), also when the
+/// customer's checkouts race: the customer's row is locked before they are counted.
+@Suite("Orders awaiting payment on real PostgreSQL")
+struct PostgresOrderAwaitingPaymentTests {
+    private static let yen = Currency("JPY")!
+
+    /// A customer with `quantity` of a variant stocked 1,000 in the cart.
+    private static func customerWithCart(_ db: TestDatabase, index: Int, quantity: Int) async throws -> (customer: UUID, variant: UUID) {
+        let customer = UUID()
+        let variant = UUID()
+        try await db.pool.query(
+            "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'A', 'h')", customer, "awaiting-\(index)@example.com")
+        _ = try await PostgresItemStore(database: db.pool).create(
+            id: UUID(),
+            draft: ItemDraft(
+                sku: "AWAIT-\(index)", name: "Item", description: "", category: "c", options: [],
+                variants: [
+                    VariantDraft(id: variant, sku: "AWAIT-V-\(index)", options: [], price: Money(amount: 500, currency: yen), stock: 1000)
+                ]),
+            createdAt: Date())
+        try await db.pool.query(
+            "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)", customer, variant, quantity)
+        return (customer, variant)
+    }
+
+    private static func request(_ customer: UUID, key: String, limit: Int) -> CheckoutRequest {
+        CheckoutRequest(customerID: customer, paymentMethod: nil, idempotencyKey: key, awaitingPaymentLimit: limit)
+    }
+
+    private static func stock(of variant: UUID, _ db: TestDatabase) async throws -> Int {
+        try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
+    }
+
+    @Test func theCheckoutPastTheLimitIsRefusedWithTheWaitingOrdersAndReservesNothing() async throws {
+        try await TestDatabase.with { db in
+            let (customer, variant) = try await Self.customerWithCart(db, index: 0, quantity: 10)
+            let store = PostgresOrderStore(database: db.pool, currency: Self.yen)
+            var placed: [UUID] = []
+            for key in ["a", "b"] {
+                let (order, created) = try await store.placeOrder(
+                    id: UUID(), request: Self.request(customer, key: key, limit: 2), at: Date())
+                #expect(created)
+                placed.append(order.id)
+            }
+            await #expect(throws: OrderError.awaitingPayment(placed)) {
+                try await store.placeOrder(id: UUID(), request: Self.request(customer, key: "c", limit: 2), at: Date())
+            }
+            #expect(try await Self.stock(of: variant, db) == 980, "the refused checkout reserved nothing")
+
+            // A repeated key still answers with its order, and one order settled frees a place.
+            let (replayed, created) = try await store.placeOrder(
+                id: UUID(), request: Self.request(customer, key: "a", limit: 2), at: Date())
+            #expect(!created && replayed.id == placed[0])
+            try await db.pool.query("UPDATE orders SET status = 'payment_failed' WHERE id = $1", placed[0])
+            let (third, thirdCreated) = try await store.placeOrder(
+                id: UUID(), request: Self.request(customer, key: "c", limit: 2), at: Date())
+            #expect(thirdCreated && third.status == .pendingPayment)
+        }
+    }
+
+    /// Twelve checkouts of one customer at once, each with a key of its own: exactly the limit's
+    /// worth are placed, whatever their order, and only their stock is reserved.
+    @Test func racingCheckoutsOfOneCustomerPlaceNoMoreThanTheLimit() async throws {
+        try await TestDatabase.with { db in
+            let (customer, variant) = try await Self.customerWithCart(db, index: 1, quantity: 5)
+            let store = PostgresOrderStore(database: db.pool, currency: Self.yen)
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for attempt in 0..<12 {
+                    group.addTask {
+                        do {
+                            return try await store.placeOrder(
+                                id: UUID(), request: Self.request(customer, key: "race-\(attempt)", limit: 3), at: Date()
+                            ).created
+                        } catch OrderError.awaitingPayment(let waiting) {
+                            #expect(waiting.count == 3)
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 3)
+            let waiting: Int = try await db.pool.query(
+                "SELECT count(*)::integer AS n FROM orders WHERE customer_id = $1 AND status = 'pending_payment'", customer
+            ).rows[0].decode("n")
+            #expect(waiting == 3)
+            #expect(try await Self.stock(of: variant, db) == 985)
+        }
+    }
+}
