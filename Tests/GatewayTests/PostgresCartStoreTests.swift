@@ -52,4 +52,55 @@ struct PostgresCartStoreTests {
             await #expect(throws: PostgresError.self) { try await store.setQuantity(customerID: alice, variantID: small.id, quantity: 100) }
         }
     }
+
+    /// A cart holds `Cart.maxLines` lines: past them a new line is refused, also when a customer's
+    /// requests race for the last places (the trigger locks the customer's row before it counts),
+    /// while a line already held can still change.
+    @Test func aCartHoldsAtMostMaxLinesEvenWhenRequestsRace() async throws {
+        try await TestDatabase.with { db in
+            let customer = UUID()
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'full@example.com', 'N', 'h')", customer)
+            let items = PostgresItemStore(database: db.pool)
+            var variants: [UUID] = []
+            for index in 0..<(Cart.maxLines + 10) {
+                let variant = UUID()
+                _ = try await items.create(
+                    id: UUID(),
+                    draft: ItemDraft(
+                        sku: "FULL-\(index)", name: "Item \(index)", description: "", category: "c", options: [],
+                        variants: [
+                            VariantDraft(
+                                id: variant, sku: "FULL-V-\(index)", options: [], price: Money(amount: 100, currency: Currency("JPY")!),
+                                stock: 5)
+                        ]),
+                    createdAt: Date())
+                variants.append(variant)
+            }
+            let store = PostgresCartStore(database: db.pool)
+            for variant in variants.prefix(Cart.maxLines - 2) {
+                try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1)
+            }
+            let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for variant in variants.dropFirst(Cart.maxLines - 2) {
+                    group.addTask {
+                        do {
+                            try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1)
+                            return true
+                        } catch is CartFull {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            #expect(added == 2, "12 new lines raced for the last 2 places")
+            #expect(try await store.lines(customerID: customer).count == Cart.maxLines)
+            try await store.setQuantity(customerID: customer, variantID: variants[0], quantity: 3)
+            #expect(try await store.lines(customerID: customer).first { $0.variantID == variants[0] }?.quantity == 3)
+            try await store.remove(customerID: customer, variantID: variants[0])
+            try await store.setQuantity(customerID: customer, variantID: variants[0], quantity: 1)
+            #expect(try await store.lines(customerID: customer).count == Cart.maxLines)
+        }
+    }
 }

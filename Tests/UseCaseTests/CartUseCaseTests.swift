@@ -72,6 +72,14 @@ struct CartUseCaseTests {
         #expect(!store.calls.contains { $0.hasPrefix("set") })
     }
 
+    @Test func aNewLinePastTheMostACartHoldsIsRefusedAndAHeldOneStillChanges() async throws {
+        let items = (0...Cart.maxLines).map { Fixtures.item($0 + 10, stock: 5) }
+        let (useCase, _) = make(items: items)
+        for item in items.dropLast() { _ = try cart(try await set(useCase, item.id, 1)) }
+        #expect(try await set(useCase, items.last!.id, 1) == .cartFull(limit: Cart.maxLines))
+        #expect(try cart(try await set(useCase, items[0].id, 2)).itemCount == Cart.maxLines + 1)
+    }
+
     @Test func unknownItemIsNotFound() async throws {
         let (useCase, _) = make(items: [])
         let id = UUID()

@@ -89,3 +89,16 @@ extension CartView {
             unavailableVariantIDs: unavailableVariantIDs, shippingOptions: options)
     }
 }
+
+extension Cart {
+    /// The most lines a cart holds: a checkout reserves every line, so a cart of the whole catalog
+    /// could hold its stock. PostgreSQL keeps the bound (the trigger of
+    /// Migrations/0033_cart_line_bound.sql, which names the same number) under the lock of the
+    /// customer's row, so racing requests of one customer cannot pass it.
+    public static let maxLines = 100
+}
+
+/// A new line for a cart that already holds `Cart.maxLines`.
+public struct CartFull: Error, Equatable, Sendable {
+    public init() {}
+}

@@ -7,7 +7,8 @@ public protocol CartStore: Sendable {
     /// - Throws: `StoreUnavailable`.
     func lines(customerID: UUID) async throws -> [CartLine]
     /// Sets the quantity of one variant's line, adding it when missing.
-    /// - Throws: `StoreUnavailable`.
+    /// - Throws: `CartFull` when the line is missing and the cart holds `Cart.maxLines`;
+    ///   `StoreUnavailable`.
     func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws
     /// Removes the line of one variant; nothing happens when there is none.
     /// - Throws: `StoreUnavailable`.

@@ -31,13 +31,19 @@ public struct PostgresCartStore: CartStore {
         }
     }
 
+    /// A new line past `Cart.maxLines` is refused by the table's trigger
+    /// (Migrations/0033_cart_line_bound.sql), which raises `cart_lines_per_customer`.
     public func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
-        try await translatingUnavailable {
-            try await database.query(
-                """
-                INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)
-                ON CONFLICT (customer_id, variant_id) DO UPDATE SET quantity = EXCLUDED.quantity
-                """, customerID, variantID, quantity)
+        do {
+            try await translatingUnavailable {
+                try await database.query(
+                    """
+                    INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)
+                    ON CONFLICT (customer_id, variant_id) DO UPDATE SET quantity = EXCLUDED.quantity
+                    """, customerID, variantID, quantity)
+            }
+        } catch let error as PostgresError where error.constraint == "cart_lines_per_customer" {
+            throw CartFull()
         }
     }
 

@@ -12227,20 +12227,67 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value3`.
                         public var value3: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
+                        /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4`.
+                        public struct Value4Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4/value2/limit`.
+                                public var limit: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - limit:
+                                public init(limit: Swift.Int) {
+                                    self.limit = limit
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case limit
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4/value2`.
+                            public var value2: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload.Value2Payload
+                            /// Creates a new `Value4Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4`.
+                        public var value4: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         ///   - value3:
+                        ///   - value4:
                         public init(
                             value1: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
-                            value3: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
+                            value3: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
+                            value4: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
+                            self.value4 = value4
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -12259,11 +12306,17 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value4 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
-                                    self.value3
+                                    self.value3,
+                                    self.value4
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -12274,6 +12327,7 @@ public enum Operations {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
+                            try self.value4?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/application\/problem+json`.
@@ -12301,7 +12355,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// variant_required or insufficient_stock or currency_mismatch
+            /// variant_required or insufficient_stock or currency_mismatch or cart_full
             ///
             /// - Remark: Generated from `#/paths//v1/cart/items/{item_id}/put(Cart.set)/responses/409`.
             ///
@@ -12960,17 +13014,64 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value2`.
                         public var value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3`.
+                        public struct Value3Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3/value2/limit`.
+                                public var limit: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - limit:
+                                public init(limit: Swift.Int) {
+                                    self.limit = limit
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case limit
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3/value2`.
+                            public var value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            /// Creates a new `Value3Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -12984,10 +13085,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -12997,6 +13104,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/application\/problem+json`.
@@ -13024,7 +13132,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock or currency_mismatch
+            /// insufficient_stock or currency_mismatch or cart_full
             ///
             /// - Remark: Generated from `#/paths//v1/cart/variants/{variant_id}/put(Cart.set_variant)/responses/409`.
             ///

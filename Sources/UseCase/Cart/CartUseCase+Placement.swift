@@ -7,14 +7,20 @@ extension CartUseCase {
         case placed(CartView)
         case short(available: Int)
         case currencyMismatch(item: Currency)
+        case full
     }
 
     /// Sets the cart's quantity of `variant` (of `item`): only what is in stock now and priced
-    /// in the shop's currency is added (checkout reserves; this only tells the customer early).
+    /// in the shop's currency is added (checkout reserves; this only tells the customer early),
+    /// and a new line only while the cart holds fewer than `Cart.maxLines`.
     func place(_ quantity: Int, of variant: Variant, customerID: UUID) async throws -> Placement {
         guard quantity <= variant.stock else { return .short(available: variant.stock) }
         guard variant.price.currency == currency else { return .currencyMismatch(item: variant.price.currency) }
-        try await store.setQuantity(customerID: customerID, variantID: variant.id, quantity: quantity)
+        do {
+            try await store.setQuantity(customerID: customerID, variantID: variant.id, quantity: quantity)
+        } catch is CartFull {
+            return .full
+        }
         return .placed(try await view(of: customerID))
     }
 }

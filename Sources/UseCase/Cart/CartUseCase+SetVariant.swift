@@ -19,6 +19,7 @@ extension CartUseCase {
         case .placed(let cart): return .cart(cart)
         case .short(let available): return .insufficientStock(available: available, itemID: item.id, variantID: variant.id)
         case .currencyMismatch(let priced): return .currencyMismatch(cart: currency.code, item: priced.code)
+        case .full: return .cartFull(limit: Cart.maxLines)
         }
     }
 }

@@ -28,12 +28,13 @@ final class MockCartStore: CartStore, Sendable {
     }
 
     func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
-        state.withLock { state in
+        try state.withLock { state in
             state.calls.append("set \(quantity)")
             var lines = state.lines[customerID] ?? []
             if let index = lines.firstIndex(where: { $0.0 == variantID }) {
                 lines[index].1 = quantity
             } else {
+                guard lines.count < Cart.maxLines else { throw CartFull() }
                 lines.append((variantID, quantity))
             }
             state.lines[customerID] = lines
