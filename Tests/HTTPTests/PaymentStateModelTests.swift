@@ -20,6 +20,8 @@ struct PaymentStateModelTests {
     final class ScriptedProvider: PaymentGateway, Sendable {
         let state = Mutex(PaymentStatus.requiresConfirmation)
         let longestCall: Duration = .seconds(1)
+
+        func minimumCharge(in currency: Currency) -> Int64 { 1 }
         static let action = PaymentAction(clientSecret: "pi_model_secret_x", nextActionType: "use_stripe_sdk")
 
         func intent(_ status: PaymentStatus) -> PaymentIntent {
@@ -105,12 +107,14 @@ struct PaymentStateModelTests {
         let patient = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
             returns: PostgresReturnStore(database: db.pool), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), awaitingPaymentLimit: 5, invoiceIssuer: nil,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(3600), awaitingPaymentLimit: 5, currency: Currency("JPY")!,
+            invoiceIssuer: nil,
             system: .live)
         let hasty = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),
             returns: PostgresReturnStore(database: db.pool), payments: provider,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), awaitingPaymentLimit: 5, invoiceIssuer: nil,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(0), awaitingPaymentLimit: 5, currency: Currency("JPY")!,
+            invoiceIssuer: nil,
             system: .live)
         let webhooks = PaymentWebhookContainer(
             verifier: StripeWebhookVerifier(secret: "whsec_model_0000000000"), events: PostgresPaymentEventStore(database: db.pool),

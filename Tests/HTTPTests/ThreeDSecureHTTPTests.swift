@@ -228,3 +228,30 @@ struct AwaitingPaymentHTTPTests {
         }
     }
 }
+
+/// Stripe charges no less than ¥50 (`StripePaymentGateway.minimumCharges`), and localstripe no
+/// less than 1: a cheaper order is refused by the service with what it totals and the least, and
+/// nothing is reserved or sent to the provider, instead of failing as a declined payment.
+@Suite("Orders below the provider's minimum charge over HTTP")
+struct MinimumChargeHTTPTests {
+    @Test func anOrderBelowTheMinimumIsRefusedAndReservesNothing() async throws {
+        try await withApp { client, db in
+            let sticker = try await CheckoutHTTPTests.item(db, stock: 10, price: 30)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(sticker)", json: #"{"quantity": 1}"#, token: token)
+            let refused = try await CheckoutHTTPTests.checkout(client, token, key: "small")
+            #expect(refused.status == .unprocessableContent, "\(String(buffer: refused.body))")
+            let problem = try refused.json
+            #expect((problem["type"] as? String)?.hasSuffix("amount-below-minimum") == true, "\(problem)")
+            #expect(problem["total"] as? Int == 30 && problem["minimum"] as? Int == 50 && problem["currency"] as? String == "JPY")
+            #expect(try await CheckoutHTTPTests.stock(db, sticker) == 10)
+            let placed: Int = try await db.pool.query("SELECT count(*)::integer AS n FROM orders").rows[0].decode("n")
+            #expect(placed == 0)
+
+            // Two of them reach the minimum (¥60 with tax included) and are charged.
+            try await client.send(.put, "/v1/cart/items/\(sticker)", json: #"{"quantity": 2}"#, token: token)
+            let paid = try await CheckoutHTTPTests.checkout(client, token, key: "enough")
+            #expect(paid.status == .created, "\(String(buffer: paid.body))")
+        }
+    }
+}

@@ -20,7 +20,7 @@ struct OrderDeclineTests {
             store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(),
             returns: MockReturnStore(), payments: payments,
             checkoutDeadline: .seconds(10),
-            actionTimeout: .seconds(900), awaitingPaymentLimit: 5, invoiceIssuer: nil, system: Fixtures.system)
+            actionTimeout: .seconds(900), awaitingPaymentLimit: 5, currency: Fixtures.yen, invoiceIssuer: nil, system: Fixtures.system)
         let background = RecordingBackgroundWork()
         let input = OrderCheckoutInput(
             customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa", addressID: nil, shippingMethodID: nil)

@@ -72,7 +72,7 @@ struct OrderUseCaseTests {
             store: MockOrderStore(order: order), refundStore: MockRefundStore(), fulfilment: MockFulfilmentStore(),
             returns: MockReturnStore(), payments: nil,
             checkoutDeadline: .seconds(10),
-            actionTimeout: .seconds(900), awaitingPaymentLimit: 5, invoiceIssuer: nil, system: Fixtures.system)
+            actionTimeout: .seconds(900), awaitingPaymentLimit: 5, currency: Fixtures.yen, invoiceIssuer: nil, system: Fixtures.system)
         let input = OrderCheckoutInput(
             customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil, addressID: nil, shippingMethodID: nil)
         #expect(try await container.useCase.checkout(input, background: RecordingBackgroundWork()) == .paymentsNotConfigured)

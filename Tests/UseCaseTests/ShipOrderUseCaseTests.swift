@@ -15,7 +15,8 @@ struct ShipOrderUseCaseTests {
                     id: Fixtures.id(1), customerID: UUID(), status: .paid, lines: [], total: Money(amount: 1, currency: Fixtures.yen),
                     paymentIntentID: nil, declineCode: nil, createdAt: Fixtures.now)),
             refundStore: MockRefundStore(), fulfilment: fulfilment, returns: MockReturnStore(), payments: nil,
-            checkoutDeadline: .seconds(10), actionTimeout: .seconds(900), awaitingPaymentLimit: 5, invoiceIssuer: nil,
+            checkoutDeadline: .seconds(10), actionTimeout: .seconds(900), awaitingPaymentLimit: 5, currency: Fixtures.yen,
+            invoiceIssuer: nil,
             system: Fixtures.system
         ).useCase
     }

@@ -123,10 +123,13 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// out again and again without paying (`MAX_ORDERS_AWAITING_PAYMENT`).
     public let awaitingPaymentLimit: Int
     public static let defaultAwaitingPaymentLimit = 5
+    /// The least total the payment provider charges, in the shop's currency (its
+    /// `minimumCharge`): an order below it is refused, nothing reserved.
+    public let minimumCharge: Money?
 
     public init(
         customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
-        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit
+        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money? = nil
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
@@ -134,6 +137,7 @@ public struct CheckoutRequest: Hashable, Sendable {
         self.addressID = addressID
         self.shippingMethodID = shippingMethodID
         self.awaitingPaymentLimit = awaitingPaymentLimit
+        self.minimumCharge = minimumCharge
     }
 
     /// What must match for a repeated key to count as the same request.
@@ -198,6 +202,8 @@ public enum OrderError: Error, Equatable, Sendable {
     /// The customer's orders waiting for payment, oldest first, already as many as
     /// `CheckoutRequest.awaitingPaymentLimit`; nothing was reserved.
     case awaitingPayment([UUID])
+    /// The order's total is below the least the payment provider charges; nothing was reserved.
+    case belowMinimumCharge(total: Money, minimum: Money)
 }
 
 public struct InsufficientLine: Hashable, Sendable {

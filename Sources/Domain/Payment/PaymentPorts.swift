@@ -26,6 +26,10 @@ public protocol PaymentGateway: Sendable {
     /// Every refund of a payment, newest first: how a refund whose answer was lost is found.
     /// - Throws: `PaymentError`.
     func refunds(paymentID: String) async throws -> [PaymentRefund]
+    /// The least amount, in `currency`'s minor units, the provider charges: a checkout whose
+    /// total is below it is refused before anything is reserved, since the provider would refuse
+    /// its payment.
+    func minimumCharge(in currency: Currency) -> Int64
     /// The longest one call can take: every attempt's deadline and the backoff between them.
     /// Until it has passed, a call made earlier may still be under way.
     var longestCall: Duration { get }

@@ -112,7 +112,10 @@ extension PostgresOrderStore {
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
         guard short.isEmpty else { throw OrderError.insufficientStock(short) }
-        _ = try totals.get()
+        let total = try totals.get().total
+        if let minimum = request.minimumCharge, total.amount < minimum.amount {
+            throw OrderError.belowMinimumCharge(total: total, minimum: minimum)
+        }
         return (id, cart.map(\.variantID))
     }
 

@@ -18,6 +18,18 @@ public struct StripePaymentGateway: PaymentGateway {
         transport = StripeTransport(baseURL: baseURL, secretKey: secretKey, client: client, timeout: timeout, retry: retry)
     }
 
+    /// Stripe's minimum charge amounts, in minor units (https://docs.stripe.com/currencies,
+    /// "Minimum and maximum charge amounts"); a currency not listed takes any positive amount.
+    static let minimumCharges: [String: Int64] = [
+        "USD": 50, "AED": 200, "AUD": 50, "BGN": 100, "BRL": 50, "CAD": 50, "CHF": 50, "CZK": 1500, "DKK": 250, "EUR": 50, "GBP": 30,
+        "HKD": 400, "HUF": 17500, "INR": 50, "JPY": 50, "MXN": 1000, "MYR": 200, "NOK": 300, "NZD": 50, "PLN": 200, "RON": 200,
+        "SEK": 300, "SGD": 50, "THB": 1000,
+    ]
+
+    public func minimumCharge(in currency: Currency) -> Int64 {
+        Self.minimumCharges[currency.code] ?? 1
+    }
+
     public func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
         var form = [
             ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),

@@ -58,6 +58,12 @@ extension OrderContainer {
         resources.config.maxOrdersAwaitingPayment
     }
 
+    /// The `currency` port: the shop's currency (`SHOP_CURRENCY`), in which the provider's
+    /// minimum charge is read.
+    static func liveCurrency(_ resources: AppResources) -> Currency {
+        resources.config.currency
+    }
+
     /// The `action_timeout` port: how long stock stays reserved for a payment waiting on the customer.
     static func liveActionTimeout(_ resources: AppResources) -> Duration {
         resources.config.paymentActionTimeout

@@ -7446,7 +7446,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.Problem.self,
+                            Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.self,
                             from: responseBody,
                             transforming: { value in
                                 .applicationProblemJson(value)

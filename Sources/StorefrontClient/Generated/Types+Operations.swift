@@ -18607,13 +18607,114 @@ public enum Operations {
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson`.
+                    public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/currency`.
+                                public var currency: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/minimum`.
+                                public var minimum: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/total`.
+                                public var total: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - currency:
+                                ///   - minimum:
+                                ///   - total:
+                                public init(
+                                    currency: Swift.String,
+                                    minimum: Swift.Int,
+                                    total: Swift.Int
+                                ) {
+                                    self.currency = currency
+                                    self.minimum = minimum
+                                    self.total = total
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case currency
+                                    case minimum
+                                    case total
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2`.
+                        public var value2: Components.Schemas.Problem?
+                        /// Creates a new `ApplicationProblemJsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - value1:
+                        ///   - value2:
+                        public init(
+                            value1: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
+                        ) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
+                        }
+                    }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
+                    case applicationProblemJson(Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload)
                     /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                     ///
                     /// - Throws: An error if `self` is not `.applicationProblemJson`.
                     /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
+                    public var applicationProblemJson: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload {
                         get throws {
                             switch self {
                             case let .applicationProblemJson(body):
@@ -18632,7 +18733,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// empty_cart or idempotency_key_reused
+            /// empty_cart or idempotency_key_reused or amount_below_minimum
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/422`.
             ///

@@ -12,7 +12,7 @@ extension OrderUseCase {
     /// answer given within `checkout_deadline` while the payment goes on). A repeated
     /// Idempotency-Key with the same body answers with the first order as it stands now.
     /// A customer with `awaiting_payment_limit` orders waiting for payment is refused before
-    /// anything is reserved.
+    /// anything is reserved, and so is an order below the least the provider charges.
     /// - Throws: `ValidationError` for a key or payment method of the wrong shape;
     ///   `StoreUnavailable`.
     public func checkout(_ input: OrderCheckoutInput, background: any BackgroundWork) async throws -> OrderCheckoutOutcome {
@@ -21,7 +21,8 @@ extension OrderUseCase {
             store: store, payments: payments, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
         let request = CheckoutRequest(
             customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
-            addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit)
+            addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit,
+            minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency))
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
@@ -47,6 +48,8 @@ extension OrderUseCase {
                         FieldError("lines[\($0.variantID.lowercasedText)]", "is no longer for sale in the shop's currency")
                     })
             case .idempotencyKeyReused: return .idempotencyKeyReused
+            case .belowMinimumCharge(let total, let minimum):
+                return .amountBelowMinimum(total: total.amount, minimum: minimum.amount, currency: minimum.currency.code)
             case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
             case .shippingRequired:
                 throw ValidationError([

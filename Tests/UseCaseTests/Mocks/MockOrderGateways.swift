@@ -138,6 +138,8 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
         self.longestCall = longestCall
     }
 
+    func minimumCharge(in currency: Currency) -> Int64 { 1 }
+
     var calls: [String] { state.withLock { $0 } }
 
     private static let yen = Currency("JPY")!
