@@ -102,10 +102,19 @@ struct ShippingHTTPTests {
             #expect(far.fieldNames == ["shipping_method_id"])
             #expect(try await TestRows.stock(db, item: mug) == 20, "a refused checkout reserves nothing")
 
+            // The cart is taxed as the order will be: the goods alone, and each option's total is
+            // what the checkout with it charges.
+            let quoted = try await client.send(.get, "/v1/cart?address_id=\(tokyo)", token: token).json
+            #expect((quoted["tax_lines"] as? [[String: Any]])?.compactMap { ($0["tax"] as? [String: Any])?["amount"] as? Int } == [200])
+            #expect((quoted["total"] as? [String: Any])?["amount"] as? Int == 2200 && quoted["prices_include_tax"] as? Bool == true)
+            let standardOption = (quoted["shipping_options"] as? [[String: Any]])?.first { $0["name"] as? String == "Standard" }
+            let quotedTotal = (standardOption?["total"] as? [String: Any])?["amount"] as? Int
+
             let paid = try await checkout(
                 #"{"payment_method":"pm_card_visa","address_id":"\#(tokyo)","shipping_method_id":"\#(standard)"}"#)
             #expect(paid.status == .created, "\(String(buffer: paid.body))")
             let order = try paid.decode(OrderModel.self)
+            #expect(quotedTotal == Int(order.total.amount))
             #expect(order.subtotal.amount == 2200 && order.shippingFee.amount == 800 && order.total.amount == 3000)
             // Shipping is taxed at the standard rate with the lines: 3000 × 10 / 110 = 272.
             #expect(order.taxLines.map(\.taxable.amount) == [3000] && order.taxLines.map(\.tax.amount) == [272])

@@ -11,7 +11,10 @@ struct CartUseCaseTests {
     let pen = Fixtures.item(2, stock: 50)
     let customer = UUID()
 
-    func make(items: [Item]) -> (CartUseCase, MockCartStore) {
+    func make(
+        items: [Item], taxPolicy: TaxPolicy = TaxPolicy(), shipping: MockShippingOffers = MockShippingOffers(),
+        addresses: MockAddressStore = MockAddressStore()
+    ) -> (CartUseCase, MockCartStore) {
         let store = MockCartStore(items: items)
         let catalog = MockItemStore { stubs in
             stubs.item = { id in items.first { $0.id == id } }
@@ -19,7 +22,7 @@ struct CartUseCaseTests {
         }
         return (
             CartContainer(
-                store: store, catalog: catalog, currency: Fixtures.yen, addresses: MockAddressStore(), shipping: MockShippingOffers(),
+                store: store, catalog: catalog, currency: Fixtures.yen, addresses: addresses, shipping: shipping, taxPolicy: taxPolicy,
                 system: Fixtures.system
             ).useCase, store
         )
@@ -51,6 +54,19 @@ struct CartUseCaseTests {
         #expect(cart.itemCount == 5)
         #expect(cart.lines.map(\.lineTotal.amount) == [3600, 2400])
         #expect(cart.subtotal.amount == 6000)
+    }
+
+    /// The cart is taxed as its checkout would be: with prices that exclude tax, the total adds it.
+    @Test func theCartIsTaxedAsItsCheckoutWouldBe() async throws {
+        for (policy, total) in [(TaxPolicy(), 3600), (TaxPolicy(pricesIncludeTax: false, rounding: .floor), 3960)] {
+            let (useCase, _) = make(items: [mug], taxPolicy: policy)
+            let cart = try cart(try await set(useCase, mug.id, 3))
+            let expected = try OrderTotals.compute(
+                lines: [(.standard, Money(amount: 3600, currency: Fixtures.yen))], shippingFee: Money(amount: 0, currency: Fixtures.yen),
+                policy: policy)
+            #expect(cart.taxLines == expected.taxLines && cart.total == expected.total && cart.total.amount == Int64(total))
+            #expect(cart.pricesIncludeTax == policy.pricesIncludeTax && cart.subtotal.amount == 3600)
+        }
     }
 
     @Test func zeroRemovesAndQuantityIsBounded() async throws {
@@ -105,7 +121,7 @@ struct CartUseCaseTests {
         let cart = Cart(lines: [dollars, yen], currency: Fixtures.yen)
         #expect(cart.unavailableLines == [dollars])
         #expect(try cart.subtotal() == Money(amount: 1200, currency: Fixtures.yen))
-        let view = try CartView(cart)
+        let view = try CartView(cart, taxPolicy: TaxPolicy())
         #expect(view.unavailableItemIDs == [dollars.itemID] && view.unavailableVariantIDs == [dollars.variantID])
         #expect(view.subtotal.amount == 1200 && view.itemCount == 3)
     }

@@ -61,13 +61,23 @@ public struct Cart: Hashable, Sendable {
     }
 
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
+
+    /// The totals its checkout would come to with `shippingFee` (zero: the goods alone), taxed by
+    /// `policy` once for the whole order, as `OrderTotals` taxes the order itself; the lines that
+    /// cannot be bought are left out.
+    /// - Throws: `MoneyError.overflow` past Int64's range.
+    public func totals(shippingFee: Money? = nil, policy: TaxPolicy) throws(MoneyError) -> OrderTotals {
+        var priced: [(taxClass: TaxClass, total: Money)] = []
+        for line in lines where line.unitPrice.currency == currency { priced.append((line.taxClass, try line.exactTotal())) }
+        return try OrderTotals.compute(lines: priced, shippingFee: shippingFee ?? Money(amount: 0, currency: currency), policy: policy)
+    }
 }
 
 extension CartView {
     /// The cart as its answer shows it: each line with its total, the subtotal of the lines that
-    /// can be bought, and those that cannot.
+    /// can be bought with their tax and total (before shipping), and those that cannot.
     /// - Throws: `MoneyError.overflow` past Int64's range (as `Cart.subtotal`).
-    public init(_ cart: Cart) throws(MoneyError) {
+    public init(_ cart: Cart, taxPolicy: TaxPolicy) throws(MoneyError) {
         var lines: [CartLineView] = []
         for line in cart.lines {
             lines.append(
@@ -77,16 +87,18 @@ extension CartView {
         }
         var unavailableItems: [UUID] = []
         for line in cart.unavailableLines where !unavailableItems.contains(line.itemID) { unavailableItems.append(line.itemID) }
+        let totals = try cart.totals(policy: taxPolicy)
         self.init(
-            lines: lines, subtotal: try cart.subtotal(), itemCount: cart.itemCount, unavailableItemIDs: unavailableItems,
+            lines: lines, subtotal: totals.subtotal, taxLines: totals.taxLines, pricesIncludeTax: taxPolicy.pricesIncludeTax,
+            total: totals.total, itemCount: cart.itemCount, unavailableItemIDs: unavailableItems,
             unavailableVariantIDs: cart.unavailableLines.map(\.variantID), shippingOptions: [])
     }
 
     /// The same cart showing `options`, the ways it can be shipped to an address.
     public func offering(_ options: [ShippingOption]) -> CartView {
         CartView(
-            lines: lines, subtotal: subtotal, itemCount: itemCount, unavailableItemIDs: unavailableItemIDs,
-            unavailableVariantIDs: unavailableVariantIDs, shippingOptions: options)
+            lines: lines, subtotal: subtotal, taxLines: taxLines, pricesIncludeTax: pricesIncludeTax, total: total, itemCount: itemCount,
+            unavailableItemIDs: unavailableItemIDs, unavailableVariantIDs: unavailableVariantIDs, shippingOptions: options)
     }
 }
 

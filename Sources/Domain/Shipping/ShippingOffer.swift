@@ -24,11 +24,11 @@ public struct ShippingOffer: Hashable, Sendable {
     /// The option offered for `address` and a cart of `subtotal`: the applying rate's fee, or none
     /// from the method's `free_over` on where the rate lets it; `nil` when the method does not
     /// ship there or charges in another currency than the cart's.
-    public func option(for address: Address, subtotal: Money) -> ShippingOption? {
+    public func option(for address: Address, subtotal: Money) -> ShippingQuote? {
         guard method.active, let rate = rate(for: address), rate.fee.currency == subtotal.currency else { return nil }
         let free =
             rate.freeShippingApplies && method.freeOver.map { $0.currency == subtotal.currency && subtotal.amount >= $0.amount } == true
-        return ShippingOption(
+        return ShippingQuote(
             methodID: method.id, name: method.name, carrier: method.carrier,
             fee: free ? Money(amount: 0, currency: subtotal.currency) : rate.fee, free: free)
     }
@@ -41,7 +41,7 @@ public struct ShippingOffer: Hashable, Sendable {
 }
 
 /// A way an order can be shipped to an address, with its fee there.
-public struct ShippingOption: Hashable, Sendable {
+public struct ShippingQuote: Hashable, Sendable {
     public let methodID: UUID
     public let name: String
     public let carrier: String
@@ -55,6 +55,26 @@ public struct ShippingOption: Hashable, Sendable {
         self.carrier = carrier
         self.fee = fee
         self.free = free
+    }
+}
+
+/// A way the cart can be shipped, as its answer shows it: the quote, and what the checkout would
+/// charge with it (the goods, the fee and their tax, `OrderTotals`).
+public struct ShippingOption: Hashable, Sendable {
+    public let methodID: UUID
+    public let name: String
+    public let carrier: String
+    public let fee: Money
+    public let free: Bool
+    public let total: Money
+
+    public init(_ quote: ShippingQuote, total: Money) {
+        methodID = quote.methodID
+        name = quote.name
+        carrier = quote.carrier
+        fee = quote.fee
+        free = quote.free
+        self.total = total
     }
 }
 

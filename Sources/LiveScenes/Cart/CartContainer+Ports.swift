@@ -29,4 +29,10 @@ extension CartContainer {
     static func liveShipping(_ resources: AppResources) -> any ShippingOffers {
         PostgresShippingOffers(database: resources.pool)
     }
+
+    /// The `tax_policy` port: the shop's tax settings (`PRICES_INCLUDE_TAX`, `TAX_ROUNDING`), by
+    /// which the cart is taxed as its checkout would be.
+    static func liveTaxPolicy(_ resources: AppResources) -> TaxPolicy {
+        resources.config.taxPolicy
+    }
 }

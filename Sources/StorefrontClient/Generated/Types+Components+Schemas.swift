@@ -401,10 +401,16 @@ extension Components {
             public var itemCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/CartView/lines`.
             public var lines: [Components.Schemas.CartLineView]
+            /// - Remark: Generated from `#/components/schemas/CartView/prices_include_tax`.
+            public var pricesIncludeTax: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/CartView/shipping_options`.
             public var shippingOptions: [Components.Schemas.ShippingOption]
             /// - Remark: Generated from `#/components/schemas/CartView/subtotal`.
             public var subtotal: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/CartView/tax_lines`.
+            public var taxLines: [Components.Schemas.TaxLine]
+            /// - Remark: Generated from `#/components/schemas/CartView/total`.
+            public var total: Components.Schemas.Money
             /// - Remark: Generated from `#/components/schemas/CartView/unavailable_item_ids`.
             public var unavailableItemIds: [Swift.String]
             /// - Remark: Generated from `#/components/schemas/CartView/unavailable_variant_ids`.
@@ -414,30 +420,42 @@ extension Components {
             /// - Parameters:
             ///   - itemCount:
             ///   - lines:
+            ///   - pricesIncludeTax:
             ///   - shippingOptions:
             ///   - subtotal:
+            ///   - taxLines:
+            ///   - total:
             ///   - unavailableItemIds:
             ///   - unavailableVariantIds:
             public init(
                 itemCount: Swift.Int,
                 lines: [Components.Schemas.CartLineView],
+                pricesIncludeTax: Swift.Bool,
                 shippingOptions: [Components.Schemas.ShippingOption],
                 subtotal: Components.Schemas.Money,
+                taxLines: [Components.Schemas.TaxLine],
+                total: Components.Schemas.Money,
                 unavailableItemIds: [Swift.String],
                 unavailableVariantIds: [Swift.String]
             ) {
                 self.itemCount = itemCount
                 self.lines = lines
+                self.pricesIncludeTax = pricesIncludeTax
                 self.shippingOptions = shippingOptions
                 self.subtotal = subtotal
+                self.taxLines = taxLines
+                self.total = total
                 self.unavailableItemIds = unavailableItemIds
                 self.unavailableVariantIds = unavailableVariantIds
             }
             public enum CodingKeys: String, CodingKey {
                 case itemCount = "item_count"
                 case lines
+                case pricesIncludeTax = "prices_include_tax"
                 case shippingOptions = "shipping_options"
                 case subtotal
+                case taxLines = "tax_lines"
+                case total
                 case unavailableItemIds = "unavailable_item_ids"
                 case unavailableVariantIds = "unavailable_variant_ids"
             }
@@ -2319,6 +2337,8 @@ extension Components {
             public var methodId: Swift.String
             /// - Remark: Generated from `#/components/schemas/ShippingOption/name`.
             public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ShippingOption/total`.
+            public var total: Components.Schemas.Money
             /// Creates a new `ShippingOption`.
             ///
             /// - Parameters:
@@ -2327,18 +2347,21 @@ extension Components {
             ///   - free:
             ///   - methodId:
             ///   - name:
+            ///   - total:
             public init(
                 carrier: Swift.String,
                 fee: Components.Schemas.Money,
                 free: Swift.Bool,
                 methodId: Swift.String,
-                name: Swift.String
+                name: Swift.String,
+                total: Components.Schemas.Money
             ) {
                 self.carrier = carrier
                 self.fee = fee
                 self.free = free
                 self.methodId = methodId
                 self.name = name
+                self.total = total
             }
             public enum CodingKeys: String, CodingKey {
                 case carrier
@@ -2346,6 +2369,7 @@ extension Components {
                 case free
                 case methodId = "method_id"
                 case name
+                case total
             }
         }
         /// - Remark: Generated from `#/components/schemas/ShippingRate`.
