@@ -19,6 +19,10 @@ struct ReturnHTTPTests {
         return (order, mug, pen, token)
     }
 
+    static func stock(of variant: UUID, _ db: TestDatabase) async throws -> Int {
+        try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
+    }
+
     static func ask(_ client: any TestClientProtocol, _ order: String, _ token: String, _ lines: String) async throws -> TestResponse {
         try await client.send(
             .post, "/v1/orders/\(order)/returns", json: #"{"lines":\#(lines),"reason":"too small"}"#, token: token)
@@ -108,6 +112,52 @@ struct ReturnHTTPTests {
             let problem = try received.expectProblem(422)
             #expect(problem["type"] as? String == "/problems/lines-not-refundable")
             #expect(received.fieldNames == ["lines[0].quantity"], "\(String(buffer: received.body))")
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
+
+            // Received without a refund: the staff's refund restocked the units, so they are not
+            // put back twice, and without a restock it is received as it stands.
+            let stock = try await Self.stock(of: mug, db)
+            let twice = try await client.send(
+                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":true,"refund":false}"#, token: adminToken)
+            #expect(try twice.expectProblem(422)["type"] as? String == "/problems/lines-not-restockable")
+            #expect(twice.fieldNames == ["lines[0].quantity"], "\(String(buffer: twice.body))")
+            let kept = try await client.send(
+                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false,"refund":false}"#, token: adminToken)
+            #expect(kept.status == .ok, "\(String(buffer: kept.body))")
+            #expect(try kept.json["status"] as? String == "received" && kept.json["refund_id"] is NSNull)
+            #expect(try await Self.stock(of: mug, db) == stock)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
+        }
+    }
+
+    /// Units refunded as a goodwill gesture and not restocked come back in a return: it is
+    /// received without a refund and restocked then, once, however many receipts race.
+    @Test func aReturnOfUnitsRefundedBeforeIsReceivedWithoutARefundAndRestockedOnce() async throws {
+        try await withApp { client, db in
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let staff = #"{"amount": 100, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(mug)", "quantity": 2}]}"#
+            #expect(try await RefundHTTPTests.refund(client, order, staff, key: "goodwill").status == .created)
+            let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#)
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
+            let stock = try await Self.stock(of: mug, db)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        Int(
+                            try await client.send(
+                                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":true,"refund":false}"#, token: adminToken
+                            ).status.code)
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }.sorted()
+            }
+            #expect(statuses == [200, 409, 409, 409])
+            #expect(try await Self.stock(of: mug, db) == stock + 2)
+            let movements: Int = try await db.pool.query(
+                "SELECT count(*)::integer AS n FROM stock_movements WHERE reason = 'returned' AND order_id = $1", UUID(uuidString: order)!
+            ).rows[0].decode("n")
+            #expect(movements == 1)
             #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
         }
     }

@@ -41,6 +41,9 @@ public enum ReturnError: Error, Equatable, Sendable {
     case returnNotFound(UUID)
     /// The return is not in the state the step needs (its status is named).
     case wrongState(ReturnStatus)
+    /// Restocking the return's lines would put back more units of a line than were ordered:
+    /// earlier refunds restocked them (each line's error names what is left).
+    case beyondRestockable([FieldError])
 }
 
 /// Returns of orders on their store.
@@ -61,6 +64,11 @@ public protocol ReturnStore: Sendable {
     /// The return with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func returnRequest(id: UUID) async throws -> ReturnRequest?
+    /// Moves an approved return to `received` without a refund (the staff refunded its units
+    /// before), putting its lines back in stock when `restock` says so, bounded by what earlier
+    /// refunds left to restock of each line, in one transaction.
+    /// - Throws: `ReturnError.wrongState`, `.beyondRestockable`, `StoreUnavailable`.
+    func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest
     /// Records the refund that pays a received return back.
     /// - Throws: `StoreUnavailable`.
     func attachRefund(returnID: UUID, refundID: UUID) async throws -> ReturnRequest

@@ -6,9 +6,13 @@ import Postgres
 /// (as shipments and cancels do); each step is a conditional update and an event of the order.
 public struct PostgresReturnStore: ReturnStore {
     private let database: PostgresPool
+    private let itemCache: ItemCache
 
-    public init(database: PostgresPool) {
+    /// - Parameter itemCache: forgets the items whose stock a return received without a refund
+    ///   puts back.
+    public init(database: PostgresPool, itemCache: ItemCache = .off) {
         self.database = database
+        self.itemCache = itemCache
     }
 
     public func request(
@@ -72,6 +76,66 @@ public struct PostgresReturnStore: ReturnStore {
                 return try await Self.load(id, on: connection)!
             }
         }
+    }
+
+    /// The order's row is locked first, as refunds lock it, so this and a refund of the order
+    /// take their turns on `returned_quantity`; each line's restock is taken in one conditional
+    /// statement, as a refund's is.
+    public func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest {
+        let (received, restocked) = try await translatingUnavailable {
+            try await database.withTransaction { connection in
+                try await connection.query(
+                    "SELECT o.id FROM orders o JOIN returns r ON r.order_id = o.id WHERE r.id = $1 FOR UPDATE OF o", id)
+                let moved = try await connection.query(
+                    """
+                    UPDATE returns SET status = 'received', restock = $2, updated_at = $3
+                    WHERE id = $1 AND status = 'approved' RETURNING order_id
+                    """, id, restock, at
+                ).rows
+                guard let orderID: UUID = try moved.first?.decode("order_id") else {
+                    guard let current = try await Self.load(id, on: connection) else { throw ReturnError.returnNotFound(id) }
+                    throw ReturnError.wrongState(current.status)
+                }
+                let lines = try await Self.load(id, on: connection)!.lines
+                if restock { try await Self.restock(lines, returnID: id, orderID: orderID, at: at, on: connection) }
+                try await Self.event(orderID: orderID, type: "return_received", returnID: id, actor: .staff, at: at, on: connection)
+                return (try await Self.load(id, on: connection)!, restock ? lines.map(\.variantID) : [])
+            }
+        }
+        itemCache.forget(owning: restocked)
+        return received
+    }
+
+    /// Puts the return's lines back in stock with a movement each, taking them from what earlier
+    /// refunds left to restock of the order's lines.
+    /// - Throws: `ReturnError.beyondRestockable` naming every line past it.
+    private static func restock(
+        _ lines: [RefundLine], returnID: UUID, orderID: UUID, at: Date, on connection: PostgresConnection
+    ) async throws {
+        var beyond: [FieldError] = []
+        for (index, line) in lines.enumerated() {
+            let claimed = try await connection.query(
+                """
+                UPDATE order_lines SET returned_quantity = returned_quantity + $3
+                WHERE order_id = $1 AND variant_id = $2 AND returned_quantity + $3 <= quantity RETURNING variant_id
+                """, orderID, line.variantID, line.quantity)
+            guard claimed.rows.isEmpty else { continue }
+            let left: Int = try await connection.query(
+                "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", orderID,
+                line.variantID
+            ).rows[0].decode("left")
+            beyond.append(FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to restock"))
+        }
+        guard beyond.isEmpty else { throw ReturnError.beyondRestockable(beyond) }
+        try await connection.query(
+            """
+            WITH returned AS (
+                UPDATE item_variants v SET stock = v.stock + l.quantity FROM return_lines l
+                WHERE l.return_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
+            )
+            INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
+            SELECT id, quantity, stock, 'returned', $2, $3 FROM returned
+            """, returnID, orderID, at)
     }
 
     public func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? {

@@ -7034,16 +7034,24 @@ public enum Operations {
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/requestBody/json`.
                 public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/requestBody/json/refund`.
+                    public var refund: Swift.Bool?
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/requestBody/json/restock`.
                     public var restock: Swift.Bool
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
+                    ///   - refund:
                     ///   - restock:
-                    public init(restock: Swift.Bool) {
+                    public init(
+                        refund: Swift.Bool? = nil,
+                        restock: Swift.Bool
+                    ) {
+                        self.refund = refund
                         self.restock = restock
                     }
                     public enum CodingKeys: String, CodingKey {
+                        case refund
                         case restock
                     }
                 }
@@ -7482,7 +7490,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// lines_not_refundable
+            /// lines_not_refundable or lines_not_restockable
             ///
             /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/received/post(Order.receive_return)/responses/422`.
             ///

@@ -11,6 +11,10 @@ struct MockReturnStore: ReturnStore {
         throw ReturnError.returnNotFound(id)
     }
 
+    func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest {
+        throw ReturnError.returnNotFound(id)
+    }
+
     func returnRequest(id: UUID) async throws -> ReturnRequest? { nil }
 
     func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? { nil }
