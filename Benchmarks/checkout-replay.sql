@@ -33,7 +33,8 @@ BEGIN ISOLATION LEVEL READ COMMITTED;
 SELECT set_config('storefront.actor', 'customer', true) FROM customers WHERE id = md5('replay' || :client_id)::uuid FOR NO KEY UPDATE;
 SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount, v.price_currency, i.tax_class,
        v.removed_at IS NOT NULL AS removed,
-       (SELECT count(*) FROM orders o WHERE o.customer_id = md5('replay' || :client_id)::uuid AND o.id <> md5('replay-order')::uuid
+       (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
+        WHERE o.customer_id = md5('replay' || :client_id)::uuid AND o.id <> md5('replay-order')::uuid
           AND o.status IN ('pending_payment', 'requires_action')) AS awaiting
 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
 WHERE l.customer_id = md5('replay' || :client_id)::uuid ORDER BY l.variant_id;

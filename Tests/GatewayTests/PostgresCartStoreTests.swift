@@ -101,6 +101,16 @@ struct PostgresCartStoreTests {
             try await store.remove(customerID: customer, variantID: variants[0])
             try await store.setQuantity(customerID: customer, variantID: variants[0], quantity: 1)
             #expect(try await store.lines(customerID: customer).count == Cart.maxLines)
+
+            // A cart that held more lines before the bound (added with the trigger off) keeps
+            // changing its lines, and takes no new one.
+            try await db.pool.query("ALTER TABLE cart_lines DISABLE TRIGGER cart_lines_within_bound")
+            let held = Set(try await store.lines(customerID: customer).map(\.variantID))
+            let extra = variants.filter { !held.contains($0) }
+            for variant in extra.prefix(4) { try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1) }
+            try await db.pool.query("ALTER TABLE cart_lines ENABLE TRIGGER cart_lines_within_bound")
+            try await store.setQuantity(customerID: customer, variantID: extra[0], quantity: 4)
+            await #expect(throws: CartFull.self) { try await store.setQuantity(customerID: customer, variantID: extra[4], quantity: 1) }
         }
     }
 }

@@ -33,7 +33,9 @@ struct PostgresOrderAwaitingPaymentTests {
     }
 
     private static func request(_ customer: UUID, key: String, limit: Int) -> CheckoutRequest {
-        CheckoutRequest(customerID: customer, paymentMethod: nil, idempotencyKey: key, awaitingPaymentLimit: limit)
+        CheckoutRequest(
+            customerID: customer, paymentMethod: nil, idempotencyKey: key, awaitingPaymentLimit: limit,
+            minimumCharge: Money(amount: 50, currency: yen))
     }
 
     private static func stock(of variant: UUID, _ db: TestDatabase) async throws -> Int {

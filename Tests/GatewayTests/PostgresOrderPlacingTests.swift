@@ -69,7 +69,9 @@ struct PostgresOrderPlacingTests {
             createdAt: Date())
         try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
         let store = PostgresOrderStore(database: db.pool, currency: yen)
-        let request = CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "changed")
+        let request = CheckoutRequest(
+            customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "changed",
+            minimumCharge: Money(amount: 1, currency: Currency("JPY")!))
 
         let placed = try await db.pool.withTransaction { holder in
             try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")

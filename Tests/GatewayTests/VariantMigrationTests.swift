@@ -85,7 +85,10 @@ struct VariantMigrationTests {
 
             // And the migrated cart checks out against the migrated stock.
             let (placed, created) = try await orders.placeOrder(
-                id: UUID(), request: CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "after"),
+                id: UUID(),
+                request: CheckoutRequest(
+                    customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "after",
+                    minimumCharge: Money(amount: 1, currency: Currency("JPY")!)),
                 at: Date())
             #expect(created && placed.lines.map(\.variantID) == [carted.id])
             #expect(try await store.item(id: carted.id)?.stock == carted.stock - 2)

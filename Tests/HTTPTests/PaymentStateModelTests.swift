@@ -99,7 +99,10 @@ struct PaymentStateModelTests {
         let provider = ScriptedProvider()
         let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
         let (order, _) = try await store.placeOrder(
-            id: UUID(), request: CheckoutRequest(customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "k"), at: Date())
+            id: UUID(),
+            request: CheckoutRequest(
+                customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "k",
+                minimumCharge: Money(amount: 1, currency: Currency("JPY")!)), at: Date())
         _ = try await store.attachPayment(orderID: order.id, paymentIntentID: "pi_model")
         // Old enough for the reconciler's pending pass.
         try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")

@@ -10,7 +10,8 @@ struct OrderUseCaseTests {
     let order = Order(
         id: Fixtures.fixedID, customerID: UUID(), status: .pendingPayment, lines: [],
         total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: nil, declineCode: nil, createdAt: Fixtures.now)
-    let request = CheckoutRequest(customerID: UUID(), paymentMethod: "pm_card_visa", idempotencyKey: "key-1")
+    let request = CheckoutRequest(
+        customerID: UUID(), paymentMethod: "pm_card_visa", idempotencyKey: "key-1", minimumCharge: Money(amount: 1, currency: Fixtures.yen))
 
     func useCase(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> OrderCheckout {
         OrderCheckout(store: store, payments: payments, system: Fixtures.system)
@@ -59,7 +60,9 @@ struct OrderUseCaseTests {
         let store = MockOrderStore(order: order)
         let payments = MockPaymentGateway { .succeeded }
         do {
-            _ = try await useCase(store, payments).checkout(CheckoutRequest(customerID: UUID(), paymentMethod: "visa", idempotencyKey: ""))
+            _ = try await useCase(store, payments).checkout(
+                CheckoutRequest(
+                    customerID: UUID(), paymentMethod: "visa", idempotencyKey: "", minimumCharge: Money(amount: 1, currency: Fixtures.yen)))
             Issue.record("accepted bad input")
         } catch let error as ValidationError {
             #expect(error.fields.map(\.field) == ["idempotency_key", "payment_method"])

@@ -37,35 +37,35 @@ struct ShippingOfferTests {
         ])
 
     @Test func theMostSpecificRateApplies() {
-        #expect(Self.japan.option(for: Self.address(), subtotal: Self.yen(1000))?.fee == Self.yen(800))
+        #expect(Self.japan.quote(for: Self.address(), subtotal: Self.yen(1000))?.fee == Self.yen(800))
         #expect(
-            Self.japan.option(for: Self.address(region: "JP-47", postalCode: "9000001"), subtotal: Self.yen(1000))?.fee == Self.yen(1500))
+            Self.japan.quote(for: Self.address(region: "JP-47", postalCode: "9000001"), subtotal: Self.yen(1000))?.fee == Self.yen(1500))
         #expect(
-            Self.japan.option(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(1000))?.fee == Self.yen(2500))
+            Self.japan.quote(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(1000))?.fee == Self.yen(2500))
         // A prefix without a region still beats a region.
         let islands = ShippingOffer(
             method: Self.method(), rates: [Self.rate(region: "JP-47", fee: Self.yen(1500)), Self.rate(prefix: "907", fee: Self.yen(2500))])
-        #expect(islands.option(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(1))?.fee == Self.yen(2500))
+        #expect(islands.quote(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(1))?.fee == Self.yen(2500))
         // No rate for the country: not offered.
-        #expect(Self.japan.option(for: Self.address(country: "US", region: "CA", postalCode: "94105"), subtotal: Self.yen(1)) == nil)
+        #expect(Self.japan.quote(for: Self.address(country: "US", region: "CA", postalCode: "94105"), subtotal: Self.yen(1)) == nil)
     }
 
     @Test func freeFromTheThresholdWhereTheRateLetsIt() {
         let tokyo = Self.address()
-        #expect(Self.japan.option(for: tokyo, subtotal: Self.yen(4999))?.free == false)
-        let free = Self.japan.option(for: tokyo, subtotal: Self.yen(5000))
+        #expect(Self.japan.quote(for: tokyo, subtotal: Self.yen(4999))?.free == false)
+        let free = Self.japan.quote(for: tokyo, subtotal: Self.yen(5000))
         #expect(free?.free == true && free?.fee == Self.yen(0))
-        let island = Self.japan.option(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(100_000))
+        let island = Self.japan.quote(for: Self.address(region: "JP-47", postalCode: "9071234"), subtotal: Self.yen(100_000))
         #expect(island?.free == false && island?.fee == Self.yen(2500))
         let never = ShippingOffer(method: Self.method(freeOver: nil), rates: [Self.rate(fee: Self.yen(800))])
-        #expect(never.option(for: tokyo, subtotal: Self.yen(1_000_000))?.fee == Self.yen(800))
+        #expect(never.quote(for: tokyo, subtotal: Self.yen(1_000_000))?.fee == Self.yen(800))
     }
 
     @Test func anInactiveMethodOrAnotherCurrencyIsNotOffered() {
         let inactive = ShippingOffer(method: Self.method(active: false), rates: [Self.rate(fee: Self.yen(800))])
-        #expect(inactive.option(for: Self.address(), subtotal: Self.yen(1)) == nil)
+        #expect(inactive.quote(for: Self.address(), subtotal: Self.yen(1)) == nil)
         let dollars = ShippingOffer(method: Self.method(), rates: [Self.rate(fee: Money(amount: 5, currency: Currency("USD")!))])
-        #expect(dollars.option(for: Self.address(), subtotal: Self.yen(1)) == nil)
+        #expect(dollars.quote(for: Self.address(), subtotal: Self.yen(1)) == nil)
     }
 
     /// For random rates and addresses: the chosen rate applies to the address, and no rate that

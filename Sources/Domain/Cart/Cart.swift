@@ -51,21 +51,13 @@ public struct Cart: Hashable, Sendable {
     /// The lines that cannot be bought now: priced in another currency than the cart's.
     public var unavailableLines: [CartLine] { lines.filter { $0.unitPrice.currency != currency } }
 
-    /// Exact integer sum of the totals of the lines that can be bought.
-    /// - Throws: `MoneyError.overflow` past Int64's range: some 90,000 lines at the highest
-    ///   prices, answered 422 (`Problem.from`).
-    public func subtotal() throws(MoneyError) -> Money {
-        var total = Money(amount: 0, currency: currency)
-        for line in lines where line.unitPrice.currency == currency { total = try total.adding(try line.exactTotal()) }
-        return total
-    }
-
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 
     /// The totals its checkout would come to with `shippingFee` (zero: the goods alone), taxed by
     /// `policy` once for the whole order, as `OrderTotals` taxes the order itself; the lines that
     /// cannot be bought are left out.
-    /// - Throws: `MoneyError.overflow` past Int64's range.
+    /// - Throws: `MoneyError.overflow` past Int64's range (which `Cart.maxLines` lines of at
+    ///   most 99 units at prices of at most 10^12 cannot reach).
     public func totals(shippingFee: Money? = nil, policy: TaxPolicy) throws(MoneyError) -> OrderTotals {
         var priced: [(taxClass: TaxClass, total: Money)] = []
         for line in lines where line.unitPrice.currency == currency { priced.append((line.taxClass, try line.exactTotal())) }
@@ -76,7 +68,7 @@ public struct Cart: Hashable, Sendable {
 extension CartView {
     /// The cart as its answer shows it: each line with its total, the subtotal of the lines that
     /// can be bought with their tax and total (before shipping), and those that cannot.
-    /// - Throws: `MoneyError.overflow` past Int64's range (as `Cart.subtotal`).
+    /// - Throws: `MoneyError.overflow` past Int64's range (as `Cart.totals`).
     public init(_ cart: Cart, taxPolicy: TaxPolicy) throws(MoneyError) {
         var lines: [CartLineView] = []
         for line in cart.lines {

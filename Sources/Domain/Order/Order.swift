@@ -125,11 +125,11 @@ public struct CheckoutRequest: Hashable, Sendable {
     public static let defaultAwaitingPaymentLimit = 5
     /// The least total the payment provider charges, in the shop's currency (its
     /// `minimumCharge`): an order below it is refused, nothing reserved.
-    public let minimumCharge: Money?
+    public let minimumCharge: Money
 
     public init(
         customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
-        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money? = nil
+        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
@@ -199,8 +199,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case addressNotFound
     /// The method is inactive, unknown, or has no rate for the address.
     case shippingNotOffered
-    /// The customer's orders waiting for payment, oldest first, already as many as
-    /// `CheckoutRequest.awaitingPaymentLimit`; nothing was reserved.
+    /// The customer's orders waiting for payment, oldest first, when they are as many as
+    /// `CheckoutRequest.awaitingPaymentLimit` (or more, were the limit lowered since); nothing was
+    /// reserved.
     case awaitingPayment([UUID])
     /// The order's total is below the least the payment provider charges; nothing was reserved.
     case belowMinimumCharge(total: Money, minimum: Money)

@@ -6,8 +6,11 @@ public protocol OrderStore: Sendable {
     /// customer's cart with conditional updates, and creates the order `pending_payment` with
     /// prices frozen. With a key already used it returns that order instead and changes nothing.
     /// - Returns: the order and whether this call created it.
-    /// - Throws: `OrderError.emptyCart`, `.insufficientStock` (nothing reserved),
-    ///   `.idempotencyKeyReused` (same key, other fingerprint), `StoreUnavailable`.
+    /// - Throws: `OrderError.emptyCart`, `.insufficientStock`, `.unavailableItems`,
+    ///   `.awaitingPayment` (as many orders waiting as `request.awaitingPaymentLimit`),
+    ///   `.belowMinimumCharge` (a total below `request.minimumCharge`), the shipping errors
+    ///   (nothing reserved for any of them), `.idempotencyKeyReused` (same key, other
+    ///   fingerprint), `StoreUnavailable`.
     func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool)
     /// Records the payment's id on an order that is still pending.
     /// - Returns: false when the order left `pending_payment` meanwhile (cancelled): the caller

@@ -21,10 +21,10 @@ public struct ShippingOffer: Hashable, Sendable {
         return applying.max { Self.specificity($0) < Self.specificity($1) }
     }
 
-    /// The option offered for `address` and a cart of `subtotal`: the applying rate's fee, or none
+    /// What the method offers for `address` and a cart of `subtotal`: the applying rate's fee, or none
     /// from the method's `free_over` on where the rate lets it; `nil` when the method does not
     /// ship there or charges in another currency than the cart's.
-    public func option(for address: Address, subtotal: Money) -> ShippingQuote? {
+    public func quote(for address: Address, subtotal: Money) -> ShippingQuote? {
         guard method.active, let rate = rate(for: address), rate.fee.currency == subtotal.currency else { return nil }
         let free =
             rate.freeShippingApplies && method.freeOver.map { $0.currency == subtotal.currency && subtotal.amount >= $0.amount } == true

@@ -99,10 +99,15 @@ extension PostgresOrderStore {
             if let totals = try? totals.get() { try await record(totals, shipping: try? shipping.get(), of: id, on: connection) }
         }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
-        guard awaiting < request.awaitingPaymentLimit else {
-            throw OrderError.awaitingPayment(try await ordersAwaitingPayment(of: request.customerID, besides: id, on: connection))
-        }
+        guard awaiting.count < request.awaitingPaymentLimit else { throw OrderError.awaitingPayment(awaiting) }
         _ = try shipping.get()
+        // Before any reservation, a total the provider would refuse takes no lock (when every
+        // line can be bought: else those lines are what the answer names).
+        if repriced.isEmpty, !cart.contains(where: \.removed), let total = try? totals.get().total,
+            total.amount < request.minimumCharge.amount
+        {
+            throw OrderError.belowMinimumCharge(total: total, minimum: request.minimumCharge)
+        }
 
         var short: [InsufficientLine] = []
         for line in cart where line.removed || line.unitPrice.currency == currency {
@@ -112,15 +117,12 @@ extension PostgresOrderStore {
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
         guard short.isEmpty else { throw OrderError.insufficientStock(short) }
-        let total = try totals.get().total
-        if let minimum = request.minimumCharge, total.amount < minimum.amount {
-            throw OrderError.belowMinimumCharge(total: total, minimum: minimum)
-        }
+        _ = try totals.get()
         return (id, cart.map(\.variantID))
     }
 
     /// Locks the customer's row (`FOR NO KEY UPDATE`, which a foreign key's check does not wait
-    /// on) until COMMIT, so that the orders awaiting payment counted next are ones no other
+    /// on) until COMMIT, so that the orders awaiting payment read next are ones no other
     /// checkout of theirs can add to meanwhile, and names the customer as the actor of the
     /// order's `placed` event (written by the trigger, `OrderUnits.name`).
     private func holdCustomer(_ customerID: UUID, on connection: PostgresConnection) async throws {
@@ -129,35 +131,26 @@ extension PostgresOrderStore {
             EventActor.customer.rawValue)
     }
 
-    /// The statuses of an order waiting for its payment, holding its stock.
-    private static let awaitingPayment = "status IN ('pending_payment', 'requires_action')"
-
-    /// The customer's orders other than `order` waiting for payment, oldest first.
-    private func ordersAwaitingPayment(of customerID: UUID, besides order: UUID, on connection: PostgresConnection) async throws
-        -> [UUID]
-    {
-        try await connection.query(
-            "SELECT id FROM orders WHERE customer_id = $1 AND id <> $2 AND \(Self.awaitingPayment) ORDER BY created_at, id",
-            customerID, order
-        ).rows.map { try $0.decode("id") }
-    }
-
     /// The customer's cart in variant-id order, with each variant's price, options and item, and
-    /// how many of their orders other than `order` wait for payment (read in the same statement:
-    /// one round trip less on every checkout; `holdCustomer` comes first).
+    /// their orders other than `order` waiting for payment, oldest first (read in the same
+    /// statement: one round trip less on every checkout; `holdCustomer` comes first, so none can
+    /// join them meanwhile).
     private func cartLines(of customerID: UUID, besides order: UUID, pricing: Pricing, on connection: PostgresConnection) async throws
-        -> (lines: [CheckoutLine], awaitingPayment: Int)
+        -> (lines: [CheckoutLine], awaitingPayment: [UUID])
     {
         let rows = try await connection.query(
             """
             SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
                    v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed,
-                   (SELECT count(*) FROM orders o WHERE o.customer_id = $1 AND o.id <> $2 AND o.\(Self.awaitingPayment)) AS awaiting
+                   (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
+                    WHERE o.customer_id = $1 AND o.id <> $2 AND o.status IN ('pending_payment', 'requires_action')) AS awaiting
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
             """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID, order
         ).rows
-        let awaiting = try rows.first.map { Int(try $0.decode("awaiting", as: Int64.self)) } ?? 0
+        // Their ids joined by commas, NULL for none.
+        let listed = try rows.first.flatMap { try $0.decode("awaiting", as: String?.self) } ?? ""
+        let awaiting = listed.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
         let lines = try rows.map { row in
             CheckoutLine(
                 variantID: try row.decode("variant_id"), itemID: try row.decode("item_id"), quantity: try row.decode("quantity"),
@@ -178,8 +171,8 @@ extension PostgresOrderStore {
         let subtotal = try priced.reduce(Money(amount: 0, currency: currency)) { try $0.adding($1.total) }
         var fee = Money(amount: 0, currency: currency)
         if let choice = try shipping.get() {
-            guard let option = choice.offer.option(for: choice.address, subtotal: subtotal) else { throw OrderError.shippingNotOffered }
-            fee = option.fee
+            guard let quote = choice.offer.quote(for: choice.address, subtotal: subtotal) else { throw OrderError.shippingNotOffered }
+            fee = quote.fee
         }
         return try OrderTotals.compute(lines: priced, shippingFee: fee, policy: taxPolicy)
     }

@@ -19,7 +19,10 @@ public struct StripePaymentGateway: PaymentGateway {
     }
 
     /// Stripe's minimum charge amounts, in minor units (https://docs.stripe.com/currencies,
-    /// "Minimum and maximum charge amounts"); a currency not listed takes any positive amount.
+    /// "Minimum and maximum charge amounts"). Stripe applies its minimum in the account's
+    /// settlement currency: a charge in another one (a yen shop settling in dollars) or in a
+    /// currency not listed here (taken as 1) may still be refused, and then answers as before,
+    /// a declined payment.
     static let minimumCharges: [String: Int64] = [
         "USD": 50, "AED": 200, "AUD": 50, "BGN": 100, "BRL": 50, "CAD": 50, "CHF": 50, "CZK": 1500, "DKK": 250, "EUR": 50, "GBP": 30,
         "HKD": 400, "HUF": 17500, "INR": 50, "JPY": 50, "MXN": 1000, "MYR": 200, "NOK": 300, "NZD": 50, "PLN": 200, "RON": 200,

@@ -6,7 +6,7 @@ extension CartUseCase {
     /// `GET /v1/cart` (auth: customer): the cart taxed as its checkout would be; with
     /// `address_id`, the shipping methods that ship there (active, with a rate for the address,
     /// in the cart's currency), each with its fee for this cart's subtotal and the total the
-    /// checkout would charge with it, cheapest first.
+    /// checkout would charge with it, cheapest first (none while nothing in it can be bought).
     /// An `address_id` that is no address of the customer's is a 422 naming it, as at checkout.
     /// - Throws: `StoreUnavailable`.
     public func show(_ input: CartShowInput) async throws -> CartShowOutcome {
@@ -16,8 +16,10 @@ extension CartUseCase {
         guard let address = try await addresses.find(customerID: input.customerID, id: addressID) else {
             return .unknownAddress
         }
+        // No option for a cart with nothing to buy: its checkout is refused.
+        guard cart.lines.count > cart.unavailableLines.count else { return .cart(view) }
         let quotes = try await shipping.offers(shippingTo: address.country)
-            .compactMap { $0.option(for: address, subtotal: view.subtotal) }
+            .compactMap { $0.quote(for: address, subtotal: view.subtotal) }
             .sorted { ($0.fee.amount, $0.name) < ($1.fee.amount, $1.name) }
         let options = try quotes.map { ShippingOption($0, total: try cart.totals(shippingFee: $0.fee, policy: taxPolicy).total) }
         return .cart(view.offering(options))

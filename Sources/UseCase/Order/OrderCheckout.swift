@@ -31,8 +31,7 @@ public struct OrderCheckout: Sendable {
 
     /// Places an order from the cart and pays for it. A repeated Idempotency-Key with the same
     /// body answers with the first order as it stands now; nothing is charged again.
-    /// - Throws: `ValidationError`, `OrderError.emptyCart`, `.insufficientStock`,
-    ///   `.idempotencyKeyReused`, `StoreUnavailable`.
+    /// - Throws: `ValidationError`, what `OrderStore.placeOrder` throws.
     public func checkout(_ request: CheckoutRequest) async throws -> CheckoutOutcome {
         try request.validate()
         let (order, created) = try await store.placeOrder(id: system.newID(), request: request, at: system.now())
