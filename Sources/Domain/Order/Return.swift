@@ -41,9 +41,9 @@ public enum ReturnError: Error, Equatable, Sendable {
     case returnNotFound(UUID)
     /// The return is not in the state the step needs (its status is named).
     case wrongState(ReturnStatus)
-    /// Restocking the return's lines would put back more units of a line than were ordered:
-    /// earlier refunds restocked them (each line's error names what is left).
-    case beyondRestockable([FieldError])
+    /// A return received without a refund holds units of a line that no refund took, or that
+    /// another return holds (each line's error names how many are left).
+    case notRefunded([FieldError])
 }
 
 /// Returns of orders on their store.
@@ -64,11 +64,12 @@ public protocol ReturnStore: Sendable {
     /// The return with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func returnRequest(id: UUID) async throws -> ReturnRequest?
-    /// Moves an approved return to `received` without a refund (the staff refunded its units
-    /// before), putting its lines back in stock when `restock` says so, bounded by what earlier
-    /// refunds left to restock of each line, in one transaction.
-    /// - Throws: `ReturnError.wrongState`, `.beyondRestockable`, `StoreUnavailable`.
-    func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest
+    /// Moves an approved return to `received` without a refund or a restock, when refunds took
+    /// its units before: for each line, the units refunds took less those the order's other
+    /// returns hold (received, or with a refund of their own not failed) cover it. Under the
+    /// order's row lock, so no unit is matched with two returns.
+    /// - Throws: `ReturnError.wrongState`, `.notRefunded`, `StoreUnavailable`.
+    func receiveWithoutRefund(id: UUID, at: Date) async throws -> ReturnRequest
     /// Records the refund that pays a received return back.
     /// - Throws: `StoreUnavailable`.
     func attachRefund(returnID: UUID, refundID: UUID) async throws -> ReturnRequest

@@ -6,13 +6,9 @@ import Postgres
 /// (as shipments and cancels do); each step is a conditional update and an event of the order.
 public struct PostgresReturnStore: ReturnStore {
     private let database: PostgresPool
-    private let itemCache: ItemCache
 
-    /// - Parameter itemCache: forgets the items whose stock a return received without a refund
-    ///   puts back.
-    public init(database: PostgresPool, itemCache: ItemCache = .off) {
+    public init(database: PostgresPool) {
         self.database = database
-        self.itemCache = itemCache
     }
 
     public func request(
@@ -78,64 +74,55 @@ public struct PostgresReturnStore: ReturnStore {
         }
     }
 
-    /// The order's row is locked first, as refunds lock it, so this and a refund of the order
-    /// take their turns on `returned_quantity`; each line's restock is taken in one conditional
-    /// statement, as a refund's is.
-    public func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest {
-        let (received, restocked) = try await translatingUnavailable {
+    /// The return is moved first (its row locked, as a receipt with a refund moves it), then the
+    /// order's row is locked, as refunds lock it, so that the refunds counted are all placed.
+    public func receiveWithoutRefund(id: UUID, at: Date) async throws -> ReturnRequest {
+        try await translatingUnavailable {
             try await database.withTransaction { connection in
-                try await connection.query(
-                    "SELECT o.id FROM orders o JOIN returns r ON r.order_id = o.id WHERE r.id = $1 FOR UPDATE OF o", id)
                 let moved = try await connection.query(
                     """
-                    UPDATE returns SET status = 'received', restock = $2, updated_at = $3
+                    UPDATE returns SET status = 'received', restock = false, updated_at = $2
                     WHERE id = $1 AND status = 'approved' RETURNING order_id
-                    """, id, restock, at
+                    """, id, at
                 ).rows
                 guard let orderID: UUID = try moved.first?.decode("order_id") else {
                     guard let current = try await Self.load(id, on: connection) else { throw ReturnError.returnNotFound(id) }
                     throw ReturnError.wrongState(current.status)
                 }
-                let lines = try await Self.load(id, on: connection)!.lines
-                if restock { try await Self.restock(lines, returnID: id, orderID: orderID, at: at, on: connection) }
+                try await connection.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", orderID)
+                let received = try await Self.load(id, on: connection)!
+                try await Self.requireRefunded(received.lines, of: received, on: connection)
                 try await Self.event(orderID: orderID, type: "return_received", returnID: id, actor: .staff, at: at, on: connection)
-                return (try await Self.load(id, on: connection)!, restock ? lines.map(\.variantID) : [])
+                return received
             }
         }
-        itemCache.forget(owning: restocked)
-        return received
     }
 
-    /// Puts the return's lines back in stock with a movement each, taking them from what earlier
-    /// refunds left to restock of the order's lines.
-    /// - Throws: `ReturnError.beyondRestockable` naming every line past it.
-    private static func restock(
-        _ lines: [RefundLine], returnID: UUID, orderID: UUID, at: Date, on connection: PostgresConnection
-    ) async throws {
-        var beyond: [FieldError] = []
+    /// Checks that refunds took each line's units and that no other return claims them: a line's
+    /// refunded units less those of the order's other returns that are received or have a refund
+    /// of their own not failed.
+    /// - Throws: `ReturnError.notRefunded` naming every line past them.
+    private static func requireRefunded(_ lines: [RefundLine], of request: ReturnRequest, on connection: PostgresConnection) async throws {
+        var short: [FieldError] = []
         for (index, line) in lines.enumerated() {
-            let claimed = try await connection.query(
-                """
-                UPDATE order_lines SET returned_quantity = returned_quantity + $3
-                WHERE order_id = $1 AND variant_id = $2 AND returned_quantity + $3 <= quantity RETURNING variant_id
-                """, orderID, line.variantID, line.quantity)
-            guard claimed.rows.isEmpty else { continue }
-            let left: Int = try await connection.query(
-                "SELECT quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1 AND variant_id = $2", orderID,
-                line.variantID
-            ).rows[0].decode("left")
-            beyond.append(FieldError("lines[\(index)].quantity", "must be at most \(left), what earlier refunds left to restock"))
+            let unclaimed: Int =
+                try await connection.query(
+                    """
+                    SELECT l.refunded_quantity - COALESCE((
+                        SELECT sum(rl.quantity) FROM return_lines rl JOIN returns r ON r.id = rl.return_id
+                        WHERE r.order_id = l.order_id AND rl.variant_id = l.variant_id AND r.id <> $3
+                          AND (r.status = 'received' OR EXISTS (
+                              SELECT 1 FROM refunds f WHERE f.order_id = r.order_id AND f.idempotency_key = 'return-' || r.id::text
+                                AND f.status NOT IN ('failed', 'canceled')))), 0)::int AS unclaimed
+                    FROM order_lines l WHERE l.order_id = $1 AND l.variant_id = $2
+                    """, request.orderID, line.variantID, request.id
+                ).rows.first?.decode("unclaimed") ?? 0
+            guard unclaimed < line.quantity else { continue }
+            short.append(
+                FieldError(
+                    "lines[\(index)].quantity", "must be at most \(max(unclaimed, 0)), the units refunds took that no other return holds"))
         }
-        guard beyond.isEmpty else { throw ReturnError.beyondRestockable(beyond) }
-        try await connection.query(
-            """
-            WITH returned AS (
-                UPDATE item_variants v SET stock = v.stock + l.quantity FROM return_lines l
-                WHERE l.return_id = $1 AND v.id = l.variant_id RETURNING v.id, l.quantity, v.stock
-            )
-            INSERT INTO stock_movements (variant_id, delta, stock_after, reason, order_id, at)
-            SELECT id, quantity, stock, 'returned', $2, $3 FROM returned
-            """, returnID, orderID, at)
+        guard short.isEmpty else { throw ReturnError.notRefunded(short) }
     }
 
     public func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? {

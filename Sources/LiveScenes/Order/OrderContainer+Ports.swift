@@ -25,7 +25,7 @@ extension OrderContainer {
 
     /// The `returns` port: customers' returns on PostgreSQL.
     static func liveReturns(_ resources: AppResources) -> any ReturnStore {
-        PostgresReturnStore(database: resources.pool, itemCache: resources.itemCache)
+        PostgresReturnStore(database: resources.pool)
     }
 
     /// The `refund_store` port: the staff's refunds on PostgreSQL.

@@ -7490,7 +7490,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// lines_not_refundable or lines_not_restockable
+            /// lines_not_refundable or lines_not_refunded
             ///
             /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/received/post(Order.receive_return)/responses/422`.
             ///

@@ -6,8 +6,9 @@ extension OrderUseCase {
     /// `POST /v1/admin/returns/{id}/received` (auth: admin): the units came back. The return's
     /// lines are refunded (a staff refund, `RefundOrderUseCase`, under a key of the return's own,
     /// so a repeated receipt refunds once) and restocked once the refund succeeds when `restock`
-    /// says so; then the return is `received`. With `refund` false (the staff refunded its units
-    /// before) it is received at once, restocked then when `restock` says so.
+    /// says so; then the return is `received`. With `refund` false it is received at once, with
+    /// no refund and no restock, when refunds took its units before (the stock is then the
+    /// staff's to adjust).
     /// - Throws: `ValidationError` for a return holding no lines, or a `restock` another than its
     ///   first receipt's; `StoreUnavailable`.
     public func receiveReturn(_ input: OrderReceiveReturnInput) async throws -> OrderReceiveReturnOutcome {
@@ -17,7 +18,14 @@ extension OrderUseCase {
         // A refund without lines or an amount is of the whole remainder: a return refunds its
         // lines only. (Requests have needed a line since `min_items`; one stored before has none.)
         guard !asked.lines.isEmpty else { throw ValidationError([FieldError("lines", "the return holds none: nothing to refund")]) }
-        guard input.refund else { return try await receiveWithoutRefund(asked, restock: input.restock) }
+        guard input.refund else {
+            guard !input.restock else {
+                throw ValidationError([
+                    FieldError("restock", "must be false with refund false: adjust the stock through POST /v1/admin/variants/{id}/stock")
+                ])
+            }
+            return try await receiveWithoutRefund(asked)
+        }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
             idempotencyKey: "return-\(asked.id.lowercasedText)")
@@ -49,13 +57,13 @@ extension OrderUseCase {
         }
     }
 
-    private func receiveWithoutRefund(_ asked: ReturnRequest, restock: Bool) async throws -> OrderReceiveReturnOutcome {
+    private func receiveWithoutRefund(_ asked: ReturnRequest) async throws -> OrderReceiveReturnOutcome {
         do {
-            return .received(try await returns.receiveWithoutRefund(id: asked.id, restock: restock, at: system.now()))
+            return .received(try await returns.receiveWithoutRefund(id: asked.id, at: system.now()))
         } catch let error as ReturnError {
             switch error {
             case .wrongState(let status): return .returnNotApproved(returnStatus: status.rawValue)
-            case .beyondRestockable(let errors): return .linesNotRestockable(errors: errors)
+            case .notRefunded(let errors): return .linesNotRefunded(errors: errors)
             case .returnNotFound: return .notFound(id: asked.id)
             default: throw error
             }

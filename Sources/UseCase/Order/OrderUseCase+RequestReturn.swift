@@ -21,7 +21,7 @@ extension OrderUseCase {
                 return .beyondReturnable(errors: [
                     FieldError("lines[\(index)].quantity", "must be at most \(left), the shipped units no other return holds")
                 ])
-            case .returnNotFound, .wrongState, .beyondRestockable: throw error
+            case .returnNotFound, .wrongState, .notRefunded: throw error
             }
         }
     }

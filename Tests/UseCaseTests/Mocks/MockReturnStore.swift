@@ -11,7 +11,7 @@ struct MockReturnStore: ReturnStore {
         throw ReturnError.returnNotFound(id)
     }
 
-    func receiveWithoutRefund(id: UUID, restock: Bool, at: Date) async throws -> ReturnRequest {
+    func receiveWithoutRefund(id: UUID, at: Date) async throws -> ReturnRequest {
         throw ReturnError.returnNotFound(id)
     }
 
