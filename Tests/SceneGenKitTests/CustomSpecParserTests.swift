@@ -87,7 +87,7 @@ struct CustomSpecParserTests {
         let found = errors(replacing("{ name: days, type: int,", "{ name: days, type: integer,"))
         #expect(
             found.contains(
-                "Specs/T.yml:23:31: error: unknown type 'integer' (known: uuid, string, text, int, bigint, bool, money, timestamp, number, enum)"
+                "Specs/T.yml:23:31: error: unknown type 'integer' (known: uuid, string, text, int, bigint, bool, money, timestamp, number, enum); did you mean int?"
             ),
             "\(found)")
     }

@@ -29,6 +29,36 @@ struct SpecSafetyTests {
         #expect(errors(wishlist("{ name: note, type: string", "{ name: position, type: string")).isEmpty)
     }
 
+    @Test func aFieldNamedAsAMoneyFieldsColumnIsRefused() {
+        for suffix in ["amount", "currency", "complete"] {
+            let found = errors(
+                wishlist(
+                    "    - { name: note,",
+                    "    - { name: price, type: money, optional: true }\n    - { name: price_\(suffix), type: int, min: 0 }\n    - { name: note,"
+                ))
+            #expect(
+                found.contains { $0.hasPrefix("Specs/T.yml:10:") && $0.contains("rename field 'price_\(suffix)'") }, "\(found)")
+        }
+        #expect(errors(wishlist("    - { name: note,", "    - { name: price, type: money, optional: true }\n    - { name: note,")).isEmpty)
+    }
+
+    /// Rows nobody owns were changed or deleted by anyone, signed in or not, when a spec said
+    /// `auth: public` on an update or a delete.
+    @Test func rowsNobodyOwnsAreNotChangedAnonymously() {
+        let unowned = SpecParserTests.wishlist.replacingOccurrences(of: "  owner: customer\n", with: "")
+        #expect(unowned != SpecParserTests.wishlist)
+        for (route, verb) in [
+            ("PATCH /v1/wishlist/{id}\",    auth: customer", "change"), ("DELETE /v1/wishlist/{id}\",   auth: customer", "delete"),
+        ] {
+            let found = SpecParser.parse(
+                unowned.replacingOccurrences(of: route, with: route.replacingOccurrences(of: "customer", with: "public")),
+                file: "Specs/T.yml"
+            ).diagnostics.map(\.description)
+            #expect(found.contains { $0.contains("anyone could \(verb) these rows without signing in") }, "\(found)")
+        }
+        #expect(SpecParser.parse(unowned, file: "Specs/T.yml").diagnostics.isEmpty)
+    }
+
     @Test func aSummaryIsOneLine() {
         let found = errors(
             wishlist("summary: Items a customer keeps for later.", "summary: \"Items a customer keeps.\\nDROP TABLE customers;\""))

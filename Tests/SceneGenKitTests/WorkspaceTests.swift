@@ -123,6 +123,29 @@ struct WorkspaceTests {
         #expect(added.exitCode == 0, "\(added.errors)")
     }
 
+    /// A spec naming a table other code created (a hand-written migration's, or another spec's)
+    /// would get generated routes, deletes included, over that code's rows.
+    @Test func aTableOtherCodeCreatedIsRefused() throws {
+        let adopting = Self.reference.replacingOccurrences(of: "table: wishlist_entries", with: "table: legacy_orders")
+        #expect(adopting != Self.reference)
+        let root = try Self.repository(["Wishlist": adopting])
+        try "CREATE TABLE legacy_orders (id uuid PRIMARY KEY);\n".write(
+            to: root.appendingPathComponent("Migrations/0002_legacy.sql"), atomically: true, encoding: .utf8)
+        let refused = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(refused.exitCode != 0)
+        #expect(
+            refused.errors.contains {
+                $0.hasPrefix("Specs/Wishlist.yml:5:") && $0.contains("table 'legacy_orders' is created by Migrations/0002_legacy.sql")
+            }, "\(refused.errors)")
+        let shared = try Self.repository([
+            "Wishlist": Self.reference.replacingOccurrences(of: "table: wishlist_entries", with: "table: items")
+        ])
+        #expect(
+            Workspace(root: shared).run(specPaths: [], mode: .write).errors.contains {
+                $0.hasPrefix("Specs/Wishlist.yml:5:") && $0.contains("is also the table of Specs/Item.yml")
+            })
+    }
+
     @Test func dryRunWritesNothingAndSaysWhatWouldHappen() throws {
         let root = try Self.repository(["Wishlist": Self.reference])
         let before = try Self.snapshot(root)

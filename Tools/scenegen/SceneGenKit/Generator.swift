@@ -46,7 +46,11 @@ public enum Generator {
             if let entity = spec.entity {
                 if let existing = existingMigration(for: entity, in: migrations) {
                     migration = existing
-                    columnErrors += missingColumns(spec, created: "\(layout.migrations)/\(existing)", in: columns)
+                    if let error = foreignTable(spec, entity: entity, createdBy: existing, in: migrations, layout: layout) {
+                        columnErrors.append(error)
+                    } else {
+                        columnErrors += missingColumns(spec, created: "\(layout.migrations)/\(existing)", in: columns)
+                    }
                 } else {
                     migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
                     files.append(
@@ -73,6 +77,17 @@ public enum Generator {
                 OpenAPIRenderer.resourcePath, from: "Specs/*.yml and \(OpenAPIRenderer.handwrittenPath)", document)
         }
         return (files, errors)
+    }
+
+    /// A spec's table is its own: one created by a migration scenegen did not create from this
+    /// spec (a hand-written scene's `orders`, another spec's table) would get this spec's
+    /// generated routes, deletes included, over rows other code keeps.
+    static func foreignTable(
+        _ spec: SceneSpec, entity: EntitySpec, createdBy migration: String, in migrations: [String: String], layout: Layout
+    ) -> String? {
+        guard !migrations[migration]!.hasPrefix("-- once: created by scenegen from \(spec.file);") else { return nil }
+        return
+            "\(spec.file):\(Workspace.place(of: spec)): error: table '\(entity.table)' is created by \(layout.migrations)/\(migration), which scenegen did not create from this spec: it belongs to other code, so name a table of this scene's own"
     }
 
     /// The spec's columns that no migration creates or adds: the migration that created the

@@ -38,6 +38,8 @@ public struct EntitySpec: Hashable, Sendable {
     public var rules = false
     /// `max_per_owner: N`: how many rows one customer may keep; a create past it answers 409.
     public var maxPerOwner: Int?
+    /// Where the spec names the table, for errors about it.
+    public var tablePosition: SourcePosition?
 }
 
 public struct FieldSpec: Hashable, Sendable {

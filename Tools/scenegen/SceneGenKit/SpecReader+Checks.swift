@@ -9,6 +9,19 @@ extension SpecReader {
         }
     }
 
+    /// A money field is two columns, `<name>_amount` and `<name>_currency` (and, optional, a
+    /// `<name>_complete` check): another field of one of those names would be a column twice.
+    mutating func checkMoneyColumns(_ fields: [FieldSpec]) {
+        let names = Set(fields.map(\.name))
+        for field in fields where field.type == .money {
+            for suffix in ["amount", "currency", "complete"] where names.contains("\(field.name)_\(suffix)") {
+                sink.error(
+                    "money field '\(field.name)' is stored as columns \(field.name)_amount and \(field.name)_currency (with a \(field.name)_complete check): rename field '\(field.name)_\(suffix)'",
+                    at: field.position)
+            }
+        }
+    }
+
     /// PostgreSQL cuts identifiers at 63 bytes: the migration's constraint names
     /// (`<table>_<column>_check`, a money field's `<table>_<field>_currency_check`) and indexes
     /// (`<table>_customer_id_idx`) would collide once cut, and a violation's constraint would no

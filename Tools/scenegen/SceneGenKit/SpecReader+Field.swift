@@ -26,7 +26,13 @@ extension SpecReader {
             case "enum":
                 type = .enumeration(enumValues(keys["values"], at: typeNode.position))
             default:
-                sink.error("unknown type '\(typeName)' (known: \(FieldType.names.joined(separator: ", ")))", at: typeNode.position)
+                let meant = [
+                    "integer": "int", "long": "bigint", "boolean": "bool", "str": "string", "date": "timestamp", "datetime": "timestamp",
+                ][
+                    typeName.lowercased()]
+                sink.error(
+                    "unknown type '\(typeName)' (known: \(FieldType.names.joined(separator: ", ")))\(meant.map { "; did you mean \($0)?" } ?? "")",
+                    at: typeNode.position)
             }
         }
         if let values = keys["values"], type.map({ if case .enumeration = $0 { return false } else { return true } }) == true {
@@ -166,7 +172,16 @@ extension SpecReader {
         case .uuid, .money, .number:
             break
         }
-        sink.error("default '\(text)' does not fit a field of type \(type.name)", at: node.position)
+        let expected =
+            switch type {
+            case .timestamp: ": the only default is now"
+            case .int, .bigint: ": a whole number"
+            case .bool: ": true or false"
+            case .enumeration(let values): ": one of \(values.joined(separator: ", "))"
+            case .uuid, .money, .number: ": a \(type.name) field takes no default"
+            case .string, .text: ""
+            }
+        sink.error("default '\(text)' does not fit a field of type \(type.name)\(expected)", at: node.position)
         return nil
     }
 

@@ -124,6 +124,7 @@ extension SpecReader {
         for field in fields where Names.sqlReservedWords.contains(field.name) {
             sink.error("field '\(field.name)' is a reserved word in PostgreSQL, so no column name: choose another name", at: field.position)
         }
+        checkMoneyColumns(fields)
         if let table { checkIdentifierLengths(table: table, at: keys["table"]!.position, fields: fields) }
         let primaries = fields.filter(\.primary)
         if keys["fields"] != nil && primaries.isEmpty {
@@ -136,6 +137,7 @@ extension SpecReader {
         if fields.count != fieldNodes.count { return nil }
         guard let name, let table else { return nil }
         var entity = EntitySpec(name: name, table: table, owner: owner, fields: fields, uniqueTogether: uniqueTogether)
+        entity.tablePosition = keys["table"]?.position
         entity.rules = bool(keys["rules"], "rules")
         if let node = keys["max_per_owner"], let value = int(node, "max_per_owner") {
             if owner == nil {
@@ -249,6 +251,14 @@ extension SpecReader {
                     "a customer's row is created by its owner (auth: customer): an admin create could not say whose it is",
                     at: authNode.position)
             }
+        }
+        // Rows nobody owns are changed by staff or a signed-in customer, never anonymously.
+        if entity != nil, entity?.owner == nil, auth == .public, let kind, [.update, .replace, .delete].contains(kind),
+            let authNode = keys["auth"]
+        {
+            sink.error(
+                "anyone could \(kind == .delete ? "delete" : "change") these rows without signing in: use auth: admin (staff) or customer, or give the entity an owner",
+                at: authNode.position)
         }
         let page = int(keys["page"], "page").map(Int.init)
         if let page, !(1...100).contains(page) { sink.error("page must be between 1 and 100", at: keys["page"]!.position) }

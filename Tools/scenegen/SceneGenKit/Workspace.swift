@@ -249,6 +249,11 @@ public struct Workspace {
     }
 
     /// Problems only visible across specs: two scenes of one name, one table or clashing routes.
+    /// Where a spec names its entity's table, as `line:column` (`1:1` when it names none).
+    static func place(of spec: SceneSpec) -> String {
+        spec.entity?.tablePosition.map { "\($0.line):\($0.column)" } ?? "1:1"
+    }
+
     private func crossSpecErrors(_ specs: [SceneSpec]) -> [String] {
         var errors: [String] = []
         for (index, spec) in specs.enumerated() {
@@ -256,8 +261,8 @@ public struct Workspace {
                 // Hand-written scenes may read one table from two sides (Account and CustomerSetting).
                 // A clash is reported in both files: either may be the one just written.
                 if let table = spec.entity?.table, earlier.entity?.table == table && !(earlier.handwritten && spec.handwritten) {
-                    errors.append("\(spec.file):1:1: error: table '\(table)' is also the table of \(earlier.file)")
-                    errors.append("\(earlier.file):1:1: error: table '\(table)' is also the table of \(spec.file)")
+                    errors.append("\(spec.file):\(Self.place(of: spec)): error: table '\(table)' is also the table of \(earlier.file)")
+                    errors.append("\(earlier.file):\(Self.place(of: earlier)): error: table '\(table)' is also the table of \(spec.file)")
                 }
                 for type in spec.declaredTypes where earlier.declaredTypes.contains(type) {
                     // Reported where a model declares it (an entity has no position of its own).
