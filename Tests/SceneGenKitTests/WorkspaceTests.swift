@@ -146,6 +146,26 @@ struct WorkspaceTests {
             })
     }
 
+    /// One request schema serves staff and customers, so a field only staff write says so there.
+    @Test func anAdminOnlyFieldIsDescribedInTheAPIDocument() throws {
+        let staffNote = Self.reference.replacingOccurrences(
+            of: "{ name: note, type: string, max: 200, optional: true }",
+            with: "{ name: note, type: string, max: 200, optional: true, admin_only: true }")
+        #expect(staffNote != Self.reference)
+        let root = try Self.repository(["Wishlist": staffNote])
+        let run = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let data = try Data(contentsOf: root.appendingPathComponent("Sources/HTTP/Resources/openapi.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        for name in ["WishlistEntryCreate", "WishlistEntryPatch"] {
+            let properties = (schemas?[name] as? [String: Any])?["properties"] as? [String: Any]
+            let note = properties?["note"] as? [String: Any]
+            #expect((note?["description"] as? String)?.hasPrefix("Written by staff") == true, "\(name): \(String(describing: note))")
+            #expect((properties?["priority"] as? [String: Any])?["description"] == nil)
+        }
+    }
+
     @Test func dryRunWritesNothingAndSaysWhatWouldHappen() throws {
         let root = try Self.repository(["Wishlist": Self.reference])
         let before = try Self.snapshot(root)

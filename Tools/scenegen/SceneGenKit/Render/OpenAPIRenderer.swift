@@ -286,9 +286,9 @@ enum OpenAPIRenderer {
         var create: [String: Any] = [:]
         var patch: [String: Any] = [:]
         for field in names.writable {
-            create[field.name] = schema(field, nullable: false)
+            create[field.name] = staffOnly(schema(field, nullable: false), field)
             // JSON merge patch: null removes a field that may be absent; the others take no null.
-            patch[field.name] = schema(field, nullable: field.field.optional)
+            patch[field.name] = staffOnly(schema(field, nullable: field.field.optional), field)
         }
         return [
             names.entity: entity,
@@ -298,6 +298,14 @@ enum OpenAPIRenderer {
             ],
             "\(names.entity)Patch": ["type": "object", "properties": patch],
         ]
+    }
+
+    /// An `admin_only` field's schema says so: the body is one schema for staff and customers.
+    private static func staffOnly(_ schema: [String: Any], _ field: SwiftField) -> [String: Any] {
+        guard field.field.adminOnly else { return schema }
+        var described = schema
+        described["description"] = "Written by staff (admin routes) only: another caller's request that sets it is refused (422)."
+        return described
     }
 
     /// `{"data": [T...], "next_cursor"}`.
