@@ -14,7 +14,9 @@ struct SceneGen: ParsableCommand {
             Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, the \
             production wiring of hand-written ports, new migrations) are created when missing and \
             never touched again. A spec with errors is reported as Specs/File.yml:LINE:COLUMN: \
-            error: message, all at once, and nothing is written. Specs/scene.schema.json describes \
+            error: message, and nothing is written; errors come in passes (each spec on its own, \
+            then between specs and against the migrations), so fixing one may show others. \
+            Specs/scene.schema.json describes \
             the format for editors. The generator's own matrix of specs, \
             Tests/SceneMatrixTests/Specs/*.yml, is generated into that test module on every run.
             """)
