@@ -59,6 +59,20 @@ struct SpecSafetyTests {
         #expect(SpecParser.parse(unowned, file: "Specs/T.yml").diagnostics.isEmpty)
     }
 
+    /// Generated enums write their cases bare: a keyword would not compile, and `none` on an
+    /// optional property reads as `Optional.none`.
+    @Test func anEnumValueThatIsASwiftKeywordOrNoneIsRefused() {
+        for value in ["default", "case", "in", "none"] {
+            let found = errors(
+                wishlist("{ name: note, type: string, max: 200, optional: true }", "{ name: note, type: enum, values: [\(value), other] }"))
+            #expect(found.contains { $0.contains("enum value '\(value)' becomes the Swift case '\(value)'") }, "\(found)")
+        }
+        #expect(
+            errors(
+                wishlist("{ name: note, type: string, max: 200, optional: true }", "{ name: note, type: enum, values: [none-yet, other] }")
+            ).isEmpty)
+    }
+
     @Test func aSummaryIsOneLine() {
         let found = errors(
             wishlist("summary: Items a customer keeps for later.", "summary: \"Items a customer keeps.\\nDROP TABLE customers;\""))

@@ -199,6 +199,13 @@ extension SpecReader {
                 continue
             }
             let name = Names.caseName(value)
+            // Generated enums write their cases bare; `none` would read as Optional's own case.
+            if Names.swiftKeywords.contains(name) || name == "none" {
+                sink.error(
+                    "enum value '\(value)' becomes the Swift case '\(name)', \(name == "none" ? "which Optional's own case would shadow" : "a Swift keyword"): choose another value, such as '\(value)-option'",
+                    at: node.position)
+                continue
+            }
             if let other = cases[name] {
                 sink.error(
                     other == value
