@@ -25,8 +25,6 @@ extension Components {
         public typealias Id = Swift.String
         /// - Remark: Generated from `#/components/parameters/item_id`.
         public typealias ItemId = Swift.String
-        /// - Remark: Generated from `#/components/parameters/limit`.
-        public typealias Limit = Swift.Int
         /// - Remark: Generated from `#/components/parameters/upload_id`.
         public typealias UploadId = Swift.String
     }

@@ -1033,7 +1033,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/addresses/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/addresses/GET/query/limit`.
-                public var limit: Components.Parameters.Limit?
+                public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/addresses/GET/query/cursor`.
                 public var cursor: Components.Parameters.Cursor?
                 /// Creates a new `Query`.
@@ -1042,7 +1042,7 @@ public enum Operations {
                 ///   - limit:
                 ///   - cursor:
                 public init(
-                    limit: Components.Parameters.Limit? = nil,
+                    limit: Swift.Int? = nil,
                     cursor: Components.Parameters.Cursor? = nil
                 ) {
                     self.limit = limit
@@ -8514,7 +8514,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/GET/query/limit`.
-                public var limit: Components.Parameters.Limit?
+                public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/GET/query/cursor`.
                 public var cursor: Components.Parameters.Cursor?
                 /// Creates a new `Query`.
@@ -8523,7 +8523,7 @@ public enum Operations {
                 ///   - limit:
                 ///   - cursor:
                 public init(
-                    limit: Components.Parameters.Limit? = nil,
+                    limit: Swift.Int? = nil,
                     cursor: Components.Parameters.Cursor? = nil
                 ) {
                     self.limit = limit
@@ -9269,7 +9269,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/{shipping_method_id}/rates/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/{shipping_method_id}/rates/GET/query/limit`.
-                public var limit: Components.Parameters.Limit?
+                public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/admin/shipping-methods/{shipping_method_id}/rates/GET/query/cursor`.
                 public var cursor: Components.Parameters.Cursor?
                 /// Creates a new `Query`.
@@ -9278,7 +9278,7 @@ public enum Operations {
                 ///   - limit:
                 ///   - cursor:
                 public init(
-                    limit: Components.Parameters.Limit? = nil,
+                    limit: Swift.Int? = nil,
                     cursor: Components.Parameters.Cursor? = nil
                 ) {
                     self.limit = limit
@@ -23872,7 +23872,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/wishlist/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/wishlist/GET/query/limit`.
-                public var limit: Components.Parameters.Limit?
+                public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/wishlist/GET/query/cursor`.
                 public var cursor: Components.Parameters.Cursor?
                 /// Creates a new `Query`.
@@ -23881,7 +23881,7 @@ public enum Operations {
                 ///   - limit:
                 ///   - cursor:
                 public init(
-                    limit: Components.Parameters.Limit? = nil,
+                    limit: Swift.Int? = nil,
                     cursor: Components.Parameters.Cursor? = nil
                 ) {
                     self.limit = limit

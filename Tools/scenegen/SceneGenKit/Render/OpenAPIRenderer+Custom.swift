@@ -11,7 +11,7 @@ extension OpenAPIRenderer {
         func object(_ fields: [FieldSpec], required: (FieldSpec) -> Bool) -> [String: Any] {
             var properties: [String: Any] = [:]
             for field in fields {
-                let value = schema(SwiftField(field: field, entity: ""), nullable: field.optional && !field.list)
+                let value = withDefault(schema(SwiftField(field: field, entity: ""), nullable: field.optional && !field.list), field)
                 var list: [String: Any] = ["type": "array", "items": value]
                 if let min = field.minItems { list["minItems"] = min }
                 if let max = field.maxItems { list["maxItems"] = max }
@@ -49,7 +49,7 @@ extension OpenAPIRenderer {
                 guard field.map else {
                     return [
                         "name": field.name, "in": "query", "required": !field.optional && field.defaultValue == nil,
-                        "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                        "schema": withDefault(schema(SwiftField(field: field, entity: ""), nullable: false), field),
                     ]
                 }
                 // `option[size]=M` (the service reads `option.size=M` too).
@@ -62,7 +62,7 @@ extension OpenAPIRenderer {
             parameters += input.headers.map { field in
                 [
                     "name": Names.header(field.name), "in": "header", "required": !field.optional && field.defaultValue == nil,
-                    "schema": schema(SwiftField(field: field, entity: ""), nullable: false),
+                    "schema": withDefault(schema(SwiftField(field: field, entity: ""), nullable: false), field),
                 ]
             }
             if let upload = input.upload {

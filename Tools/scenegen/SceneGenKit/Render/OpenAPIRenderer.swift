@@ -190,7 +190,6 @@ enum OpenAPIRenderer {
     private static var sharedParameters: [String: Any] {
         [
             "id": ["name": "id", "in": "path", "required": true, "schema": ["type": "string", "format": "uuid"]],
-            "limit": ["name": "limit", "in": "query", "schema": ["type": "integer", "minimum": 1, "maximum": 100]],
             "cursor": ["name": "cursor", "in": "query", "schema": ["type": "string"]],
         ]
     }
@@ -215,7 +214,9 @@ enum OpenAPIRenderer {
             operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Create"))]
             responses["201"] = ["description": "Created", "content": json(ref(names.entity))]
         case .list:
-            parameters += [["$ref": "#/components/parameters/limit"], ["$ref": "#/components/parameters/cursor"]]
+            // The route's own page size is what an absent limit means.
+            let limit: [String: Any] = ["type": "integer", "minimum": 1, "maximum": 100, "default": useCase.page ?? 20]
+            parameters += [["name": "limit", "in": "query", "schema": limit], ["$ref": "#/components/parameters/cursor"]]
             for field in names.fields where useCase.filters.contains(field.name) {
                 let schema: [String: Any] =
                     switch field.field.type {
@@ -286,7 +287,7 @@ enum OpenAPIRenderer {
         var create: [String: Any] = [:]
         var patch: [String: Any] = [:]
         for field in names.writable {
-            create[field.name] = staffOnly(schema(field, nullable: false), field)
+            create[field.name] = staffOnly(withDefault(schema(field, nullable: false), field.field), field)
             // JSON merge patch: null removes a field that may be absent; the others take no null.
             patch[field.name] = staffOnly(schema(field, nullable: field.field.optional), field)
         }
@@ -298,6 +299,18 @@ enum OpenAPIRenderer {
             ],
             "\(names.entity)Patch": ["type": "object", "properties": patch],
         ]
+    }
+
+    /// A field a request may leave out says what it then is (`default`; `now` is no JSON value).
+    static func withDefault(_ schema: [String: Any], _ field: FieldSpec) -> [String: Any] {
+        var described = schema
+        switch field.defaultValue {
+        case .int(let number): described["default"] = number
+        case .bool(let flag): described["default"] = flag
+        case .string(let text): described["default"] = text
+        case .now, nil: break
+        }
+        return described
     }
 
     /// An `admin_only` field's schema says so: the body is one schema for staff and customers.
