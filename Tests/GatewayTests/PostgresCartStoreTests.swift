@@ -61,21 +61,9 @@ struct PostgresCartStoreTests {
             let customer = UUID()
             try await db.pool.query(
                 "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'full@example.com', 'N', 'h')", customer)
-            let items = PostgresItemStore(database: db.pool)
             var variants: [UUID] = []
-            for index in 0..<(Cart.maxLines + 10) {
-                let variant = UUID()
-                _ = try await items.create(
-                    id: UUID(),
-                    draft: ItemDraft(
-                        sku: "FULL-\(index)", name: "Item \(index)", description: "", category: "c", options: [],
-                        variants: [
-                            VariantDraft(
-                                id: variant, sku: "FULL-V-\(index)", options: [], price: Money(amount: 100, currency: Currency("JPY")!),
-                                stock: 5)
-                        ]),
-                    createdAt: Date())
-                variants.append(variant)
+            for _ in 0..<(Cart.maxLines + 10) {
+                variants.append(try await TestRows.variantID(of: try await TestRows.insertItem(db, stock: 5), db))
             }
             let store = PostgresCartStore(database: db.pool)
             for variant in variants.prefix(Cart.maxLines - 2) {

@@ -16,17 +16,9 @@ struct PostgresOrderAwaitingPaymentTests {
     /// A customer with `quantity` of a variant stocked 1,000 in the cart.
     private static func customerWithCart(_ db: TestDatabase, index: Int, quantity: Int) async throws -> (customer: UUID, variant: UUID) {
         let customer = UUID()
-        let variant = UUID()
         try await db.pool.query(
             "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'A', 'h')", customer, "awaiting-\(index)@example.com")
-        _ = try await PostgresItemStore(database: db.pool).create(
-            id: UUID(),
-            draft: ItemDraft(
-                sku: "AWAIT-\(index)", name: "Item", description: "", category: "c", options: [],
-                variants: [
-                    VariantDraft(id: variant, sku: "AWAIT-V-\(index)", options: [], price: Money(amount: 500, currency: yen), stock: 1000)
-                ]),
-            createdAt: Date())
+        let variant = try await TestRows.variantID(of: try await TestRows.insertItem(db, price: 500, stock: 1000), db)
         try await db.pool.query(
             "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)", customer, variant, quantity)
         return (customer, variant)

@@ -91,7 +91,7 @@ public struct PostgresReturnStore: ReturnStore {
                 }
                 try await connection.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", orderID)
                 let received = try await Self.load(id, on: connection)!
-                try await Self.requireRefunded(received.lines, of: received, on: connection)
+                try await Self.requireRefunded(received, on: connection)
                 try await Self.event(orderID: orderID, type: "return_received", returnID: id, actor: .staff, at: at, on: connection)
                 return received
             }
@@ -102,9 +102,9 @@ public struct PostgresReturnStore: ReturnStore {
     /// refunded units less those of the order's other returns that are received or have a refund
     /// of their own not failed.
     /// - Throws: `ReturnError.notRefunded` naming every line past them.
-    private static func requireRefunded(_ lines: [RefundLine], of request: ReturnRequest, on connection: PostgresConnection) async throws {
+    private static func requireRefunded(_ request: ReturnRequest, on connection: PostgresConnection) async throws {
         var short: [FieldError] = []
-        for (index, line) in lines.enumerated() {
+        for (index, line) in request.lines.enumerated() {
             let unclaimed: Int =
                 try await connection.query(
                     """
