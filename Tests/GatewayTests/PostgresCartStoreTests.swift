@@ -101,4 +101,59 @@ struct PostgresCartStoreTests {
             await #expect(throws: CartFull.self) { try await store.setQuantity(customerID: customer, variantID: extra[4], quantity: 1) }
         }
     }
+
+    /// A line added while the staff remove its variant does not outlive the removal: one written
+    /// first is deleted by it (the removal's FOR UPDATE waits for the line's key share, taken by
+    /// the trigger of Migrations/0034), one written while the removal holds the row waits and is
+    /// refused, as is one written after.
+    @Test func aLineRacingItsVariantsRemovalDoesNotOutliveIt() async throws {
+        try await TestDatabase.with { db in
+            let alice = UUID()
+            let bob = UUID()
+            for customer in [alice, bob] {
+                try await db.pool.query(
+                    "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'h')", customer, "\(customer)@example.com")
+            }
+            let yen = Currency("JPY")!
+            let variants = ["S", "M", "L"].map { size in
+                VariantDraft(
+                    id: UUID(), sku: "CAP-\(size)", options: [.init(name: "size", value: size)], price: Money(amount: 900, currency: yen),
+                    stock: 9)
+            }
+            let items = PostgresItemStore(database: db.pool)
+            _ = try await items.create(
+                id: UUID(),
+                draft: ItemDraft(
+                    sku: "CAP", name: "Cap", description: "", category: "hats",
+                    options: [ItemOption(name: "size", values: ["S", "M", "L"])],
+                    variants: variants),
+                createdAt: Date())
+            let store = PostgresCartStore(database: db.pool)
+
+            let removal = try await db.pool.withTransaction { connection in
+                try await connection.query(
+                    "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 1)", alice, variants[0].id)
+                let removal = Task { try await items.removeVariant(id: variants[0].id, at: Date()) }
+                try await Task.sleep(for: .milliseconds(300))
+                return removal
+            }
+            #expect(try await removal.value != nil)
+            #expect(try await store.lines(customerID: alice).isEmpty, "the removal waited for the line, then deleted it")
+            await #expect(throws: VariantOffSale.self) {
+                try await store.setQuantity(customerID: bob, variantID: variants[0].id, quantity: 1)
+            }
+
+            let adding = try await db.pool.withTransaction { connection in
+                try await connection.query("SELECT 1 FROM item_variants WHERE id = $1 FOR UPDATE", variants[1].id)
+                let adding = Task { try await store.setQuantity(customerID: bob, variantID: variants[1].id, quantity: 1) }
+                try await Task.sleep(for: .milliseconds(300))
+                try await connection.query("UPDATE item_variants SET removed_at = now() WHERE id = $1", variants[1].id)
+                return adding
+            }
+            await #expect(throws: VariantOffSale.self) { try await adding.value }
+            #expect(try await store.lines(customerID: bob).isEmpty)
+            try await store.setQuantity(customerID: bob, variantID: variants[2].id, quantity: 1)
+            #expect(try await store.lines(customerID: bob).map(\.variantID) == [variants[2].id])
+        }
+    }
 }

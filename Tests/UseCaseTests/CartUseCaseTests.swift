@@ -13,9 +13,9 @@ struct CartUseCaseTests {
 
     func make(
         items: [Item], taxPolicy: TaxPolicy = TaxPolicy(), shipping: MockShippingOffers = MockShippingOffers(),
-        addresses: MockAddressStore = MockAddressStore()
+        addresses: MockAddressStore = MockAddressStore(), offSale: Set<UUID> = []
     ) -> (CartUseCase, MockCartStore) {
-        let store = MockCartStore(items: items)
+        let store = MockCartStore(items: items, offSale: offSale)
         let catalog = MockItemStore { stubs in
             stubs.item = { id in items.first { $0.id == id } }
             stubs.itemOfVariant = { id in items.first { $0.variants.contains { $0.id == id } } }
@@ -94,6 +94,17 @@ struct CartUseCaseTests {
         for item in items.dropLast() { _ = try cart(try await set(useCase, item.id, 1)) }
         #expect(try await set(useCase, items.last!.id, 1) == .cartFull(limit: Cart.maxLines))
         #expect(try cart(try await set(useCase, items[0].id, 2)).itemCount == Cart.maxLines + 1)
+    }
+
+    /// The catalog showed the variant, but the staff removed it before the line was written.
+    @Test func aVariantRemovedWhileBeingCartedIsNotFound() async throws {
+        let shirt = Fixtures.shirt(stock: 2)
+        let (useCase, store) = make(items: [shirt, mug], offSale: [shirt.variants[0].id, mug.variants[0].id])
+        let outcome = try await useCase.setVariant(
+            CartSetVariantInput(customerID: customer, variantID: shirt.variants[0].id, quantity: 1))
+        #expect(outcome == .variantNotFound(variantID: shirt.variants[0].id))
+        #expect(try await set(useCase, mug.id, 1) == .itemNotFound(itemID: mug.id))
+        #expect(try await store.lines(customerID: customer).isEmpty)
     }
 
     @Test func unknownItemIsNotFound() async throws {

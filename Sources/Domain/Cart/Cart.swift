@@ -106,3 +106,9 @@ extension Cart {
 public struct CartFull: Error, Equatable, Sendable {
     public init() {}
 }
+
+/// A line for a variant the staff removed: the catalog showed it a moment before, but its removal
+/// has since deleted every line of it and takes no new one.
+public struct VariantOffSale: Error, Equatable, Sendable {
+    public init() {}
+}

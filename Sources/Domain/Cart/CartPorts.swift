@@ -8,6 +8,7 @@ public protocol CartStore: Sendable {
     func lines(customerID: UUID) async throws -> [CartLine]
     /// Sets the quantity of one variant's line, adding it when missing.
     /// - Throws: `CartFull` when the line is missing and the cart holds `Cart.maxLines`;
+    ///   `VariantOffSale` when the variant is removed (also by a removal racing this call);
     ///   `StoreUnavailable`.
     func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws
     /// Removes the line of one variant; nothing happens when there is none.

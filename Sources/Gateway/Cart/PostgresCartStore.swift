@@ -32,7 +32,9 @@ public struct PostgresCartStore: CartStore {
     }
 
     /// A new line past `Cart.maxLines` is refused by the table's trigger
-    /// (Migrations/0033_cart_line_bound.sql), which raises `cart_lines_per_customer`.
+    /// (Migrations/0033_cart_line_bound.sql), which raises `cart_lines_per_customer`; a line of a
+    /// variant removed, also while this runs, by another (Migrations/0034), which raises
+    /// `cart_lines_live_variant`.
     public func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
         do {
             try await translatingUnavailable {
@@ -44,6 +46,8 @@ public struct PostgresCartStore: CartStore {
             }
         } catch let error as PostgresError where error.constraint == "cart_lines_per_customer" {
             throw CartFull()
+        } catch let error as PostgresError where error.constraint == "cart_lines_live_variant" {
+            throw VariantOffSale()
         }
     }
 

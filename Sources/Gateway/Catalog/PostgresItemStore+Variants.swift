@@ -83,12 +83,14 @@ extension PostgresItemStore {
             try await translatingUnavailable {
                 try await database.withTransaction { connection in
                     // The item's row first, as every change of its variants takes it: two removals of
-                    // its last two variants cannot both see a sibling left.
+                    // its last two variants cannot both see a sibling left. The variant's row in
+                    // FOR UPDATE, which waits for cart lines being added to it (their trigger holds
+                    // its key share, Migrations/0034) and makes later ones wait, then refuse it.
                     guard
                         let row = try await connection.query(
                             """
                             SELECT i.id FROM items i JOIN item_variants v ON v.item_id = i.id
-                            WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i
+                            WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i, v
                             """, id
                         ).rows.first
                     else { return nil }

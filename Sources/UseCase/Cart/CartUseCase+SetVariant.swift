@@ -20,6 +20,7 @@ extension CartUseCase {
         case .short(let available): return .insufficientStock(available: available, itemID: item.id, variantID: variant.id)
         case .currencyMismatch(let priced): return .currencyMismatch(cart: currency.code, item: priced.code)
         case .full: return .cartFull(limit: Cart.maxLines)
+        case .offSale: return .variantNotFound(variantID: variant.id)
         }
     }
 }

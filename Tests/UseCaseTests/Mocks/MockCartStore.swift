@@ -7,8 +7,14 @@ final class MockCartStore: CartStore, Sendable {
     /// Each customer's lines: a variant and its quantity.
     private let state = Mutex<(lines: [UUID: [(UUID, Int)]], calls: [String])>(([:], []))
     let items: [Item]
+    /// Variants removed after the catalog was read: the store refuses their lines, as the
+    /// table's trigger does.
+    let offSale: Set<UUID>
 
-    init(items: [Item]) { self.items = items }
+    init(items: [Item], offSale: Set<UUID> = []) {
+        self.items = items
+        self.offSale = offSale
+    }
 
     var calls: [String] { state.withLock { $0.calls } }
 
@@ -28,6 +34,7 @@ final class MockCartStore: CartStore, Sendable {
     }
 
     func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
+        guard !offSale.contains(variantID) else { throw VariantOffSale() }
         try state.withLock { state in
             state.calls.append("set \(quantity)")
             var lines = state.lines[customerID] ?? []
