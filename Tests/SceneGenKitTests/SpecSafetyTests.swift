@@ -170,6 +170,40 @@ struct SpecSafetyTests {
         #expect(refused.errors.contains { $0.contains("type 'Money' is declared by hand in Sources/Domain/Shared") }, "\(refused.errors)")
     }
 
+    /// An `enum_type` names a `String` enum of Domain with the field's values as raw values: one
+    /// naming none, or another set of values, is refused at the field, not left to the compiler
+    /// or to a value the API document does not list.
+    @Test func anEnumTypeMustNameADomainEnumOfTheFieldsValues() throws {
+        let parcel = """
+            scene: Parcel
+            summary: Parcels.
+            entity:
+              name: Parcel
+              table: parcels
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: state, type: enum, values: [new, in-transit], enum_type: ParcelState }
+            useCases:
+              - { name: show, kind: get, route: "GET /v1/parcels/{id}", auth: admin }
+            """
+        let root = try WorkspaceTests.repository(["Parcel": parcel])
+        func enumTypeErrors() -> [String] {
+            Workspace(root: root).run(specPaths: [], mode: .dryRun).errors.filter { $0.contains("enum_type") }
+        }
+        let missing = enumTypeErrors()
+        #expect(missing.count == 1 && missing[0].hasPrefix("Specs/Parcel.yml:8:"), "\(missing)")
+        #expect(missing.first?.contains("names no String enum in Sources/Domain") == true, "\(missing)")
+        let folder = root.appendingPathComponent("Sources/Domain/Parcel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "public enum ParcelState: String, Sendable {\n    case new\n    case delivered\n}\n".write(
+            to: folder.appendingPathComponent("ParcelState.swift"), atomically: true, encoding: .utf8)
+        let other = enumTypeErrors()
+        #expect(other.count == 1 && other[0].contains("holds new, delivered"), "\(other)")
+        try "public enum ParcelState: String, Sendable {\n    case new\n    case inTransit = \"in-transit\"\n}\n".write(
+            to: folder.appendingPathComponent("ParcelState.swift"), atomically: true, encoding: .utf8)
+        #expect(enumTypeErrors().isEmpty)
+    }
+
     /// The route registry and the API document name every spec: a run naming one spec while
     /// another was never generated would register a scene with no code.
     @Test func namingOneSpecNeedsTheOthersGenerated() throws {

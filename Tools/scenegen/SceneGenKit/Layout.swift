@@ -33,18 +33,20 @@ public struct Layout: Hashable, Sendable {
     let registry: String
     /// Whether the specs' operations make the served OpenAPI document.
     let servesOpenAPI: Bool
+    /// The folder whose Swift files declare the hand-written enums an `enum_type` may name.
+    let domainSources: String
 
     /// `Specs/*.yml` -> `Sources/<Layer>/<Scene>/`, `Tests/UseCaseTests/Generated/`,
     /// `Tests/HTTPTests/Generated/`, `Migrations/`.
     public static let product = Layout(
         specs: "Specs", migrations: "Migrations", sceneRoot: nil, registry: "Sources/HTTP/App/SceneRegistry.swift",
-        servesOpenAPI: true)
+        servesOpenAPI: true, domainSources: "Sources/Domain")
 
     /// `Tests/SceneMatrixTests/Specs/*.yml` -> `Tests/SceneMatrixTests/Generated/<Scene>/`.
     public static let matrix = Layout(
         specs: "Tests/SceneMatrixTests/Specs", migrations: "Tests/SceneMatrixTests/Migrations",
         sceneRoot: "Tests/SceneMatrixTests/Generated", registry: "Tests/SceneMatrixTests/Generated/SceneRegistry.swift",
-        servesOpenAPI: false)
+        servesOpenAPI: false, domainSources: "Tests/SceneMatrixTests")
 
     public static let all = [product, matrix]
 

@@ -80,6 +80,26 @@ extension SceneSpec {
         }
     }
 
+    /// Every field naming an enum with `enum_type`, wherever it is: the entity, a model, a custom
+    /// input (its objects' fields included) or an answer's fields.
+    var enumTypeFields: [FieldSpec] {
+        let modelFields = models.flatMap { model in
+            model.fields.compactMap { member -> FieldSpec? in
+                if case .field(let field) = member.value { return field }
+                return nil
+            }
+        }
+        let useCaseFields = useCases.flatMap { useCase in
+            let input = useCase.input.map { $0.all + $0.allObjects.flatMap(\.fields) } ?? []
+            return input
+                + useCase.outcomes.flatMap { outcome -> [FieldSpec] in
+                    if case .fields(let fields) = outcome.body { return fields }
+                    return []
+                }
+        }
+        return ((entity?.fields ?? []) + modelFields + useCaseFields).filter { $0.enumTypeName != nil }
+    }
+
     /// The hand-written enums its `enum_type`s name.
     var namedEnumTypes: [String] { entity?.fields.compactMap(\.enumTypeName) ?? [] }
 

@@ -55,6 +55,7 @@ public struct Workspace {
             outcome.errors +=
                 crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
                 + typeReferenceErrors(specs, known: specs + referenced) + typeClashErrors(specs, known: specs + referenced)
+                + enumTypeErrors(specs, layout: layout)
             if !specPaths.isEmpty { outcome.errors += ungeneratedErrors(specs.filter { !specPaths.contains($0.file) }, layout: layout) }
             read.append((layout, specs))
         }
@@ -327,6 +328,32 @@ public struct Workspace {
             }
         }
         return errors
+    }
+
+    /// Each `enum_type` against the `String` enums of the layout's Domain sources: naming none
+    /// would fail only in the compiler, far from the spec, and raw values other than the field's
+    /// would let the type hold values the API document does not list, or list values it cannot hold.
+    private func enumTypeErrors(_ specs: [SceneSpec], layout: Layout) -> [String] {
+        let fields = specs.flatMap { spec in spec.enumTypeFields.map { (spec, $0) } }
+        guard !fields.isEmpty else { return [] }
+        let folder = layout.domainSources
+        let directory = root.appendingPathComponent(folder)
+        let files = (fileManager.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        let enums = DomainEnums.declared(
+            in: files.map { (try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) ?? "" })
+        return fields.compactMap { spec, field in
+            guard let name = field.enumTypeName, case .enumeration(let values) = field.type else { return nil }
+            let place = "\(spec.file):\(field.position.line):\(field.position.column)"
+            guard let raw = enums[name] else {
+                return
+                    "\(place): error: enum_type '\(name)' names no String enum in \(folder): write `public enum \(name): String, Hashable, Sendable` there, its raw values \(values.joined(separator: ", ")), or leave enum_type out for an enum of this field's own"
+            }
+            guard Set(raw) == Set(values) else {
+                return
+                    "\(place): error: enum_type '\(name)' holds \(raw.joined(separator: ", ")), and this field's values are \(values.joined(separator: ", ")): they must be the same"
+            }
+            return nil
+        }
     }
 
     /// The top-level types `Sources/Domain/Shared` declares by hand.
