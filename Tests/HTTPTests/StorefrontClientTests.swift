@@ -60,6 +60,11 @@ struct StorefrontClientTests {
             let mocked = ItemListGatewayMock(pages: [nil: (Array(browsed.prefix(3)), "more"), "more": (Array(browsed.dropFirst(3)), nil)])
             #expect(try await allItems(from: mocked) == browsed)
 
+            // The option filter as the client sends it (deepObject, `option%5Bsize%5D=L`): the mugs
+            // have no sizes, so none matches.
+            let sized = try await client.catalog_list(query: .init(option: .init(additionalProperties: ["size": "L"])))
+            #expect(try sized.ok.body.json.data.isEmpty)
+
             // A cart of two mugs, paid by card.
             let mug = try await client.catalog_show(path: .init(id: items[0].uuidString)).ok.body.json
             let variant = try #require(mug.variants.first)

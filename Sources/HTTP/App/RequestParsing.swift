@@ -211,10 +211,13 @@ extension RequestParsing {
     /// The query parameters `name.<key>=value`, or `name[<key>]=value` as OpenAPI's deepObject
     /// style writes them, as a map of key to value read by `convert` (`?option.size=M` is
     /// `["size": "M"]`); none is an empty map. A key is 1 to 64 characters and comes once.
+    /// Parameter names are percent-decoded first (Hummingbird decodes only values): clients
+    /// built from the API document, swift-openapi-runtime's among them, send `option%5Bsize%5D`.
     /// - Throws: `ProblemError` 422 naming the parameter (`option.size`).
     static func queryMap<T>(_ name: String, in request: Request, as description: String, _ convert: (String) -> T?) throws -> [String: T] {
         var map: [String: T] = [:]
-        for (parameter, text) in request.uri.queryParameters {
+        for (encoded, text) in request.uri.queryParameters {
+            let parameter = encoded.removingPercentEncoding ?? String(encoded)
             var key: Substring
             if parameter == name {
                 throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name a key, as \(name).size=M")])))
