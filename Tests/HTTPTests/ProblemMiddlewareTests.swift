@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPTestSupport
 import Hummingbird
@@ -12,7 +13,7 @@ import Testing
 struct ProblemMiddlewareTests {
     /// A client whose connection reset or closed before its request ended is no failure of ours:
     /// a 400, not a 500 that any anonymous client could run up (and alerts on 5xx with it); an
-    /// error nobody expected stays a 500.
+    /// error nobody expected stays a 500, and a store unavailable is a 503 wherever it is thrown.
     @Test func aClientGoneMidRequestIsA400AndAnythingUnexpectedA500() async throws {
         let router = Router(context: StorefrontContext.self)
         router.add(middleware: ProblemMiddleware(allowedMethods: AllowedMethods(paths: [:])))
@@ -23,6 +24,8 @@ struct ProblemMiddlewareTests {
         ]
         for (path, error) in gone { router.post("/\(path)") { _, _ -> Response in throw error } }
         router.post("/unexpected") { _, _ -> Response in throw IOError(errnoCode: EMFILE, reason: "accept") }
+        // Routes that call a store directly (the resumable uploads') answer as every route does.
+        router.post("/store") { _, _ -> Response in throw StoreUnavailable("down") }
         try await Application(router: router).test(.router) { client in
             for (path, _) in gone {
                 let answer = try await client.execute(uri: "/\(path)", method: .post)
@@ -30,6 +33,8 @@ struct ProblemMiddlewareTests {
                 #expect(answer.headers[.contentType] == "application/problem+json", "\(path)")
             }
             #expect(try await client.execute(uri: "/unexpected", method: .post).status == .internalServerError)
+            let unavailable = try await client.execute(uri: "/store", method: .post)
+            #expect(unavailable.status == .serviceUnavailable && unavailable.headers[.retryAfter] != nil)
         }
     }
 }

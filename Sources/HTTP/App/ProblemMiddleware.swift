@@ -9,7 +9,8 @@ import Presenter
 /// Turns every error that reaches the top into `application/problem+json`: unknown routes (404),
 /// a method a path does not take (405 with `Allow`),
 /// oversize bodies (413), parse failures (a body's broken framing 400), a client gone before its
-/// request ended (400, logged as information), and anything unexpected (500, logged, never
+/// request ended (400, logged as information), and the rest as routes answer them
+/// (`Problem.from`: a store unavailable 503, ..., anything unexpected 500, logged, never
 /// described to the client).
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
@@ -19,11 +20,6 @@ struct ProblemMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as ProblemError {
-            return error.presentation.response(from: request, context: context)
-        } catch let error as ValidationError {
-            // Input checked before a use case ran (a generated create body's missing fields).
-            return Problem.validation(error).response(from: request, context: context)
         } catch is HTTPParserError {
             // The body's framing was broken (a chunk size that is no number): the client's fault.
             return Problem.badRequest("The request's framing is malformed.").response(from: request, context: context)
@@ -56,8 +52,10 @@ struct ProblemMiddleware: RouterMiddleware {
             context.logger.info("the client went away mid-request", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return Problem.badRequest("The connection ended before the request did.").response(from: request, context: context)
         } catch {
-            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-            return Problem.internalError().response(from: request, context: context)
+            // What routes answer for their own errors (`Problem.from`): a problem thrown, input
+            // checked before a use case ran, a store unavailable (503), a provider down (502);
+            // anything else a 500, logged with its diagnostic.
+            return Problem.from(error).response(from: request, context: context)
         }
     }
 
