@@ -73,4 +73,36 @@ struct AccountDeletionHTTPTests {
             #expect((try await client.send(.get, "/v1/orders", token: again).json["data"] as? [Any])?.isEmpty == true)
         }
     }
+
+    /// A request whose session was valid when it began writes nothing personal once the account
+    /// is deleted: its insert waits for the deletion (the trigger of Migrations/0035 takes the
+    /// customer's key share, the deletion holds the row FOR UPDATE) and is then refused with 401.
+    /// The deletion's first statements are played here in a transaction held open meanwhile.
+    @Test func aWriteRacingTheDeletionLeavesNothingBehind() async throws {
+        try await withApp(configure: { PasswordHashingHTTPTests.unlimited(&$0) }) { client, db in
+            let token = try await CustomerSettingHTTPTests.signUp(client, email: "racing@example.com")
+            let me = try await client.send(.get, "/v1/me", token: token).json
+            let customer = try #require((me["id"] as? String).flatMap(UUID.init(uuidString:)))
+            let mug = try await TestRows.insertItem(db, name: "Mug", price: 1200, stock: 5)
+            let address =
+                #"{"recipient":"山田 太郎","phone":"03-1234-5678","postal_code":"1000001","country":"JP","region":"JP-13","city":"千代田区","line1":"千代田1-1"}"#
+            let writes = try await db.pool.withTransaction { connection in
+                try await connection.query("SELECT 1 FROM customers WHERE id = $1 FOR UPDATE", customer)
+                try await connection.query("UPDATE customers SET deleted_at = now() WHERE id = $1", customer)
+                let writes = Task {
+                    async let added = client.send(.post, "/v1/addresses", json: address, token: token)
+                    async let carted = client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
+                    async let device = PushHTTPTests.register(client, PushHTTPTests.token(0x78), token)
+                    return try await [added, carted, device]
+                }
+                try await Task.sleep(for: .milliseconds(300))
+                return writes
+            }
+            for answer in try await writes.value { _ = try answer.expectProblem(401) }
+            for table in ["addresses", "cart_lines", "devices"] {
+                let left = try await db.pool.query("SELECT count(*)::int AS n FROM \(table) WHERE customer_id = $1", customer).rows[0]
+                #expect(try left.decode("n") as Int == 0, "\(table)")
+            }
+        }
+    }
 }

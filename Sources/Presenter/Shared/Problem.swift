@@ -135,6 +135,7 @@ public enum Problem {
         case let error as ValidationError: return validation(error)
         case let error as RecordError: return record(error)
         case is StoreUnavailable: return unavailable("A backing service is unavailable; try again shortly.")
+        case is CustomerDeleted: return unauthorized("This account was deleted.")
         case let error as TooManyRequests: return tooManyRequests(error)
         case let error as ExternalServiceError:
             var presentation = make(
