@@ -70,6 +70,11 @@ public enum ResumableUploadRules {
     /// Bytes are stored in pieces of at most this many; a request holds up to one piece and
     /// what arrived past it in memory.
     public static let chunkSize = 256 * 1024
+    /// Bytes are joined to the last piece only while it holds fewer than this many: a client
+    /// sending a byte a request adds rows of at least this size, and no request rewrites more than
+    /// this beside its own bytes (joining to a piece of up to `chunkSize` made a one-byte request
+    /// rewrite 256 KiB).
+    public static let joinedBelow = 8 * 1024
     /// Unfinished uploads one customer keeps (each may hold up to its route's limit): starting
     /// another drops the one untouched longest, so uploads a client lost track of (cut before
     /// it learned where they were) never lock it out.

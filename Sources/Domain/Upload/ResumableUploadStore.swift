@@ -14,7 +14,8 @@ public protocol ResumableUploadStore: Sendable {
     /// Appends `bytes` (at most `ResumableUploadRules.chunkSize`) at `offset` if the upload is
     /// open, unexpired and holds exactly `offset` bytes (a conditional update: of two requests
     /// appending at once, one lands), and moves its expiry to `expiresAt`; joins them to the
-    /// last stored piece when both fit in one. The new offset, or `nil` when it did not land.
+    /// last stored piece when it holds fewer than `ResumableUploadRules.joinedBelow` and both
+    /// fit in one. The new offset, or `nil` when it did not land.
     /// - Throws: `StoreUnavailable`.
     func append(id: UUID, at offset: Int, bytes: [UInt8], now: Date, expiresAt: Date) async throws -> Int?
 

@@ -61,16 +61,16 @@ public struct PostgresResumableUploadStore: ResumableUploadStore {
                     """, id, offset, bytes.count, now, expiresAt
                 ).rows
                 guard let row = moved.first else { return nil }
-                // Joined to the last piece when both fit in one: a client sending a byte a
-                // request adds bytes, not rows.
+                // Joined to the last piece while it is small (`joinedBelow`) and both fit in one:
+                // a client sending a byte a request adds bytes, not rows, and rewrites little.
                 let joined = try await connection.query(
                     """
                     UPDATE resumable_upload_chunks SET bytes = bytes || $2::bytea
                     WHERE upload_id = $1 AND start_offset = (
                         SELECT max(start_offset) FROM resumable_upload_chunks WHERE upload_id = $1)
-                      AND length(bytes) + length($2::bytea) <= $3
+                      AND length(bytes) < $4 AND length(bytes) + length($2::bytea) <= $3
                     RETURNING start_offset
-                    """, id, bytes, ResumableUploadRules.chunkSize
+                    """, id, bytes, ResumableUploadRules.chunkSize, ResumableUploadRules.joinedBelow
                 ).rows
                 if joined.isEmpty {
                     try await connection.query(
