@@ -30,7 +30,8 @@ struct Storefront: AsyncParsableCommand {
             APNS_URL (https://api.push.apple.com), APNS_CA_FILE (the system's roots). \
             Protections: PASSWORD_HASH_CONCURRENCY (one per core), RATE_LIMIT_PASSWORD_PER_ACCOUNT (10/600), \
             RATE_LIMIT_PASSWORD_PER_ADDRESS (100/600), RATE_LIMIT_CHECKOUT_PER_CUSTOMER (20/3600), \
-            RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600) as COUNT/SECONDS, TRUSTED_PROXY_HOPS (0: X-Forwarded-For \
+            RATE_LIMIT_PHOTO_PER_CUSTOMER (60/3600), RATE_LIMIT_PAYMENT_CHECK_PER_CUSTOMER (120/600) as COUNT/SECONDS, \
+            TRUSTED_PROXY_HOPS (0: X-Forwarded-For \
             ignored), PURGE_INTERVAL_SECONDS (600). README.md's Configuration table says what each does.
             """,
         subcommands: [Serve.self, Migrate.self, Seed.self, Reconcile.self]

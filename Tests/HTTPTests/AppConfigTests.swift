@@ -242,10 +242,12 @@ struct AppConfigTests {
         let config = try AppConfig.fromEnvironment([
             "DATABASE_URL": "postgresql://u@localhost/db", "PASSWORD_HASH_CONCURRENCY": "3", "TRUSTED_PROXY_HOPS": "1",
             "RATE_LIMIT_PASSWORD_PER_ACCOUNT": "5/60", "RATE_LIMIT_CHECKOUT_PER_CUSTOMER": "2/3600", "PURGE_INTERVAL_SECONDS": "30",
+            "RATE_LIMIT_PAYMENT_CHECK_PER_CUSTOMER": "30/60",
         ])
         #expect(config.passwordHashConcurrency == 3 && config.trustedProxyHops == 1 && config.purgeInterval == .seconds(30))
         #expect(config.rateLimits.passwordPerAccount == RateLimit(count: 5, window: 60))
         #expect(config.rateLimits.checkoutPerCustomer == RateLimit(count: 2, window: 3600))
+        #expect(config.rateLimits.paymentCheckPerCustomer == RateLimit(count: 30, window: 60))
         #expect(config.rateLimits.passwordPerAddress == RateLimits().passwordPerAddress, "unset keeps the default")
         let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
         #expect(defaults.trustedProxyHops == 0, "X-Forwarded-For is ignored unless a proxy is trusted")

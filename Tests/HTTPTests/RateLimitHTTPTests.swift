@@ -129,4 +129,19 @@ struct RateLimitHTTPTests {
             try await client.send(.post, "/v1/reviews/\(review)/photos", json: "{}", token: token).expectProblem(429)
         }
     }
+
+    /// Each refresh asks the payment provider, whose quota the whole shop shares: a customer's
+    /// refreshes are counted, any order's, and another customer keeps theirs.
+    @Test func paymentRefreshesAreLimitedPerCustomer() async throws {
+        try await withApp(configure: { $0.rateLimits.paymentCheckPerCustomer = RateLimit(count: 2, window: 3600)! }) { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let (_, other) = try await signedInCustomer(db)
+            let refresh = { (token: String) in try await client.send(.post, "/v1/orders/\(UUID())/payment/refresh", token: token) }
+            for _ in 0..<2 { try await refresh(token).expectProblem(404) }
+            let limited = try await refresh(token)
+            _ = try limited.expectProblem(429)
+            #expect(limited.headers[.retryAfter] != nil)
+            try await refresh(other).expectProblem(404)
+        }
+    }
 }

@@ -42,7 +42,8 @@ struct ThrottleUseCaseTests {
 
     static let limits = RateLimits(
         passwordPerAccount: RateLimit(count: 3, window: 60)!, passwordPerAddress: RateLimit(count: 30, window: 60)!,
-        checkoutPerCustomer: RateLimit(count: 5, window: 600)!, photoPerCustomer: RateLimit(count: 9, window: 900)!)
+        checkoutPerCustomer: RateLimit(count: 5, window: 600)!, photoPerCustomer: RateLimit(count: 9, window: 900)!,
+        paymentCheckPerCustomer: RateLimit(count: 11, window: 120)!)
     static let customer = Fixtures.id(70)
 
     func throttle(_ limiter: Limiter) -> RequestThrottle {
@@ -100,6 +101,7 @@ struct ThrottleUseCaseTests {
         try await throttle.passwordCheck(customerID: Self.customer)
         try await throttle.checkout(customerID: Self.customer)
         try await throttle.photoUpload(customerID: Self.customer)
+        try await throttle.paymentCheck(customerID: Self.customer)
         let id = Self.customer.uuidString.lowercased()
         #expect(
             limiter.takes.withLock { $0 } == [
@@ -107,6 +109,7 @@ struct ThrottleUseCaseTests {
                 Take(key: "password:customer:\(id)", limit: Self.limits.passwordPerAccount, now: Fixtures.now),
                 Take(key: "checkout:customer:\(id)", limit: Self.limits.checkoutPerCustomer, now: Fixtures.now),
                 Take(key: "photo:customer:\(id)", limit: Self.limits.photoPerCustomer, now: Fixtures.now),
+                Take(key: "payment-check:customer:\(id)", limit: Self.limits.paymentCheckPerCustomer, now: Fixtures.now),
             ])
     }
 

@@ -26,7 +26,8 @@ public struct RateLimit: Hashable, Sendable {
 
 /// The limits a client meets. Password checks are limited per account and per client address so
 /// that guessing is slow whichever one an attacker varies; checkouts per customer against card
-/// testing; photo uploads per customer against filling the media store.
+/// testing; photo uploads per customer against filling the media store; payment checks per
+/// customer (each one a call to the provider) against spending the shop's provider quota.
 public struct RateLimits: Hashable, Sendable {
     /// Sign-ins per email; password and email changes per customer.
     public var passwordPerAccount: RateLimit
@@ -34,17 +35,21 @@ public struct RateLimits: Hashable, Sendable {
     public var passwordPerAddress: RateLimit
     public var checkoutPerCustomer: RateLimit
     public var photoPerCustomer: RateLimit
+    /// Asks to settle an order's payment from the provider (`POST /v1/orders/{id}/payment/refresh`).
+    public var paymentCheckPerCustomer: RateLimit
 
     public init(
         passwordPerAccount: RateLimit = RateLimit(count: 10, window: 600)!,
         passwordPerAddress: RateLimit = RateLimit(count: 100, window: 600)!,
         checkoutPerCustomer: RateLimit = RateLimit(count: 20, window: 3600)!,
-        photoPerCustomer: RateLimit = RateLimit(count: 60, window: 3600)!
+        photoPerCustomer: RateLimit = RateLimit(count: 60, window: 3600)!,
+        paymentCheckPerCustomer: RateLimit = RateLimit(count: 120, window: 600)!
     ) {
         self.passwordPerAccount = passwordPerAccount
         self.passwordPerAddress = passwordPerAddress
         self.checkoutPerCustomer = checkoutPerCustomer
         self.photoPerCustomer = photoPerCustomer
+        self.paymentCheckPerCustomer = paymentCheckPerCustomer
     }
 }
 

@@ -7,7 +7,7 @@ extension AppConfig {
     /// The settings that protect accounts and the service: `PASSWORD_HASH_CONCURRENCY` (1 to 64),
     /// `TRUSTED_PROXY_HOPS` (0 to 5), `RATE_LIMIT_PASSWORD_PER_ACCOUNT`,
     /// `RATE_LIMIT_PASSWORD_PER_ADDRESS`, `RATE_LIMIT_CHECKOUT_PER_CUSTOMER`,
-    /// `RATE_LIMIT_PHOTO_PER_CUSTOMER` (each `COUNT/SECONDS`), `PURGE_INTERVAL_SECONDS` (1 to 86400).
+    /// `RATE_LIMIT_PHOTO_PER_CUSTOMER`, `RATE_LIMIT_PAYMENT_CHECK_PER_CUSTOMER` (each `COUNT/SECONDS`), `PURGE_INTERVAL_SECONDS` (1 to 86400).
     /// Appends one line to `problems` for each bad value.
     mutating func readProtections(_ environment: [String: String], problems: inout [String]) {
         if let value = environment.integer("PASSWORD_HASH_CONCURRENCY", in: 1...64, problems: &problems) {
@@ -17,6 +17,7 @@ extension AppConfig {
         let limits: [(String, WritableKeyPath<RateLimits, RateLimit>)] = [
             ("RATE_LIMIT_PASSWORD_PER_ACCOUNT", \.passwordPerAccount), ("RATE_LIMIT_PASSWORD_PER_ADDRESS", \.passwordPerAddress),
             ("RATE_LIMIT_CHECKOUT_PER_CUSTOMER", \.checkoutPerCustomer), ("RATE_LIMIT_PHOTO_PER_CUSTOMER", \.photoPerCustomer),
+            ("RATE_LIMIT_PAYMENT_CHECK_PER_CUSTOMER", \.paymentCheckPerCustomer),
         ]
         for (name, path) in limits {
             guard let text = environment[name] else { continue }

@@ -54,6 +54,14 @@ public struct RequestThrottle: Sendable {
         try await take("photo:customer:\(customerID.lowercasedText)", limits.photoPerCustomer, "photo uploads for this customer")
     }
 
+    /// A payment settled from the provider on the customer's asking: a call to the provider each,
+    /// whose quota is the whole shop's.
+    /// - Throws: `TooManyRequests`, `StoreUnavailable`.
+    public func paymentCheck(customerID: UUID) async throws {
+        try await take(
+            "payment-check:customer:\(customerID.lowercasedText)", limits.paymentCheckPerCustomer, "payment checks for this customer")
+    }
+
     /// Forgets the counts that no longer limit anything.
     /// - Returns: how many keys were forgotten.
     /// - Throws: `StoreUnavailable`.

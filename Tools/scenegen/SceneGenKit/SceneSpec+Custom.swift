@@ -82,6 +82,8 @@ public struct RateLimitSpec: Hashable, Sendable {
         case passwordCheck = "password_check"
         case checkout
         case photoUpload = "photo_upload"
+        /// A payment settled from the provider on the customer's asking (`RequestThrottle.paymentCheck`).
+        case paymentCheck = "payment_check"
         /// A sign-up: counted per client address (`RequestThrottle.signUp`).
         case signUp = "sign_up"
         /// A sign-in: counted per client address and per the body's `email`.

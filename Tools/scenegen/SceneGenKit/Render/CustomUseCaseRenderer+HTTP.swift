@@ -212,6 +212,7 @@ extension RateLimitSpec.Class {
         case .passwordCheck: "passwordCheck"
         case .checkout: "checkout"
         case .photoUpload: "photoUpload"
+        case .paymentCheck: "paymentCheck"
         case .signUp: "signUp"
         case .signIn: "signIn"
         }
@@ -220,7 +221,7 @@ extension RateLimitSpec.Class {
     /// What the method counts by, from the unchecked input and the request's context.
     var arguments: String {
         switch self {
-        case .passwordCheck, .checkout, .photoUpload: "customerID: input.customerID"
+        case .passwordCheck, .checkout, .photoUpload, .paymentCheck: "customerID: input.customerID"
         case .signUp: "client: context.clientAddress"
         case .signIn: "email: input.email ?? \"\", client: context.clientAddress"
         }
