@@ -1,4 +1,7 @@
+import Foundation
+import Gateway
 import HTTPTestSupport
+import NIOCore
 import Testing
 
 @testable import HTTP
@@ -76,5 +79,30 @@ struct MultipartParserTests {
         #expect(throws: MultipartParser.Malformed.self) {
             try parser.feed(Array("--\(Self.boundary)\r\n".utf8) + [UInt8](repeating: 65, count: 9000)) { _ in }
         }
+    }
+
+    /// A body whose length was not announced (chunked) is bounded as an announced one is: a part
+    /// beside the file, however large, stops the reading once the body passes the file's limit
+    /// and the overhead (it went on for 100 MiB before).
+    @Test func anUnannouncedBodyIsBoundedWhateverItsPartsHold() async throws {
+        let spooler = MultipartFileSpooler(boundary: "b", field: "photo", limit: 1000)
+        func body(filler: Int) -> AsyncStream<ByteBuffer> {
+            let bytes =
+                Array("--b\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\n".utf8) + [UInt8](repeating: 65, count: filler)
+                + Array("\r\n--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\n\r\nxyz\r\n--b--\r\n".utf8)
+            return AsyncStream { continuation in
+                for start in stride(from: 0, to: bytes.count, by: 4096) {
+                    continuation.yield(ByteBuffer(bytes: bytes[start..<min(bytes.count, start + 4096)]))
+                }
+                continuation.finish()
+            }
+        }
+        let spool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("spooler-\(UUID())"))
+        await #expect(throws: MultipartFileSpooler.TooLarge.self) {
+            _ = try await spooler.spool(body(filler: spooler.bodyLimit), into: spool)
+        }
+        let file = try #require(try await spooler.spool(body(filler: 1000), into: spool))
+        #expect(file.size == 3)
+        await spool.remove(file.path)
     }
 }

@@ -11,6 +11,9 @@ struct MultipartFileSpooler {
     let field: String
     /// The file part may hold at most this many bytes; one more and reading stops with 413.
     let limit: Int
+    /// The whole body may hold at most this many bytes (the file and what surrounds it), also
+    /// when its length was not announced (chunked): one more and reading stops with 413.
+    var bodyLimit: Int { limit + UploadReceiver.maxMultipartOverhead }
 
     /// The boundary of a `multipart/form-data` content type.
     /// - Throws: `ProblemError` 415 for any other content type, 400 without a boundary.
@@ -30,16 +33,19 @@ struct MultipartFileSpooler {
     /// Spools the file part of `body` through `spool` (written off the request's thread).
     /// - Returns: the spooled file, or `nil` when the body has no part named `field`. The caller
     ///   removes the file.
-    /// - Throws: `TooLarge` once the file part passes `limit`, `ProblemError` 400 for a malformed
+    /// - Throws: `TooLarge` once the file part passes `limit` or the body `bodyLimit`, `ProblemError` 400 for a malformed
     ///   body or 422 for a second file part.
     func spool<Body: AsyncSequence>(_ body: Body, into spool: any FileSpool) async throws -> UploadedFile?
     where Body.Element == ByteBuffer {
         var parser = MultipartParser(boundary: boundary)
         var sink = FileSink()
+        var read = 0
         let path: String
         do {
             path = try await spool.spool(named: "upload-\(UUID.random().lowercasedText)") { write in
                 for try await chunk in body {
+                    read += chunk.readableBytes
+                    if read > bodyLimit { throw TooLarge() }
                     var events: [MultipartParser.Event] = []
                     try parser.feed(Array(chunk.readableBytesView)) { events.append($0) }
                     for event in events {

@@ -94,7 +94,7 @@ struct UploadReceiver: Sendable {
     /// - Throws: `ProblemError` 415, 400 or 413.
     func prepare(_ request: Request, field: String, max: Int, customer: UUID? = nil) throws -> Upload {
         let spooler = MultipartFileSpooler(boundary: try MultipartFileSpooler.boundary(of: request), field: field, limit: max)
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > max + Self.maxMultipartOverhead {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > spooler.bodyLimit {
             throw Self.tooLarge(field, limit: max)
         }
         return Upload(receiver: self, spooler: spooler, customer: customer)
