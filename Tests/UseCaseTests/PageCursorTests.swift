@@ -96,4 +96,16 @@ struct PageCursorPropertyTests {
         let limit = #expect(throws: ValidationError.self) { try PageRequest(limit: 0, cursor: nil) }
         #expect(limit?.isMalformed == false)
     }
+
+    /// A name-sorted page's cursor reads back whatever the name holds: a combining mark or a
+    /// prepended character next to the separator once made the service refuse its own cursor.
+    @Test func anItemCursorReadsBackWhateverTheNameHolds() async {
+        let marks = Gen<Character>.oneOf(
+            Gen.always("\u{301}"), Gen.always("\u{600}"), Gen.always("|"), Gen.always("\u{200D}"), Gen.always("\u{1F1EF}"),
+            Gen.character(in: "\u{20}"..."\u{D7FF}"))
+        await propertyCheck(count: 500, input: marks.string(of: 0...200)) { name in
+            let cursor = ItemCursor(sort: .name, key: .text(name), id: UUID.random())
+            #expect(ItemCursor(token: cursor.token) == cursor, "\(Array(name.unicodeScalars))")
+        }
+    }
 }

@@ -39,10 +39,12 @@ public struct ItemCursor: Hashable, Sendable {
     }
 
     /// `nil` unless `token` is one this type produced: `sort|key|id`, the key as its sort writes
-    /// it (a name of up to 200 characters of up to 4 bytes each makes the longest token).
+    /// it (a name of up to 200 characters of up to 4 bytes each makes the longest token). Split
+    /// by scalars, not characters: a name starting with a combining mark joins the `|` before
+    /// it into one character, and its cursor was refused.
     public init?(token: String) {
-        guard let text = OpaqueToken.decode(token, max: 1200), let first = text.firstIndex(of: "|"), let last = text.lastIndex(of: "|"),
-            first < last, let sort = ItemSort(rawValue: String(text[..<first])),
+        guard let text = OpaqueToken.decode(token, max: 1200)?.unicodeScalars, let first = text.firstIndex(of: "|"),
+            let last = text.lastIndex(of: "|"), first < last, let sort = ItemSort(rawValue: String(text[..<first])),
             let id = UUID(text: String(text[text.index(after: last)...]))
         else { return nil }
         let key = String(text[text.index(after: first)..<last])
