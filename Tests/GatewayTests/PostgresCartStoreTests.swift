@@ -134,7 +134,7 @@ struct PostgresCartStoreTests {
                 try await connection.query(
                     "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 1)", alice, variants[0].id)
                 let removal = Task { try await items.removeVariant(id: variants[0].id, at: Date()) }
-                try await Task.sleep(for: .milliseconds(300))
+                try await db.waitForLockWaiter()
                 return removal
             }
             #expect(try await removal.value != nil)
@@ -146,7 +146,7 @@ struct PostgresCartStoreTests {
             let adding = try await db.pool.withTransaction { connection in
                 try await connection.query("SELECT 1 FROM item_variants WHERE id = $1 FOR UPDATE", variants[1].id)
                 let adding = Task { try await store.setQuantity(customerID: bob, variantID: variants[1].id, quantity: 1) }
-                try await Task.sleep(for: .milliseconds(300))
+                try await db.waitForLockWaiter()
                 try await connection.query("UPDATE item_variants SET removed_at = now() WHERE id = $1", variants[1].id)
                 return adding
             }

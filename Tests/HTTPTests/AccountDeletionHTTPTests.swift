@@ -95,7 +95,7 @@ struct AccountDeletionHTTPTests {
                     async let device = PushHTTPTests.register(client, PushHTTPTests.token(0x78), token)
                     return try await [added, carted, device]
                 }
-                try await Task.sleep(for: .milliseconds(300))
+                try await db.waitForLockWaiter()
                 return writes
             }
             for answer in try await writes.value { _ = try answer.expectProblem(401) }

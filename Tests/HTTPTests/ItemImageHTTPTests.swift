@@ -25,7 +25,9 @@ struct ItemImageHTTPTests {
     }
 
     @Test func imagesAreAddedShownMovedAndDeletedWithTheirFile() async throws {
-        let media = ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"]
+        guard let media = ProcessInfo.processInfo.environment["STOREFRONT_TEST_MEDIA_URL"] else {
+            throw TestSetupError("STOREFRONT_TEST_MEDIA_URL is not set: run the media tests through ./Tools/test")
+        }
         try await withApp(configure: { $0.mediaPublicURL = "https://cdn.example/media" }) { client, _ in
             let created = try await client.send(.post, "/v1/admin/items", json: VariantHTTPTests.tee, token: adminToken)
             let item = try #require(try created.json["id"] as? String)
@@ -41,10 +43,8 @@ struct ItemImageHTTPTests {
 
             // The file is at the media API under the name in the URL.
             let filename = String(url.split(separator: "/").last!)
-            if let media {
-                let (data, _) = try await URLSession.shared.data(from: URL(string: "\(media)/photo/\(filename)")!)
-                #expect(Array(data) == ReviewHTTPTests.jpeg)
-            }
+            let (data, _) = try await URLSession.shared.data(from: URL(string: "\(media)/photo/\(filename)")!)
+            #expect(Array(data) == ReviewHTTPTests.jpeg)
 
             // Refused before a byte is stored: not an image, another item's variant, no item.
             try await Self.upload(client, item: item, Array("not an image".utf8)).expectProblem(415)
@@ -65,10 +65,8 @@ struct ItemImageHTTPTests {
             try await client.send(.delete, "/v1/admin/images/\(firstID)", token: adminToken).expectProblem(404)
             let after = try await client.send(.get, "/v1/items/\(item)").json
             #expect((after["images"] as? [[String: Any]])?.map { $0["id"] as? String } == [secondID])
-            if let media {
-                let gone = try await URLSession.shared.data(from: URL(string: "\(media)/photo/\(filename)")!).1 as? HTTPURLResponse
-                #expect(gone?.statusCode == 404, "the file is deleted at the media API")
-            }
+            let gone = try await URLSession.shared.data(from: URL(string: "\(media)/photo/\(filename)")!).1 as? HTTPURLResponse
+            #expect(gone?.statusCode == 404, "the file is deleted at the media API")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Testing
 
 /// A database of its own for one test, copied from the migrated template that `./Tools/test`
 /// prepares, so tests run in parallel without seeing each other's rows.
@@ -81,3 +82,19 @@ public struct TestSetupError: Error, CustomStringConvertible {
 /// The repository's root, found from this file's path.
 public let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+extension TestDatabase {
+    /// Returns once a session of this database waits for a lock (a row's or a table's), so a
+    /// test that holds one knows the request it started has reached it, instead of sleeping and
+    /// hoping; records an issue after 30 s without one.
+    public func waitForLockWaiter() async throws {
+        for _ in 0..<3000 {
+            let waiting = try await pool.query(
+                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            ).rows
+            if !waiting.isEmpty { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("no session of \(name) waited for a lock")
+    }
+}

@@ -42,7 +42,9 @@ struct CartUseCaseTests {
 
     @Test func emptyCartHasAZeroSubtotalInTheShopCurrency() async throws {
         let (useCase, _) = make(items: [])
-        guard case .cart(let cart) = try await useCase.show(CartShowInput(customerID: customer, addressID: nil)) else { return }
+        guard case .cart(let cart) = try await useCase.show(CartShowInput(customerID: customer, addressID: nil)) else {
+            throw UnexpectedOutcome(outcome: "no cart")
+        }
         #expect(cart.lines.isEmpty && cart.itemCount == 0)
         #expect(cart.subtotal == Money(amount: 0, currency: Fixtures.yen))
     }
@@ -166,7 +168,9 @@ struct CartUseCaseTests {
     @Test func customersHaveSeparateCarts() async throws {
         let (useCase, _) = make(items: [mug])
         _ = try await set(useCase, mug.id, 1)
-        guard case .cart(let other) = try await useCase.show(CartShowInput(customerID: UUID(), addressID: nil)) else { return }
+        guard case .cart(let other) = try await useCase.show(CartShowInput(customerID: UUID(), addressID: nil)) else {
+            throw UnexpectedOutcome(outcome: "no cart")
+        }
         #expect(other.lines.isEmpty)
     }
 }

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
 
-/// A `FulfilmentStore` answering what the test set; an unset answer throws.
+/// A `FulfilmentStore` answering what the test set: an unset shipment or delivery throws; the
+/// staff's lists and orders, which no test here reads, are empty.
 struct MockFulfilmentStore: FulfilmentStore {
     var ship: @Sendable ([ShipmentLine]?) throws -> Shipment = { _ in throw FulfilmentError.orderNotFound(UUID()) }
     var deliver: @Sendable (UUID) throws -> Shipment = { throw FulfilmentError.shipmentNotFound($0) }
