@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "HTTP",
             dependencies: [
-                // Gateway and Postgres: the item cache's LISTEN connection (ItemCacheListener) only.
+                // Gateway and Postgres: the item cache's LISTEN connection (ItemCacheListener), and
+                // the pool's and the cache's figures MetricsRoutes shows.
                 "Scenes", "LiveScenes", "Domain", "Presenter", "UseCase", "Gateway", "Postgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

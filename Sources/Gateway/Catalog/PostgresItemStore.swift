@@ -55,7 +55,8 @@ public struct PostgresItemStore: ItemStore {
     }
 
     /// The statement of a page of items, its values bound: public so that its plan can be read
-    /// at scale and pgbench can replay it beside the service (Benchmarks/item-lookup).
+    /// at scale (CatalogPlanTests). Benchmarks/item-lookup replays the statement the server
+    /// logged, not this.
     public static func listStatement(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int)
         -> (sql: String, binds: [any PostgresEncodable])
     {

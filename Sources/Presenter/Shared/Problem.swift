@@ -127,7 +127,7 @@ public enum Problem {
     }
 
     /// The shared errors: validation (422), records not found (404), taken (409) or referring to
-    /// nothing (422), a limit reached (429), unavailable store (503), a failing or refusing outside API (502), a custom use case not
+    /// nothing (422), a limit reached (409), too many requests (429), unavailable store (503), a failing or refusing outside API (502), a custom use case not
     /// written yet (501); anything else is a 500.
     public static func from(_ error: any Error) -> Presentation {
         switch error {
@@ -148,7 +148,8 @@ public enum Problem {
             presentation.diagnostic = "\(error.service): \(error)"
             return presentation
         case MoneyError.overflow:
-            // Only a cart of some 90,000 lines at the highest prices reaches it: refused, not a 500.
+            // Out of reach within today's bounds (100 lines of 99 units at 10^12 each); should a
+            // bound widen, a total past Int64 is refused, not a 500.
             return make(
                 422, "amount-too-large", "Amount too large", detail: "The total is more than the shop can reckon with; buy in parts.")
         case let error as NotImplemented:
