@@ -81,6 +81,12 @@ public struct Order: Hashable, Sendable {
     }
 }
 
+extension Order {
+    /// The decline code of a failed payment the provider gave none for, in the first answer and
+    /// in every replay of it.
+    public static let unspecifiedDeclineCode = "payment_failed"
+}
+
 public enum OrderStatus: String, Hashable, Sendable {
     case pendingPayment = "pending_payment"
     /// The provider waits on the customer (3-D Secure): the app completes it with the order's

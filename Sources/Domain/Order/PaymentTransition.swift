@@ -42,7 +42,7 @@ public enum PaymentTransition: Hashable, Sendable {
         case .requiresPaymentMethod:
             // A payment method was given at creation, so this follows a confirmation that failed:
             // declined, or 3-D Secure refused.
-            self = .failed(declineCode: status == .requiresAction ? "authentication_failed" : "payment_failed")
+            self = .failed(declineCode: status == .requiresAction ? "authentication_failed" : Order.unspecifiedDeclineCode)
         case .processing, .requiresConfirmation:
             self = .unchanged
         }

@@ -92,7 +92,7 @@ public struct OrderCheckout: Sendable {
             let settled = try await settlement.apply(confirmed, to: attached)
             switch settled.status {
             case .paid: return .paid(settled)
-            case .paymentFailed: return .declined(settled, code: settled.declineCode ?? "payment_failed")
+            case .paymentFailed: return .declined(settled, code: settled.declineCode ?? Order.unspecifiedDeclineCode)
             default: return .pending(settled)
             }
         } catch let error as PaymentError {
@@ -114,7 +114,7 @@ public struct OrderCheckout: Sendable {
     static func replay(_ order: Order) -> CheckoutOutcome {
         switch order.status {
         case .pendingPayment, .requiresAction: return .pending(order)
-        case .paymentFailed: return .declined(order, code: order.declineCode ?? "card_declined")
+        case .paymentFailed: return .declined(order, code: order.declineCode ?? Order.unspecifiedDeclineCode)
         case .paid, .cancelled, .refundPending, .refunded: return .paid(order)
         }
     }

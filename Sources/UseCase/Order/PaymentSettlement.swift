@@ -41,8 +41,9 @@ struct PaymentSettlement: Sendable {
     private func cancel(_ intent: PaymentIntent, of order: Order) async throws -> Bool {
         do {
             // A key of its own per attempt: the provider replays a key's first answer, an error
-            // included, for a day, and a cancel that failed must be able to succeed later.
-            let key = "order-\(order.id.lowercasedText)-fail-\(Int(system.now().timeIntervalSince1970))"
+            // included, for a day, and a cancel that failed must be able to succeed later (a key
+            // by the second was shared by two attempts in one second).
+            let key = "order-\(order.id.lowercasedText)-fail-\(system.newID().lowercasedText)"
             return try await payments.cancelPayment(id: intent.id, idempotencyKey: key).status == .canceled
         } catch is PaymentError {
             return false
