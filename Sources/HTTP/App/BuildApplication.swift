@@ -99,6 +99,8 @@ func buildRouter(
     let document = try APIDocument.bundled.get()
     let router = Router(context: StorefrontContext.self)
     router.add(middleware: RequestIDMiddleware())
+    // Outside the problem middleware, so problems answered to credentials are marked too.
+    router.add(middleware: PrivateResponseMiddleware())
     // Outside the problem middleware, so it counts the status the client got.
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware(allowedMethods: document.allowedMethods))
