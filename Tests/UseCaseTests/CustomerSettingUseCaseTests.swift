@@ -73,12 +73,15 @@ struct CustomerSettingUseCaseTests {
             try await Self.useCase(store).update(Self.changes(name: "  Ann ", locale: "ja-JP", marketingOptIn: true))
                 == .updated(Self.settings))
         #expect(store.calls == [.update(Self.me, SettingsChanges(name: "Ann", locale: "ja-JP", marketingOptIn: true))])
+        // iOS's identifier is read as a tag, as a device's locale is.
+        _ = try await Self.useCase(store).update(Self.changes(locale: "ja_JP@calendar=japanese"))
+        #expect(store.calls.last == .update(Self.me, SettingsChanges(locale: "ja-JP")))
         let error = await #expect(throws: ValidationError.self) {
             try await Self.useCase(store).update(Self.changes(email: "nope", name: "", locale: "english please"))
         }
         #expect(error?.fields.map(\.field) == ["email", "current_password", "name", "locale"])
         await #expect(throws: ValidationError.self) { try await Self.useCase(store).update(Self.changes()) }
-        #expect(store.calls.count == 1)
+        #expect(store.calls.count == 2)
     }
 
     @Test func languageTagsAreCheckedForTheirShape() {
@@ -86,6 +89,8 @@ struct CustomerSettingUseCaseTests {
         for tag in ["", "e", "englishes", "en_US", "en-", "-en", "en-toolongsubtag", "ja JP"] {
             #expect(!LanguageTag.isWellFormed(tag), "\(tag)")
         }
+        #expect(LanguageTag.normalized("en_US") == "en-US" && LanguageTag.normalized("ja_JP@calendar=japanese") == "ja-JP")
+        #expect(LanguageTag.normalized("ja JP") == nil && LanguageTag.normalized("@ja") == nil)
     }
 
     @Test func aPasswordChangeNeedsTheCurrentPasswordAndKeepsOnlyThisSession() async throws {

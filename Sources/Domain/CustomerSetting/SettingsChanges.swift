@@ -37,7 +37,8 @@ public struct SettingsChanges: Hashable, Sendable {
                 !name.isEmpty && name.storedLength <= AccountRules.maxNameLength, "name",
                 "must be 1 to \(AccountRules.maxNameLength) characters")
         }
-        if let locale { errors.require(LanguageTag.isWellFormed(locale), "locale", "must be a BCP 47 language tag such as en or ja-JP") }
+        let locale = self.locale.map { LanguageTag.normalized($0) ?? "" }
+        if let locale { errors.require(!locale.isEmpty, "locale", LanguageTag.rule) }
         try errors.throwIfAny()
         return SettingsChanges(email: email, name: name, locale: locale, marketingOptIn: marketingOptIn, currentPassword: currentPassword)
     }

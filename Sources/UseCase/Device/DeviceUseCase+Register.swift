@@ -8,11 +8,7 @@ extension DeviceUseCase {
     /// one (`ja-JP`).
     /// - Throws: `ValidationError` for a locale that is no language tag; `StoreUnavailable`.
     public func register(_ input: DeviceRegisterInput) async throws -> DeviceRegisterOutcome {
-        // iOS's identifier may carry keywords after "@" (ja_JP@calendar=japanese): the tag is before.
-        let locale = String(input.locale.prefix { $0 != "@" }).replacingOccurrences(of: "_", with: "-")
-        guard LanguageTag.isWellFormed(locale) else {
-            throw ValidationError([FieldError("locale", "must be a BCP 47 language tag such as en or ja-JP (ja_JP is read as ja-JP)")])
-        }
+        guard let locale = LanguageTag.normalized(input.locale) else { throw ValidationError([FieldError("locale", LanguageTag.rule)]) }
         guard let token = Device.normalizedToken(input.token) else { return .malformedToken }
         let (device, created) = try await store.register(
             token: token, customerID: input.customerID, platform: input.platform, locale: locale, at: system.now())
