@@ -14,7 +14,7 @@ struct ItemCacheTests {
             id: id, sku: "SKU", name: "v\(version)", description: "", category: "kitchen", taxClass: .standard, price: yen, stock: 1,
             createdAt: Date(timeIntervalSince1970: 0), reviewCount: 0, ratingAverage: nil, options: [],
             variants: [Variant(id: variant, sku: "SKU", options: [], price: yen, stock: 1)],
-            images: [ItemImage(id: image, url: nil, alt: "", variantID: nil, position: 0)], thumbnailURL: nil)
+            images: [ItemImage(id: image, url: nil, alt: "", variantID: nil, position: 0)], thumbnailURL: nil, archivedAt: nil)
     }
 
     /// A clock the test moves by hand.

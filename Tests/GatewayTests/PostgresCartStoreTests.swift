@@ -156,4 +156,34 @@ struct PostgresCartStoreTests {
             #expect(try await store.lines(customerID: bob).map(\.variantID) == [variants[2].id])
         }
     }
+
+    /// A line added while the staff archive its item waits for the archive and is refused, as
+    /// one added after; the archive deletes the lines it finds (Migrations/0036).
+    @Test func aLineRacingItsItemsArchiveIsRefused() async throws {
+        try await TestDatabase.with { db in
+            let customer = UUID()
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'archive@example.com', 'N', 'h')", customer)
+            let held = try await TestRows.variantID(of: try await TestRows.insertItem(db, stock: 5), db)
+            let item = try await TestRows.insertItem(db, stock: 5)
+            let variant = try await TestRows.variantID(of: item, db)
+            let store = PostgresCartStore(database: db.pool)
+            try await store.setQuantity(customerID: customer, variantID: held, quantity: 1)
+            let adding = try await db.pool.withTransaction { connection in
+                try await connection.query("SELECT 1 FROM items WHERE id = $1 FOR UPDATE", item)
+                try await connection.query("UPDATE items SET archived_at = now() WHERE id = $1", item)
+                let adding = Task { try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1) }
+                try await db.waitForLockWaiter()
+                return adding
+            }
+            await #expect(throws: VariantOffSale.self) { try await adding.value }
+            #expect(try await store.lines(customerID: customer).map(\.variantID) == [held])
+
+            let archived = try #require(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: nil))
+            #expect(archived.archivedAt == nil)
+            try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1)
+            #expect(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: Date())?.archivedAt != nil)
+            #expect(try await store.lines(customerID: customer).map(\.variantID) == [held], "the archive deleted its line")
+        }
+    }
 }

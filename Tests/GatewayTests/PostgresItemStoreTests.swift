@@ -204,7 +204,8 @@ struct PostgresItemStoreTests {
                 return Item(
                     id: UUID(), sku: "S-\(n)", name: "n\(n)", description: "", category: "c", taxClass: .standard, price: price, stock: 1,
                     createdAt: Self.start, reviewCount: 0, ratingAverage: nil, options: [],
-                    variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)], images: [], thumbnailURL: nil)
+                    variants: [Variant(id: UUID(), sku: "S-\(n)", options: [], price: price, stock: 1)], images: [], thumbnailURL: nil,
+                    archivedAt: nil)
             }
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<3 { group.addTask { try await store.insertIfEmpty(items) } }

@@ -65,7 +65,7 @@ struct JSONBodyEncoderTests {
                 Variant(
                     id: UUID(), sku: "MUG-1-W", options: [.init(name: "colour", value: "白")],
                     price: Money(amount: 1200, currency: Currency("JPY")!), stock: 3)
-            ], images: [ItemImage(id: UUID(), url: nil, alt: "\"白\"", variantID: UUID(), position: 0)], thumbnailURL: nil)
+            ], images: [ItemImage(id: UUID(), url: nil, alt: "\"白\"", variantID: UUID(), position: 0)], thumbnailURL: nil, archivedAt: nil)
         try expectSameBytes(CatalogTranslator.model(item))
         try expectSameBytes(PageModel(data: [item, item].map(CatalogTranslator.model), nextCursor: nil))
         let review = Review(

@@ -114,7 +114,7 @@ struct CatalogUseCaseTests {
                     id: id, sku: draft.sku, name: draft.name, description: draft.description, category: draft.category,
                     taxClass: .standard, price: variants[0].price, stock: variants[0].stock, createdAt: at, reviewCount: 0,
                     ratingAverage: nil,
-                    options: draft.options, variants: variants, images: [], thumbnailURL: nil)
+                    options: draft.options, variants: variants, images: [], thumbnailURL: nil, archivedAt: nil)
             }
         }
         guard case .created(let item) = try await useCase(store).create(Self.createInput) else {

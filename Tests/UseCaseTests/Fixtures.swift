@@ -16,7 +16,7 @@ extension Fixtures {
                 Variant(
                     id: UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", index + 100))!, sku: "SKU-\(index)",
                     options: [], price: price, stock: stock)
-            ], images: [], thumbnailURL: nil)
+            ], images: [], thumbnailURL: nil, archivedAt: nil)
     }
 
     /// A T-shirt in sizes S and M, each with `stock` units.
@@ -30,7 +30,7 @@ extension Fixtures {
         return Item(
             id: UUID(uuidString: "00000000-0000-4000-a000-000000000100")!, sku: "TEE", name: "T-shirt", description: "",
             category: "apparel", taxClass: .standard, price: price, stock: 2 * stock, createdAt: now, reviewCount: 0, ratingAverage: nil,
-            options: [ItemOption(name: "size", values: ["S", "M"])], variants: variants, images: [], thumbnailURL: nil)
+            options: [ItemOption(name: "size", values: ["S", "M"])], variants: variants, images: [], thumbnailURL: nil, archivedAt: nil)
     }
 
     /// What `CatalogUseCaseTests.createInput` becomes: one variant with the item's SKU, price and

@@ -55,6 +55,12 @@ public protocol ItemStore: Sendable {
     /// - Throws: `CatalogError.duplicateSKU`, `StoreUnavailable`.
     func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item?
 
+    /// Takes an item off sale (`archivedAt`: it leaves every list, page, facet and feed, and every
+    /// cart, where no line of it is added meanwhile) or, with `nil`, puts it back. `nil` when no
+    /// such item.
+    /// - Throws: `StoreUnavailable`.
+    func archive(itemID: UUID, at archivedAt: Date?) async throws -> Item?
+
     /// Takes a variant out of the catalog and out of every cart; its row stays for the orders
     /// and the stock history that name it. `nil` when no such live variant.
     /// - Throws: `CatalogError.lastVariant` for an item's last live variant, `StoreUnavailable`.

@@ -36,10 +36,11 @@ struct ItemListQuery {
 
     var whereClause: String { conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ") }
 
-    /// The items `filter` matches: its category, every search word (the first
+    /// The items on sale `filter` matches: its category, every search word (the first
     /// `PostgresItemStore.maxSearchWords`) in name or description, and one live variant meeting
     /// every variant-level filter at once.
     mutating func whereMatches(_ filter: ItemFilter) {
+        self.where("archived_at IS NULL")
         if let category = filter.category { self.where("category = $", category) }
         let words = (filter.search ?? "").split(whereSeparator: \.isWhitespace).prefix(PostgresItemStore.maxSearchWords)
         for word in words { self.where("(name || ' ' || description) ILIKE $", SQLPattern.contains(String(word))) }

@@ -78,6 +78,28 @@ extension PostgresItemStore {
         return try await item(id: itemID)
     }
 
+    public func archive(itemID: UUID, at archivedAt: Date?) async throws -> Item? {
+        let found: Bool = try await cache.forgetting(items: [itemID]) {
+            try await translatingUnavailable {
+                try await database.withTransaction { connection in
+                    // FOR UPDATE waits for cart lines being added to its variants (their trigger
+                    // holds the item's key share, Migrations/0036), and makes later ones wait and
+                    // then refuse it.
+                    guard !(try await connection.query("SELECT 1 FROM items WHERE id = $1 FOR UPDATE", itemID).rows.isEmpty) else {
+                        return false
+                    }
+                    try await connection.query("UPDATE items SET archived_at = $2 WHERE id = $1", itemID, archivedAt)
+                    if archivedAt != nil {
+                        try await connection.query(
+                            "DELETE FROM cart_lines l USING item_variants v WHERE v.id = l.variant_id AND v.item_id = $1", itemID)
+                    }
+                    return true
+                }
+            }
+        }
+        return found ? try await item(id: itemID) : nil
+    }
+
     public func removeVariant(id: UUID, at: Date) async throws -> Item? {
         let itemID: UUID? = try await cache.forgetting(owning: [id]) {
             try await translatingUnavailable {

@@ -20,7 +20,7 @@ public struct PostgresItemStore: ItemStore {
         """
     /// What `item(from:)` reads, selected from `items`.
     static let columns =
-        "id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, \(variantsColumn), \(imagesColumn)"
+        "id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, archived_at, \(variantsColumn), \(imagesColumn)"
 
     let database: PostgresPool
     /// Where the media API's files are published (`MEDIA_PUBLIC_URL`): an image's URL is this
@@ -355,7 +355,8 @@ public struct PostgresItemStore: ItemStore {
             options: options,
             variants: variants,
             images: images,
-            thumbnailURL: images.first?.url
+            thumbnailURL: images.first?.url,
+            archivedAt: try row.decode("archived_at")
         )
     }
 }

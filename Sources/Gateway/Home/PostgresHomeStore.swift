@@ -4,11 +4,14 @@ import Postgres
 /// `HomeStore` on PostgreSQL. Each statement is answered by an index (Migrations/0001_catalog.sql
 /// and 0006_reviews.sql); `PostgresHomeStoreTests` checks the plans on a large catalog.
 public struct PostgresHomeStore: HomeStore {
-    static let newArrivals = "SELECT \(PostgresItemStore.columns) FROM items ORDER BY created_at DESC, id DESC LIMIT $1"
+    static let newArrivals = """
+        SELECT \(PostgresItemStore.columns) FROM items WHERE archived_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $1
+        """
     /// The catalog's order for `sort=rating` (`PostgresItemStore.order`), so the feed's top-rated
     /// items are that list's first page; an item without reviews has the key -1.
     static let topRated = """
-        SELECT \(PostgresItemStore.columns) FROM items WHERE rating_key >= 0 ORDER BY rating_key DESC, id DESC LIMIT $1
+        SELECT \(PostgresItemStore.columns) FROM items WHERE rating_key >= 0 AND archived_at IS NULL
+        ORDER BY rating_key DESC, id DESC LIMIT $1
         """
     static let categories = "SELECT name, item_count FROM category_counts WHERE item_count > 0 ORDER BY name LIMIT $1"
 

@@ -787,6 +787,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Item`.
         public struct Item: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Item/archived_at`.
+            public var archivedAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Item/category`.
             public var category: Swift.String
             /// - Remark: Generated from `#/components/schemas/Item/created_at`.
@@ -825,6 +827,7 @@ extension Components {
             /// Creates a new `Item`.
             ///
             /// - Parameters:
+            ///   - archivedAt:
             ///   - category:
             ///   - createdAt:
             ///   - description:
@@ -841,6 +844,7 @@ extension Components {
             ///   - thumbnailUrl:
             ///   - variants:
             public init(
+                archivedAt: Foundation.Date? = nil,
                 category: Swift.String,
                 createdAt: Foundation.Date,
                 description: Swift.String,
@@ -857,6 +861,7 @@ extension Components {
                 thumbnailUrl: Swift.String? = nil,
                 variants: [Components.Schemas.Variant]
             ) {
+                self.archivedAt = archivedAt
                 self.category = category
                 self.createdAt = createdAt
                 self.description = description
@@ -874,6 +879,7 @@ extension Components {
                 self.variants = variants
             }
             public enum CodingKeys: String, CodingKey {
+                case archivedAt = "archived_at"
                 case category
                 case createdAt = "created_at"
                 case description

@@ -69,9 +69,15 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/admin/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/admin/items/{id}/patch(Catalog.edit)`.
     func catalog_edit(_ input: Operations.Catalog_edit.Input) async throws -> Operations.Catalog_edit.Output
+    /// - Remark: HTTP `POST /v1/admin/items/{id}/archive`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/archive/post(Catalog.archive)`.
+    func catalog_archive(_ input: Operations.Catalog_archive.Input) async throws -> Operations.Catalog_archive.Output
     /// - Remark: HTTP `POST /v1/admin/items/{id}/images`.
     /// - Remark: Generated from `#/paths//v1/admin/items/{id}/images/post(Catalog.add_image)`.
     func catalog_addImage(_ input: Operations.Catalog_addImage.Input) async throws -> Operations.Catalog_addImage.Output
+    /// - Remark: HTTP `POST /v1/admin/items/{id}/restore`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/restore/post(Catalog.restore)`.
+    func catalog_restore(_ input: Operations.Catalog_restore.Input) async throws -> Operations.Catalog_restore.Output
     /// - Remark: HTTP `POST /v1/admin/items/{id}/variants`.
     /// - Remark: Generated from `#/paths//v1/admin/items/{id}/variants/post(Catalog.add_variant)`.
     func catalog_addVariant(_ input: Operations.Catalog_addVariant.Input) async throws -> Operations.Catalog_addVariant.Output
@@ -427,6 +433,17 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// - Remark: HTTP `POST /v1/admin/items/{id}/archive`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/archive/post(Catalog.archive)`.
+    public func catalog_archive(
+        path: Operations.Catalog_archive.Input.Path,
+        headers: Operations.Catalog_archive.Input.Headers = .init()
+    ) async throws -> Operations.Catalog_archive.Output {
+        try await catalog_archive(Operations.Catalog_archive.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// - Remark: HTTP `POST /v1/admin/items/{id}/images`.
     /// - Remark: Generated from `#/paths//v1/admin/items/{id}/images/post(Catalog.add_image)`.
     public func catalog_addImage(
@@ -440,6 +457,17 @@ extension APIProtocol {
             query: query,
             headers: headers,
             body: body
+        ))
+    }
+    /// - Remark: HTTP `POST /v1/admin/items/{id}/restore`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/restore/post(Catalog.restore)`.
+    public func catalog_restore(
+        path: Operations.Catalog_restore.Input.Path,
+        headers: Operations.Catalog_restore.Input.Headers = .init()
+    ) async throws -> Operations.Catalog_restore.Output {
+        try await catalog_restore(Operations.Catalog_restore.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// - Remark: HTTP `POST /v1/admin/items/{id}/variants`.

@@ -12,7 +12,9 @@ extension CartUseCase {
             try await store.remove(customerID: input.customerID, itemID: input.itemID)
             return .cart(try await view(of: input.customerID))
         }
-        guard let item = try await catalog.item(id: input.itemID) else { return .itemNotFound(itemID: input.itemID) }
+        guard let item = try await catalog.item(id: input.itemID), item.archivedAt == nil else {
+            return .itemNotFound(itemID: input.itemID)
+        }
         guard item.variants.count == 1, let variant = item.variants.first else {
             return .variantRequired(itemID: item.id, count: item.variants.count, variantIDs: item.variants.map(\.id))
         }

@@ -12,7 +12,7 @@ extension CartUseCase {
             try await store.remove(customerID: input.customerID, variantID: input.variantID)
             return .cart(try await view(of: input.customerID))
         }
-        guard let item = try await catalog.item(variantID: input.variantID),
+        guard let item = try await catalog.item(variantID: input.variantID), item.archivedAt == nil,
             let variant = item.variants.first(where: { $0.id == input.variantID })
         else { return .variantNotFound(variantID: input.variantID) }
         switch try await place(input.quantity, of: variant, customerID: input.customerID) {

@@ -3,10 +3,10 @@ import Domain
 import Foundation
 
 extension CatalogUseCase {
-    /// `GET /v1/items/{id}` (auth: public).
+    /// `GET /v1/items/{id}` (auth: public): an archived item is not shown.
     /// - Throws: `StoreUnavailable`.
     public func show(_ input: CatalogShowInput) async throws -> CatalogShowOutcome {
-        guard let item = try await store.shownItem(id: input.id) else { return .notFound(id: input.id) }
+        guard let item = try await store.shownItem(id: input.id), item.archivedAt == nil else { return .notFound(id: input.id) }
         return .item(item)
     }
 }

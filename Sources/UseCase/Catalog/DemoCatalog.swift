@@ -69,7 +69,7 @@ public enum DemoCatalog {
                 price: variants.map(\.price).min { $0.amount < $1.amount }!,
                 stock: variants.reduce(0) { $0 + $1.stock },
                 createdAt: epoch.addingTimeInterval(Double(index) * 60), reviewCount: 0, ratingAverage: nil,
-                options: category.options, variants: variants, images: [], thumbnailURL: nil)
+                options: category.options, variants: variants, images: [], thumbnailURL: nil, archivedAt: nil)
         }
     }
 

@@ -15,6 +15,7 @@ final class MockItemStore: ItemStore, Sendable {
         case addVariant(VariantDraft, UUID, [ItemOption])
         case updateVariant(UUID, String?, Int64?)
         case removeVariant(UUID)
+        case archive(UUID, Date?)
         case adjustStock(UUID, Int, String)
         case stockMovements(UUID, Int64?, Int)
         case insertIfEmpty(Int)
@@ -30,6 +31,7 @@ final class MockItemStore: ItemStore, Sendable {
         var addVariant: (@Sendable (VariantDraft, UUID, [ItemOption], [ItemOption]) throws -> Item?)?
         var updateVariant: (@Sendable (UUID, String?, Int64?) throws -> Item?)?
         var removeVariant: (@Sendable (UUID) throws -> Item?)?
+        var archive: (@Sendable (UUID, Date?) throws -> Item?)?
         var adjustStock: (@Sendable (UUID, Int, String) throws -> StockMovement?)?
         var stockMovements: (@Sendable (UUID, Int64?, Int) throws -> [StockMovement]?)?
         var insertIfEmpty: (@Sendable ([Item]) throws -> Bool)?
@@ -81,6 +83,10 @@ final class MockItemStore: ItemStore, Sendable {
 
     func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item? {
         try record(.updateVariant(id, sku, priceAmount), \.updateVariant)(id, sku, priceAmount)
+    }
+
+    func archive(itemID: UUID, at archivedAt: Date?) async throws -> Item? {
+        try record(.archive(itemID, archivedAt), \.archive)(itemID, archivedAt)
     }
 
     func removeVariant(id: UUID, at: Date) async throws -> Item? {
