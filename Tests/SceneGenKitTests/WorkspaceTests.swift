@@ -166,6 +166,20 @@ struct WorkspaceTests {
         }
     }
 
+    /// A body no route takes is not in the API document: without an update route, no `Patch`.
+    @Test func theAPIDocumentDescribesOnlyTheBodiesRoutesTake() throws {
+        let noUpdate = Self.reference.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("kind: update") }.joined(separator: "\n")
+        #expect(noUpdate != Self.reference)
+        let root = try Self.repository(["Wishlist": noUpdate])
+        let run = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let data = try Data(contentsOf: root.appendingPathComponent("Sources/HTTP/Resources/openapi.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        #expect(schemas["WishlistEntryCreate"] != nil && schemas["WishlistEntryPatch"] == nil)
+    }
+
     @Test func dryRunWritesNothingAndSaysWhatWouldHappen() throws {
         let root = try Self.repository(["Wishlist": Self.reference])
         let before = try Self.snapshot(root)

@@ -190,71 +190,6 @@ extension Components {
                 case nextCursor = "next_cursor"
             }
         }
-        /// - Remark: Generated from `#/components/schemas/AddressPatch`.
-        public struct AddressPatch: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/city`.
-            public var city: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/country`.
-            public var country: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/is_default`.
-            public var isDefault: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/line1`.
-            public var line1: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/line2`.
-            public var line2: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/phone`.
-            public var phone: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/postal_code`.
-            public var postalCode: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/recipient`.
-            public var recipient: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/AddressPatch/region`.
-            public var region: Swift.String?
-            /// Creates a new `AddressPatch`.
-            ///
-            /// - Parameters:
-            ///   - city:
-            ///   - country:
-            ///   - isDefault:
-            ///   - line1:
-            ///   - line2:
-            ///   - phone:
-            ///   - postalCode:
-            ///   - recipient:
-            ///   - region:
-            public init(
-                city: Swift.String? = nil,
-                country: Swift.String? = nil,
-                isDefault: Swift.Bool? = nil,
-                line1: Swift.String? = nil,
-                line2: Swift.String? = nil,
-                phone: Swift.String? = nil,
-                postalCode: Swift.String? = nil,
-                recipient: Swift.String? = nil,
-                region: Swift.String? = nil
-            ) {
-                self.city = city
-                self.country = country
-                self.isDefault = isDefault
-                self.line1 = line1
-                self.line2 = line2
-                self.phone = phone
-                self.postalCode = postalCode
-                self.recipient = recipient
-                self.region = region
-            }
-            public enum CodingKeys: String, CodingKey {
-                case city
-                case country
-                case isDefault = "is_default"
-                case line1
-                case line2
-                case phone
-                case postalCode = "postal_code"
-                case recipient
-                case region
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/CartLine`.
         public struct CartLine: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CartLine/item_id`.
@@ -2499,47 +2434,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case data
                 case nextCursor = "next_cursor"
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ShippingRatePatch`.
-        public struct ShippingRatePatch: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/country`.
-            public var country: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/fee`.
-            public var fee: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/free_shipping_applies`.
-            public var freeShippingApplies: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/postal_code_prefix`.
-            public var postalCodePrefix: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ShippingRatePatch/region`.
-            public var region: Swift.String?
-            /// Creates a new `ShippingRatePatch`.
-            ///
-            /// - Parameters:
-            ///   - country:
-            ///   - fee:
-            ///   - freeShippingApplies:
-            ///   - postalCodePrefix:
-            ///   - region:
-            public init(
-                country: Swift.String? = nil,
-                fee: Components.Schemas.Money? = nil,
-                freeShippingApplies: Swift.Bool? = nil,
-                postalCodePrefix: Swift.String? = nil,
-                region: Swift.String? = nil
-            ) {
-                self.country = country
-                self.fee = fee
-                self.freeShippingApplies = freeShippingApplies
-                self.postalCodePrefix = postalCodePrefix
-                self.region = region
-            }
-            public enum CodingKeys: String, CodingKey {
-                case country
-                case fee
-                case freeShippingApplies = "free_shipping_applies"
-                case postalCodePrefix = "postal_code_prefix"
-                case region
             }
         }
         /// - Remark: Generated from `#/components/schemas/StaffOrder`.

@@ -278,7 +278,9 @@ enum OpenAPIRenderer {
         return schema
     }
 
-    /// `E`, `EPage`, `ECreate` and `EPatch`, with the spec's bounds.
+    /// `E`, `EPage`, and the bodies its routes take: `ECreate` (create, replace) and `EPatch`
+    /// (update), with the spec's bounds. A body no route takes is not described: a client
+    /// generated from the document would offer a request the service does not answer.
     private static func entitySchemas(_ names: SceneNames) -> [String: Any] {
         var properties: [String: Any] = [:]
         for field in names.fields { properties[field.name] = schema(field, nullable: field.field.optional) }
@@ -291,14 +293,15 @@ enum OpenAPIRenderer {
             // JSON merge patch: null removes a field that may be absent; the others take no null.
             patch[field.name] = staffOnly(schema(field, nullable: field.field.optional), field)
         }
-        return [
-            names.entity: entity,
-            "\(names.entity)Page": page(of: names.entity),
-            "\(names.entity)Create": [
+        let kinds = Set(names.spec.useCases.map(\.kind))
+        var schemas: [String: Any] = [names.entity: entity, "\(names.entity)Page": page(of: names.entity)]
+        if !kinds.isDisjoint(with: [.create, .replace]) {
+            schemas["\(names.entity)Create"] = [
                 "type": "object", "required": names.writable.filter(\.requiredOnCreate).map(\.name), "properties": create,
-            ],
-            "\(names.entity)Patch": ["type": "object", "properties": patch],
-        ]
+            ]
+        }
+        if kinds.contains(.update) { schemas["\(names.entity)Patch"] = ["type": "object", "properties": patch] }
+        return schemas
     }
 
     /// A field a request may leave out says what it then is (`default`; `now` is no JSON value).
