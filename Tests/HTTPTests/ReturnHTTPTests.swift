@@ -74,6 +74,32 @@ struct ReturnHTTPTests {
         }
     }
 
+    /// The staff's queue: every customer's returns, newest first, by status, paged.
+    @Test func theStaffListReturnsByStatusNewestFirst() async throws {
+        try await withApp { client, db in
+            let (order, mug, pen, token) = try await Self.shippedOrder(client, db)
+            let first = try #require(
+                try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#).json["id"] as? String)
+            let second = try #require(
+                try await Self.ask(client, order, token, #"[{"variant_id":"\#(pen)","quantity":1}]"#).json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(first)/approve", token: adminToken).status == .ok)
+
+            func ids(_ query: String) async throws -> (ids: [String], next: String?) {
+                let page = try await client.send(.get, "/v1/admin/returns\(query)", token: adminToken).json
+                return ((page["data"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? [], page["next_cursor"] as? String)
+            }
+            #expect(try await ids("").ids == [second, first])
+            #expect(try await ids("?status=requested").ids == [second])
+            #expect(try await ids("?status=approved").ids == [first])
+            #expect(try await ids("?status=received").ids.isEmpty)
+            let (one, next) = try await ids("?limit=1")
+            #expect(one == [second])
+            #expect(try await ids("?limit=1&cursor=\(try #require(next))").ids == [first])
+            try await client.send(.get, "/v1/admin/returns?status=lost", token: adminToken).expectProblem(422)
+            try await client.send(.get, "/v1/admin/returns", token: token).expectProblem(401)
+        }
+    }
+
     /// A return of nothing is refused; one stored with no lines (before requests needed one) is
     /// received as no refund at all. Its refund, of no lines and no amount, had been of the whole
     /// remainder of the order.

@@ -61,6 +61,10 @@ public protocol ReturnStore: Sendable {
     /// The returns of the customer's order, oldest first; `nil` when the order is none of theirs.
     /// - Throws: `StoreUnavailable`.
     func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]?
+    /// Every customer's returns, newest first (by creation, then id), those of `status` when
+    /// given, after `cursor`: at most `limit`.
+    /// - Throws: `StoreUnavailable`.
+    func staffPage(status: ReturnStatus?, after cursor: PageCursor?, limit: Int) async throws -> [ReturnRequest]
     /// The return with this id, or `nil`.
     /// - Throws: `StoreUnavailable`.
     func returnRequest(id: UUID) async throws -> ReturnRequest?

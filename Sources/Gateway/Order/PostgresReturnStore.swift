@@ -138,6 +138,23 @@ public struct PostgresReturnStore: ReturnStore {
         }
     }
 
+    public func staffPage(status: ReturnStatus?, after cursor: PageCursor?, limit: Int) async throws -> [ReturnRequest] {
+        try await translatingUnavailable {
+            let rows = try await database.query(
+                """
+                SELECT id FROM returns
+                WHERE ($1::text IS NULL OR status = $1) AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+                ORDER BY created_at DESC, id DESC LIMIT $4
+                """, status?.rawValue, cursor?.createdAt, cursor?.id, limit
+            ).rows
+            var found: [ReturnRequest] = []
+            for row in rows {
+                if let request = try await Self.load(try row.decode("id"), on: database) { found.append(request) }
+            }
+            return found
+        }
+    }
+
     public func returnRequest(id: UUID) async throws -> ReturnRequest? {
         try await translatingUnavailable { try await Self.load(id, on: database) }
     }

@@ -7202,6 +7202,250 @@ public enum Operations {
             }
         }
     }
+    /// - Remark: HTTP `GET /v1/admin/returns`.
+    /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)`.
+    public enum Order_staffReturns {
+        public static let id: Swift.String = "Order.staff_returns"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/admin/returns/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/query/status`.
+                @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case requested = "requested"
+                    case approved = "approved"
+                    case refused = "refused"
+                    case received = "received"
+                }
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/query/status`.
+                public var status: Operations.Order_staffReturns.Input.Query.StatusPayload?
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/query/cursor`.
+                public var cursor: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - status:
+                ///   - limit:
+                ///   - cursor:
+                public init(
+                    status: Operations.Order_staffReturns.Input.Query.StatusPayload? = nil,
+                    limit: Swift.Int? = nil,
+                    cursor: Swift.String? = nil
+                ) {
+                    self.status = status
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.Order_staffReturns.Input.Query
+            /// - Remark: Generated from `#/paths/v1/admin/returns/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Order_staffReturns.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Order_staffReturns.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Order_staffReturns.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.Order_staffReturns.Input.Query = .init(),
+                headers: Operations.Order_staffReturns.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/200/content/json/data`.
+                        public var data: [Components.Schemas.ReturnRequest]
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/200/content/json/next_cursor`.
+                        public var nextCursor: Swift.String?
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - data:
+                        ///   - nextCursor:
+                        public init(
+                            data: [Components.Schemas.ReturnRequest],
+                            nextCursor: Swift.String? = nil
+                        ) {
+                            self.data = data
+                            self.nextCursor = nextCursor
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case data
+                            case nextCursor = "next_cursor"
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/200/content/application\/json`.
+                    case json(Operations.Order_staffReturns.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.Order_staffReturns.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Order_staffReturns.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Order_staffReturns.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// page
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Order_staffReturns.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.Order_staffReturns.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotImplemented: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/501/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/501/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Order_staffReturns.Output.NotImplemented.Body
+                /// Creates a new `NotImplemented`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Order_staffReturns.Output.NotImplemented.Body) {
+                    self.body = body
+                }
+            }
+            /// Its logic is not written yet
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)/responses/501`.
+            ///
+            /// HTTP response code: `501 notImplemented`.
+            case notImplemented(Operations.Order_staffReturns.Output.NotImplemented)
+            /// The associated value of the enum case if `self` is `.notImplemented`.
+            ///
+            /// - Throws: An error if `self` is not `.notImplemented`.
+            /// - SeeAlso: `.notImplemented`.
+            public var notImplemented: Operations.Order_staffReturns.Output.NotImplemented {
+                get throws {
+                    switch self {
+                    case let .notImplemented(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notImplemented",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem document
+            ///
+            /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// - Remark: HTTP `POST /v1/admin/returns/{id}/approve`.
     /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/approve/post(Order.approve_return)`.
     public enum Order_approveReturn {

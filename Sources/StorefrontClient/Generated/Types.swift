@@ -93,6 +93,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/admin/orders/{id}/shipments`.
     /// - Remark: Generated from `#/paths//v1/admin/orders/{id}/shipments/post(Order.ship)`.
     func order_ship(_ input: Operations.Order_ship.Input) async throws -> Operations.Order_ship.Output
+    /// - Remark: HTTP `GET /v1/admin/returns`.
+    /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)`.
+    func order_staffReturns(_ input: Operations.Order_staffReturns.Input) async throws -> Operations.Order_staffReturns.Output
     /// - Remark: HTTP `POST /v1/admin/returns/{id}/approve`.
     /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/approve/post(Order.approve_return)`.
     func order_approveReturn(_ input: Operations.Order_approveReturn.Input) async throws -> Operations.Order_approveReturn.Output
@@ -529,6 +532,17 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// - Remark: HTTP `GET /v1/admin/returns`.
+    /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)`.
+    public func order_staffReturns(
+        query: Operations.Order_staffReturns.Input.Query = .init(),
+        headers: Operations.Order_staffReturns.Input.Headers = .init()
+    ) async throws -> Operations.Order_staffReturns.Output {
+        try await order_staffReturns(Operations.Order_staffReturns.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// - Remark: HTTP `POST /v1/admin/returns/{id}/approve`.

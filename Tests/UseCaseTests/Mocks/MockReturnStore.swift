@@ -17,6 +17,8 @@ struct MockReturnStore: ReturnStore {
 
     func returnRequest(id: UUID) async throws -> ReturnRequest? { nil }
 
+    func staffPage(status: ReturnStatus?, after cursor: PageCursor?, limit: Int) async throws -> [ReturnRequest] { [] }
+
     func returns(orderID: UUID, customerID: UUID) async throws -> [ReturnRequest]? { nil }
 
     func attachRefund(returnID: UUID, refundID: UUID) async throws -> ReturnRequest { throw ReturnError.returnNotFound(returnID) }
