@@ -47,7 +47,7 @@ struct BoundLimitTests {
             },
             "orders": try await Self.preparedStatements { pool, limit, cursor in
                 _ = try await PostgresOrderStore(database: pool, currency: Currency("JPY")!).orders(
-                    customerID: id, after: cursor, limit: limit)
+                    customerID: id, progress: nil, after: cursor, limit: limit)
             },
         ]
         for (store, count) in counts {

@@ -67,7 +67,7 @@ struct PostgresOrderReadTests {
                 written[order.id] = order.lines
             }
             let page = try await PostgresOrderStore(database: db.pool, currency: Currency("JPY")!).orders(
-                customerID: customer, after: nil, limit: 10)
+                customerID: customer, progress: nil, after: nil, limit: 10)
             #expect(page.count == 5)
             #expect(Set(page.map(\.id)) == Set(written.keys))
             #expect(written.values.contains { $0.isEmpty } && written.values.contains { !$0.isEmpty }, "seed 7 writes both kinds")

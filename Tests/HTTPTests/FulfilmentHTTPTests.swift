@@ -112,6 +112,36 @@ struct FulfilmentHTTPTests {
         }
     }
 
+    /// The customer's own list narrows to a progress as the staff's does: a shipped order is
+    /// `shipped`, not `paid`; a failed attempt is `payment_failed`.
+    @Test func theCustomersOrdersNarrowToAStatus() async throws {
+        try await withApp { client, db in
+            let (shipped, _, _, token, _) = try await Self.paidOrder(client, db)
+            #expect(try await Self.ship(client, shipped).status == .created)
+            let pen = try await TestRows.insertItem(db, name: "Pen", price: 300, stock: 50)
+            _ = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 1}"#, token: token)
+            let paid = try await client.send(
+                .post, "/v1/orders", json: #"{"payment_method":"pm_card_visa"}"#, token: token,
+                headers: [.init("Idempotency-Key")!: UUID().uuidString])
+            let unshipped = try #require(try paid.json["id"] as? String)
+            _ = try await client.send(.put, "/v1/cart/items/\(pen)", json: #"{"quantity": 1}"#, token: token)
+            let declined = try await client.send(
+                .post, "/v1/orders", json: #"{"payment_method":"pm_card_chargeCustomerFail"}"#, token: token,
+                headers: [.init("Idempotency-Key")!: UUID().uuidString])
+            let failed = try #require(try declined.expectProblem(402)["order_id"] as? String)
+            func ids(_ query: String) async throws -> [String] {
+                let page = try await client.send(.get, "/v1/orders\(query)", token: token).json
+                return (page["data"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            }
+            #expect(try await ids("").count == 3)
+            #expect(try await ids("?status=shipped") == [shipped])
+            #expect(try await ids("?status=paid") == [unshipped], "paid and not shipped yet")
+            #expect(try await ids("?status=payment_failed") == [failed])
+            #expect(try await ids("?status=delivered").isEmpty)
+            try await client.send(.get, "/v1/orders?status=lost", token: token).expectProblem(422)
+        }
+    }
+
     @Test func concurrentShipmentsOfTheWholeOrderShipItOnce() async throws {
         try await withApp { client, db in
             let (order, _, _, _, _) = try await Self.paidOrder(client, db)

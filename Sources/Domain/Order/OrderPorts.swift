@@ -38,9 +38,9 @@ public protocol OrderStore: Sendable {
     /// The customer's order, or nil (also for another customer's).
     /// - Throws: `StoreUnavailable`.
     func order(id: UUID, customerID: UUID) async throws -> Order?
-    /// The customer's orders, newest first, after `cursor`.
+    /// The customer's orders, newest first, those at `progress` when given, after `cursor`.
     /// - Throws: `StoreUnavailable`.
-    func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order]
+    func orders(customerID: UUID, progress: OrderProgress?, after cursor: PageCursor?, limit: Int) async throws -> [Order]
     /// Orders still `pending_payment` that were placed before `cutoff`, oldest first.
     /// - Throws: `StoreUnavailable`.
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order]

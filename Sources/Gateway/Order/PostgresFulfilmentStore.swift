@@ -125,16 +125,7 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
     }
 
     public func staffPage(matching filter: StaffOrderFilter, after cursor: PageCursor?, limit: Int) async throws -> [StaffOrder] {
-        // Progress is the payment's status, and once paid, the fulfilment's.
-        var status: String?
-        var fulfilment: String?
-        if let progress = filter.progress {
-            if let shipping = FulfilmentStatus(rawValue: progress.rawValue) {
-                (status, fulfilment) = ("paid", shipping.rawValue)
-            } else {
-                (status, fulfilment) = (progress.rawValue, progress == .paid ? "unfulfilled" : nil)
-            }
-        }
+        let (status, fulfilment) = PostgresOrderStore.columns(of: filter.progress)
         let query = filter.query
         let ids = filter.idRange
         let rows = try await translatingUnavailable {

@@ -162,19 +162,27 @@ public struct PostgresOrderStore: OrderStore {
         try await load(id, customerID: customerID)
     }
 
-    public func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order] {
+    public func orders(customerID: UUID, progress: OrderProgress?, after cursor: PageCursor?, limit: Int) async throws -> [Order] {
+        let (status, fulfilment) = Self.columns(of: progress)
         let rows = try await translatingUnavailable {
-            if let cursor {
-                return try await database.query(
-                    "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid) ORDER BY created_at DESC, id DESC LIMIT $4",
-                    customerID, cursor.createdAt, cursor.id, limit
-                ).rows
-            }
-            return try await database.query(
-                "SELECT \(Self.columns) FROM orders WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2", customerID, limit
+            try await database.query(
+                """
+                SELECT \(Self.columns) FROM orders
+                WHERE customer_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR fulfilment_status = $3)
+                  AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::uuid))
+                ORDER BY created_at DESC, id DESC LIMIT $6
+                """, customerID, status, fulfilment, cursor?.createdAt, cursor?.id, limit
             ).rows
         }
         return try orders(from: rows)
+    }
+
+    /// The `status` and `fulfilment_status` an order at `progress` has: the payment's status,
+    /// and once paid, the fulfilment's (`paid` alone is a paid order not shipped yet).
+    static func columns(of progress: OrderProgress?) -> (status: String?, fulfilment: String?) {
+        guard let progress else { return (nil, nil) }
+        if let shipping = FulfilmentStatus(rawValue: progress.rawValue) { return ("paid", shipping.rawValue) }
+        return (progress.rawValue, progress == .paid ? "unfulfilled" : nil)
     }
 
     public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {

@@ -18701,6 +18701,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/orders/GET/query`.
             public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/orders/GET/query/status`.
+                @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case pendingPayment = "pending_payment"
+                    case requiresAction = "requires_action"
+                    case paid = "paid"
+                    case partiallyShipped = "partially_shipped"
+                    case shipped = "shipped"
+                    case delivered = "delivered"
+                    case paymentFailed = "payment_failed"
+                    case cancelled = "cancelled"
+                    case refundPending = "refund_pending"
+                    case refunded = "refunded"
+                }
+                /// - Remark: Generated from `#/paths/v1/orders/GET/query/status`.
+                public var status: Operations.Order_list.Input.Query.StatusPayload?
                 /// - Remark: Generated from `#/paths/v1/orders/GET/query/limit`.
                 public var limit: Swift.Int?
                 /// - Remark: Generated from `#/paths/v1/orders/GET/query/cursor`.
@@ -18708,12 +18723,15 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
+                ///   - status:
                 ///   - limit:
                 ///   - cursor:
                 public init(
+                    status: Operations.Order_list.Input.Query.StatusPayload? = nil,
                     limit: Swift.Int? = nil,
                     cursor: Swift.String? = nil
                 ) {
+                    self.status = status
                     self.limit = limit
                     self.cursor = cursor
                 }

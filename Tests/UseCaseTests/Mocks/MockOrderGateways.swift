@@ -92,7 +92,9 @@ final class MockOrderStore: OrderStore, Sendable {
             return state.order.id == id ? state.order : nil
         }
     }
-    func orders(customerID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [Order] { throw UnstubbedCall(call: "orders") }
+    func orders(customerID: UUID, progress: OrderProgress?, after cursor: PageCursor?, limit: Int) async throws -> [Order] {
+        throw UnstubbedCall(call: "orders")
+    }
 
     func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
         state.withLock { state in
