@@ -255,3 +255,35 @@ struct MinimumChargeHTTPTests {
         }
     }
 }
+
+/// The app may say what total it showed: an order that would total anything else (a price
+/// changed since) is refused with what it totals now, nothing reserved or charged.
+@Suite("Checkout with the total the app showed over HTTP")
+struct ExpectedTotalHTTPTests {
+    @Test func anOrderWhoseTotalChangedSinceItWasShownIsRefused() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 10, price: 1200)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let shown = try #require(try await client.send(.get, "/v1/cart", token: token).json["total"] as? [String: Any])
+            #expect(shown["amount"] as? Int == 2400)
+            try await db.pool.query("UPDATE item_variants SET price_amount = 1500 WHERE item_id = $1", mug)
+
+            func checkout(_ key: String, expected: Int) async throws -> TestResponse {
+                try await client.send(
+                    .post, "/v1/orders",
+                    json: #"{"payment_method":"pm_card_visa","expected_total":{"amount":\#(expected),"currency":"JPY"}}"#,
+                    token: token, headers: [.init("Idempotency-Key")!: key])
+            }
+            let refused = try await checkout("shown", expected: 2400)
+            let problem = try refused.expectProblem(409)
+            #expect((problem["type"] as? String)?.hasSuffix("total-changed") == true, "\(problem)")
+            #expect(problem["total"] as? Int == 3000 && problem["expected"] as? Int == 2400 && problem["currency"] as? String == "JPY")
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 10, "nothing reserved")
+            #expect((try await client.send(.get, "/v1/orders", token: token).json["data"] as? [Any])?.isEmpty == true)
+            let paid = try await checkout("shown", expected: 3000)
+            #expect(paid.status == .created, "\(String(buffer: paid.body))")
+            #expect(try paid.json["status"] as? String == "paid")
+        }
+    }
+}

@@ -23,7 +23,8 @@ struct OrderDeclineTests {
             actionTimeout: .seconds(900), awaitingPaymentLimit: 5, currency: Fixtures.yen, invoiceIssuer: nil, system: Fixtures.system)
         let background = RecordingBackgroundWork()
         let input = OrderCheckoutInput(
-            customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa", addressID: nil, shippingMethodID: nil)
+            customerID: order.customerID, idempotencyKey: "key-1", paymentMethod: "pm_card_visa", addressID: nil, shippingMethodID: nil,
+            expectedTotal: nil)
         return (try await container.useCase.checkout(input, background: background), background)
     }
 

@@ -77,7 +77,7 @@ struct OrderUseCaseTests {
             checkoutDeadline: .seconds(10),
             actionTimeout: .seconds(900), awaitingPaymentLimit: 5, currency: Fixtures.yen, invoiceIssuer: nil, system: Fixtures.system)
         let input = OrderCheckoutInput(
-            customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil, addressID: nil, shippingMethodID: nil)
+            customerID: UUID(), idempotencyKey: "key-1", paymentMethod: nil, addressID: nil, shippingMethodID: nil, expectedTotal: nil)
         #expect(try await container.useCase.checkout(input, background: RecordingBackgroundWork()) == .paymentsNotConfigured)
     }
 }

@@ -132,10 +132,14 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// The least total the payment provider charges, in the shop's currency (its
     /// `minimumCharge`): an order below it is refused, nothing reserved.
     public let minimumCharge: Money
+    /// The total the app showed the customer, when it says: an order that would total anything
+    /// else is refused (a price, rate or tax changed since), nothing reserved. A precondition,
+    /// not part of what is bought: a repeated key answers with its first order whatever it says.
+    public let expectedTotal: Money?
 
     public init(
         customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
-        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money
+        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money, expectedTotal: Money? = nil
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
@@ -144,6 +148,7 @@ public struct CheckoutRequest: Hashable, Sendable {
         self.shippingMethodID = shippingMethodID
         self.awaitingPaymentLimit = awaitingPaymentLimit
         self.minimumCharge = minimumCharge
+        self.expectedTotal = expectedTotal
     }
 
     /// What must match for a repeated key to count as the same request.
@@ -211,6 +216,8 @@ public enum OrderError: Error, Equatable, Sendable {
     case awaitingPayment([UUID])
     /// The order's total is below the least the payment provider charges; nothing was reserved.
     case belowMinimumCharge(total: Money, minimum: Money)
+    /// The order would total `total`, not the `expected` the app showed; nothing was reserved.
+    case totalChanged(total: Money, expected: Money)
 }
 
 public struct InsufficientLine: Hashable, Sendable {

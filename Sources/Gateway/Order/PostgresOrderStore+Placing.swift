@@ -108,6 +108,11 @@ extension PostgresOrderStore {
         {
             throw OrderError.belowMinimumCharge(total: total, minimum: request.minimumCharge)
         }
+        if repriced.isEmpty, !cart.contains(where: \.removed), let expected = request.expectedTotal, let total = try? totals.get().total,
+            total != expected
+        {
+            throw OrderError.totalChanged(total: total, expected: expected)
+        }
 
         var short: [InsufficientLine] = []
         for line in cart where line.removed || line.unitPrice.currency == currency {

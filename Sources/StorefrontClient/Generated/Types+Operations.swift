@@ -18974,6 +18974,8 @@ public enum Operations {
                 public struct JsonPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/paths/v1/orders/POST/requestBody/json/address_id`.
                     public var addressId: Swift.String?
+                    /// - Remark: Generated from `#/paths/v1/orders/POST/requestBody/json/expected_total`.
+                    public var expectedTotal: Components.Schemas.NullableMoney?
                     /// - Remark: Generated from `#/paths/v1/orders/POST/requestBody/json/payment_method`.
                     public var paymentMethod: Swift.String?
                     /// - Remark: Generated from `#/paths/v1/orders/POST/requestBody/json/shipping_method_id`.
@@ -18982,19 +18984,23 @@ public enum Operations {
                     ///
                     /// - Parameters:
                     ///   - addressId:
+                    ///   - expectedTotal:
                     ///   - paymentMethod:
                     ///   - shippingMethodId:
                     public init(
                         addressId: Swift.String? = nil,
+                        expectedTotal: Components.Schemas.NullableMoney? = nil,
                         paymentMethod: Swift.String? = nil,
                         shippingMethodId: Swift.String? = nil
                     ) {
                         self.addressId = addressId
+                        self.expectedTotal = expectedTotal
                         self.paymentMethod = paymentMethod
                         self.shippingMethodId = shippingMethodId
                     }
                     public enum CodingKeys: String, CodingKey {
                         case addressId = "address_id"
+                        case expectedTotal = "expected_total"
                         case paymentMethod = "payment_method"
                         case shippingMethodId = "shipping_method_id"
                     }
@@ -19331,25 +19337,31 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/count`.
-                                public var count: Swift.Int
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/order_ids`.
-                                public var orderIds: [Swift.String]
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/currency`.
+                                public var currency: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/expected`.
+                                public var expected: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/total`.
+                                public var total: Swift.Int
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - count:
-                                ///   - orderIds:
+                                ///   - currency:
+                                ///   - expected:
+                                ///   - total:
                                 public init(
-                                    count: Swift.Int,
-                                    orderIds: [Swift.String]
+                                    currency: Swift.String,
+                                    expected: Swift.Int,
+                                    total: Swift.Int
                                 ) {
-                                    self.count = count
-                                    self.orderIds = orderIds
+                                    self.currency = currency
+                                    self.expected = expected
+                                    self.total = total
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case count
-                                    case orderIds = "order_ids"
+                                    case currency
+                                    case expected
+                                    case total
                                 }
                             }
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
@@ -19377,17 +19389,72 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2`.
                         public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3`.
+                        public struct Value3Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/count`.
+                                public var count: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/order_ids`.
+                                public var orderIds: [Swift.String]
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - count:
+                                ///   - orderIds:
+                                public init(
+                                    count: Swift.Int,
+                                    orderIds: [Swift.String]
+                                ) {
+                                    self.count = count
+                                    self.orderIds = orderIds
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case count
+                                    case orderIds = "order_ids"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2`.
+                            public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            /// Creates a new `Value3Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -19401,10 +19468,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -19414,6 +19487,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/application\/problem+json`.
@@ -19441,7 +19515,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock or items_unavailable or orders_awaiting_payment
+            /// insufficient_stock or items_unavailable or total_changed or orders_awaiting_payment
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/409`.
             ///

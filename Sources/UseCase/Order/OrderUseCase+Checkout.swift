@@ -12,7 +12,8 @@ extension OrderUseCase {
     /// answer given within `checkout_deadline` while the payment goes on). A repeated
     /// Idempotency-Key with the same body answers with the first order as it stands now.
     /// A customer with `awaiting_payment_limit` orders waiting for payment is refused before
-    /// anything is reserved, and so is an order below the least the provider charges.
+    /// anything is reserved, and so is an order below the least the provider charges or one
+    /// whose total is not the `expected_total` the app showed.
     /// - Throws: `ValidationError` for a key or payment method of the wrong shape;
     ///   `StoreUnavailable`.
     public func checkout(_ input: OrderCheckoutInput, background: any BackgroundWork) async throws -> OrderCheckoutOutcome {
@@ -22,7 +23,7 @@ extension OrderUseCase {
         let request = CheckoutRequest(
             customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
             addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit,
-            minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency))
+            minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency), expectedTotal: input.expectedTotal)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
@@ -51,6 +52,8 @@ extension OrderUseCase {
             case .belowMinimumCharge(let total, let minimum):
                 return .amountBelowMinimum(total: total.amount, minimum: minimum.amount, currency: minimum.currency.code)
             case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
+            case .totalChanged(let total, let expected):
+                return .totalChanged(total: total.amount, expected: expected.amount, currency: total.currency.code)
             case .shippingRequired:
                 throw ValidationError([
                     FieldError("address_id", "is required: the shop ships orders"),
