@@ -3,9 +3,8 @@ import Domain
 import Foundation
 
 extension OrderUseCase {
-    /// `GET /v1/orders` (auth: customer): the customer's orders, newest first, narrowed to a
-    /// status when asked (`delivered`; `payment_failed` and `cancelled` attempts left out by
-    /// asking for the others one by one is the app's to do).
+    /// `GET /v1/orders` (auth: customer): the customer's orders, newest first, narrowed to one
+    /// progress when asked (`delivered`; `paid` is paid and not shipped yet).
     /// - Throws: `ValidationError` for a bad limit or cursor; `StoreUnavailable`.
     public func list(_ input: OrderListInput) async throws -> OrderListOutcome {
         let page = try PageRequest(limit: input.limit, cursor: input.cursor)
