@@ -129,7 +129,10 @@ struct Seed: AsyncParsableCommand {
             let added = try await CatalogContainer.live(resources).useCase.seedDemoCatalog(count: count)
             print(added > 0 ? "seeded \(added) demo items" : "catalog not empty: nothing seeded")
         } catch {
-            FileHandle.standardError.write(Data("storefront: seeding failed: \(error)\n".utf8))
+            // 42P01, undefined_table: the catalog's tables are not there yet.
+            let unmigrated = if case .server(let info) = error as? PostgresError { info.sqlState == "42P01" } else { false }
+            let reason = unmigrated ? "the database has no catalog tables: run `storefront migrate` first" : "\(error)"
+            FileHandle.standardError.write(Data("storefront: seeding failed: \(reason)\n".utf8))
             await resources.pool.shutdown()
             throw ExitCode(1)
         }
