@@ -163,9 +163,7 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// - Throws: `ValidationError` for a missing or malformed key or payment method.
     public func validate() throws(ValidationError) {
         var errors = FieldErrors()
-        errors.require(
-            (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
-            "idempotency_key", "must be a header (Idempotency-Key) of 1 to 255 visible ASCII characters")
+        errors.require(IdempotencyKey.isWellFormed(idempotencyKey), "idempotency_key", IdempotencyKey.rule)
         if let paymentMethod {
             errors.require(
                 paymentMethod.hasPrefix("pm_") && paymentMethod.count <= 255

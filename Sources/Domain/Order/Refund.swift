@@ -103,9 +103,7 @@ public struct RefundRequest: Hashable, Sendable {
     /// - Throws: `ValidationError` naming every bad field.
     public func validate() throws(ValidationError) {
         var errors = FieldErrors()
-        errors.require(
-            (1...255).contains(idempotencyKey.count) && idempotencyKey.allSatisfy { $0.isASCII && !$0.isWhitespace },
-            "idempotency_key", "must be a header (Idempotency-Key) of 1 to 255 visible ASCII characters")
+        errors.require(IdempotencyKey.isWellFormed(idempotencyKey), "idempotency_key", IdempotencyKey.rule)
         if let amount { errors.require(amount >= 1, "amount", "must be at least 1 (minor units)") }
         errors.require(lines.count <= Self.maxLines, "lines", "must have at most \(Self.maxLines) entries")
         errors.require(!restock || !lines.isEmpty, "lines", "must name what to put back in stock when restock is true")
