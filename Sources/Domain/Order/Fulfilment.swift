@@ -22,18 +22,28 @@ public enum OrderProgress: String, CaseIterable, Hashable, Sendable {
     case refundPending = "refund_pending"
     case refunded
 
+    /// The payment's status, and once paid, how far the order is shipped: each case named, so a
+    /// status added to either enum fails to compile here instead of trapping.
     public init(status: OrderStatus, fulfilment: FulfilmentStatus) {
-        guard status == .paid, fulfilment != .unfulfilled else {
-            self = OrderProgress(rawValue: status.rawValue)!
-            return
+        switch (status, fulfilment) {
+        case (.pendingPayment, _): self = .pendingPayment
+        case (.requiresAction, _): self = .requiresAction
+        case (.paid, .unfulfilled): self = .paid
+        case (.paid, .partiallyShipped): self = .partiallyShipped
+        case (.paid, .shipped): self = .shipped
+        case (.paid, .delivered): self = .delivered
+        case (.paymentFailed, _): self = .paymentFailed
+        case (.cancelled, _): self = .cancelled
+        case (.refundPending, _): self = .refundPending
+        case (.refunded, _): self = .refunded
         }
-        self = OrderProgress(rawValue: fulfilment.rawValue)!
     }
 }
 
 /// A change of an order, kept forever: `placed`, `status_changed`, `fulfilment_changed` (with
 /// `from` and `to`), `shipment_created` (with `shipment_id`, `carrier`, `tracking_number`),
-/// `shipment_delivered`; who made it (`customer`, `staff` or `system`: customers see no actor).
+/// `shipment_delivered`, `return_requested`, `return_approved`, `return_refused`,
+/// `return_received` (with `return_id`); who made it (`customer`, `staff` or `system`: customers see no actor).
 public struct OrderEvent: Hashable, Sendable {
     public let type: String
     public let at: Date

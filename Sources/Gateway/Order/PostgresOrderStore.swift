@@ -180,9 +180,20 @@ public struct PostgresOrderStore: OrderStore {
     /// The `status` and `fulfilment_status` an order at `progress` has: the payment's status,
     /// and once paid, the fulfilment's (`paid` alone is a paid order not shipped yet).
     static func columns(of progress: OrderProgress?) -> (status: String?, fulfilment: String?) {
-        guard let progress else { return (nil, nil) }
-        if let shipping = FulfilmentStatus(rawValue: progress.rawValue) { return ("paid", shipping.rawValue) }
-        return (progress.rawValue, progress == .paid ? "unfulfilled" : nil)
+        let paid = OrderStatus.paid.rawValue
+        switch progress {
+        case nil: return (nil, nil)
+        case .paid: return (paid, FulfilmentStatus.unfulfilled.rawValue)
+        case .partiallyShipped: return (paid, FulfilmentStatus.partiallyShipped.rawValue)
+        case .shipped: return (paid, FulfilmentStatus.shipped.rawValue)
+        case .delivered: return (paid, FulfilmentStatus.delivered.rawValue)
+        case .pendingPayment: return (OrderStatus.pendingPayment.rawValue, nil)
+        case .requiresAction: return (OrderStatus.requiresAction.rawValue, nil)
+        case .paymentFailed: return (OrderStatus.paymentFailed.rawValue, nil)
+        case .cancelled: return (OrderStatus.cancelled.rawValue, nil)
+        case .refundPending: return (OrderStatus.refundPending.rawValue, nil)
+        case .refunded: return (OrderStatus.refunded.rawValue, nil)
+        }
     }
 
     public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {

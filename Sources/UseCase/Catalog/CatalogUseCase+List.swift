@@ -10,7 +10,7 @@ extension CatalogUseCase {
     /// - Throws: `ValidationError` for a cursor this service did not issue or issued for another
     ///   sort, bounds the wrong way round or an option that is not a key; `StoreUnavailable`.
     public func list(_ input: CatalogListInput) async throws -> CatalogListOutcome {
-        let sort = ItemSort(rawValue: input.sort.rawValue) ?? .newest
+        let sort = input.sort
         var errors = FieldErrors()
         let cursor = input.cursor.map(ItemCursor.init(token:))
         errors.require(cursor != .some(nil), "cursor", "is not a cursor this service issued", malformed: true)
