@@ -130,28 +130,21 @@ public struct PostgresReturnStore: ReturnStore {
             guard
                 !(try await database.query("SELECT 1 FROM orders WHERE id = $1 AND customer_id = $2", orderID, customerID).rows.isEmpty)
             else { return nil }
-            var found: [ReturnRequest] = []
-            for row in try await database.query("SELECT id FROM returns WHERE order_id = $1 ORDER BY created_at, id", orderID).rows {
-                if let request = try await Self.load(try row.decode("id"), on: database) { found.append(request) }
-            }
-            return found
+            return try await database.query(
+                "SELECT \(Self.columns) FROM returns r WHERE r.order_id = $1 ORDER BY r.created_at, r.id", orderID
+            ).rows.map(Self.request(from:))
         }
     }
 
     public func staffPage(status: ReturnStatus?, after cursor: PageCursor?, limit: Int) async throws -> [ReturnRequest] {
         try await translatingUnavailable {
-            let rows = try await database.query(
+            try await database.query(
                 """
-                SELECT id FROM returns
+                SELECT \(Self.columns) FROM returns r
                 WHERE ($1::text IS NULL OR status = $1) AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
                 ORDER BY created_at DESC, id DESC LIMIT $4
                 """, status?.rawValue, cursor?.createdAt, cursor?.id, limit
-            ).rows
-            var found: [ReturnRequest] = []
-            for row in rows {
-                if let request = try await Self.load(try row.decode("id"), on: database) { found.append(request) }
-            }
-            return found
+            ).rows.map(Self.request(from:))
         }
     }
 
@@ -175,17 +168,26 @@ public struct PostgresReturnStore: ReturnStore {
             orderID, type, at, actor.rawValue, returnID.lowercasedText)
     }
 
+    /// A return's columns with its lines, read from `returns r` in one statement.
+    private static let columns = """
+        r.id, r.order_id, r.status, r.reason, r.restock, r.refund_id, r.created_at,
+        (SELECT COALESCE(json_agg(json_build_array(l.variant_id, l.quantity) ORDER BY l.variant_id), '[]') FROM return_lines l
+         WHERE l.return_id = r.id) AS lines
+        """
+
     private static func load(_ id: UUID, on executor: any PostgresExecutor) async throws -> ReturnRequest? {
-        guard
-            let row = try await executor.query(
-                "SELECT id, order_id, status, reason, restock, refund_id, created_at FROM returns WHERE id = $1", id
-            ).rows.first
-        else { return nil }
-        let lines = try await executor.query(
-            "SELECT variant_id, quantity FROM return_lines WHERE return_id = $1 ORDER BY variant_id", id
-        ).rows.map { RefundLine(variantID: try $0.decode("variant_id"), quantity: try $0.decode("quantity")) }
+        try await executor.query("SELECT \(columns) FROM returns r WHERE r.id = $1", id).rows.first.map(request(from:))
+    }
+
+    /// Decodes a row selected with `columns`.
+    /// - Throws: `PostgresError.decoding` when the schema and this code disagree.
+    private static func request(from row: PostgresRow) throws -> ReturnRequest {
+        let lines = try PositionalJSON.rows(of: try row.decode("lines"), column: "lines").map { line in
+            guard line.values.count == 2 else { throw line.invalid }
+            return RefundLine(variantID: try line.uuid(0), quantity: try line.int(1))
+        }
         return ReturnRequest(
-            id: id, orderID: try row.decode("order_id"), status: try row.enumeration("status", as: ReturnStatus.self),
+            id: try row.decode("id"), orderID: try row.decode("order_id"), status: try row.enumeration("status", as: ReturnStatus.self),
             reason: try row.decode("reason"), lines: lines, restock: try row.decode("restock"), refundID: try row.decode("refund_id"),
             createdAt: try row.decode("created_at"))
     }
