@@ -92,20 +92,20 @@ struct PostgresCartStoreTests {
 
             // A cart that held more lines before the bound (added with the trigger off) keeps
             // changing its lines, and takes no new one.
-            try await db.pool.query("ALTER TABLE cart_lines DISABLE TRIGGER cart_lines_within_bound")
+            try await db.pool.query("ALTER TABLE cart_lines DISABLE TRIGGER cart_line_checks")
             let held = Set(try await store.lines(customerID: customer).map(\.variantID))
             let extra = variants.filter { !held.contains($0) }
             for variant in extra.prefix(4) { try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1) }
-            try await db.pool.query("ALTER TABLE cart_lines ENABLE TRIGGER cart_lines_within_bound")
+            try await db.pool.query("ALTER TABLE cart_lines ENABLE TRIGGER cart_line_checks")
             try await store.setQuantity(customerID: customer, variantID: extra[0], quantity: 4)
             await #expect(throws: CartFull.self) { try await store.setQuantity(customerID: customer, variantID: extra[4], quantity: 1) }
         }
     }
 
-    /// A line added while the staff remove its variant does not outlive the removal: one written
-    /// first is deleted by it (the removal's FOR UPDATE waits for the line's key share, taken by
-    /// the trigger of Migrations/0034), one written while the removal holds the row waits and is
-    /// refused, as is one written after.
+    /// A line added while the staff remove its variant does not outlive the removal, whichever
+    /// comes first (the removal locks the item FOR UPDATE; the trigger of Migrations/0038 takes
+    /// its key share): one written first is waited for and deleted by the removal; one written
+    /// while the removal runs waits for it and is refused, as is one written after.
     @Test func aLineRacingItsVariantsRemovalDoesNotOutliveIt() async throws {
         try await TestDatabase.with { db in
             let alice = UUID()
@@ -134,7 +134,7 @@ struct PostgresCartStoreTests {
                 try await connection.query(
                     "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 1)", alice, variants[0].id)
                 let removal = Task { try await items.removeVariant(id: variants[0].id, at: Date()) }
-                try await db.waitForLockWaiter()
+                try await db.waitForLockWaiters()
                 return removal
             }
             #expect(try await removal.value != nil)
@@ -143,13 +143,17 @@ struct PostgresCartStoreTests {
                 try await store.setQuantity(customerID: bob, variantID: variants[0].id, quantity: 1)
             }
 
-            let adding = try await db.pool.withTransaction { connection in
-                try await connection.query("SELECT 1 FROM item_variants WHERE id = $1 FOR UPDATE", variants[1].id)
+            // The removal is held past its lock of the item (at its update of the variant, whose
+            // row this transaction holds) while a line is added: the line waits on the item.
+            let (second, adding) = try await db.pool.withTransaction { connection in
+                try await connection.query("SELECT 1 FROM item_variants WHERE id = $1 FOR NO KEY UPDATE", variants[1].id)
+                let removal = Task { try await items.removeVariant(id: variants[1].id, at: Date()) }
+                try await db.waitForLockWaiters(1)
                 let adding = Task { try await store.setQuantity(customerID: bob, variantID: variants[1].id, quantity: 1) }
-                try await db.waitForLockWaiter()
-                try await connection.query("UPDATE item_variants SET removed_at = now() WHERE id = $1", variants[1].id)
-                return adding
+                try await db.waitForLockWaiters(2)
+                return (removal, adding)
             }
+            #expect(try await second.value != nil)
             await #expect(throws: VariantOffSale.self) { try await adding.value }
             #expect(try await store.lines(customerID: bob).isEmpty)
             try await store.setQuantity(customerID: bob, variantID: variants[2].id, quantity: 1)
@@ -157,33 +161,47 @@ struct PostgresCartStoreTests {
         }
     }
 
-    /// A line added while the staff archive its item waits for the archive and is refused, as
-    /// one added after; the archive deletes the lines it finds (Migrations/0036).
-    @Test func aLineRacingItsItemsArchiveIsRefused() async throws {
+    /// The same for an item's archive: a line written first is waited for and deleted, one
+    /// written while the archive runs waits for it and is refused.
+    @Test func aLineRacingItsItemsArchiveDoesNotOutliveIt() async throws {
         try await TestDatabase.with { db in
-            let customer = UUID()
-            try await db.pool.query(
-                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'archive@example.com', 'N', 'h')", customer)
-            let held = try await TestRows.variantID(of: try await TestRows.insertItem(db, stock: 5), db)
+            let (alice, bob) = (UUID(), UUID())
+            for customer in [alice, bob] {
+                try await db.pool.query(
+                    "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'h')", customer, "\(customer)@example.com")
+            }
             let item = try await TestRows.insertItem(db, stock: 5)
             let variant = try await TestRows.variantID(of: item, db)
+            let items = PostgresItemStore(database: db.pool)
             let store = PostgresCartStore(database: db.pool)
-            try await store.setQuantity(customerID: customer, variantID: held, quantity: 1)
-            let adding = try await db.pool.withTransaction { connection in
-                try await connection.query("SELECT 1 FROM items WHERE id = $1 FOR UPDATE", item)
-                try await connection.query("UPDATE items SET archived_at = now() WHERE id = $1", item)
-                let adding = Task { try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1) }
-                try await db.waitForLockWaiter()
-                return adding
-            }
-            await #expect(throws: VariantOffSale.self) { try await adding.value }
-            #expect(try await store.lines(customerID: customer).map(\.variantID) == [held])
 
-            let archived = try #require(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: nil))
-            #expect(archived.archivedAt == nil)
-            try await store.setQuantity(customerID: customer, variantID: variant, quantity: 1)
-            #expect(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: Date())?.archivedAt != nil)
-            #expect(try await store.lines(customerID: customer).map(\.variantID) == [held], "the archive deleted its line")
+            let archive = try await db.pool.withTransaction { connection in
+                try await connection.query(
+                    "INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 1)", alice, variant)
+                let archive = Task { try await items.archive(itemID: item, at: Date()) }
+                try await db.waitForLockWaiters()
+                return archive
+            }
+            #expect(try await archive.value?.archivedAt != nil)
+            #expect(try await store.lines(customerID: alice).isEmpty, "the archive waited for the line, then deleted it")
+            await #expect(throws: VariantOffSale.self) { try await store.setQuantity(customerID: bob, variantID: variant, quantity: 1) }
+
+            // The archive is held past its lock of the item (at its delete of a line this
+            // transaction holds) while a line is added: the line waits on the item.
+            #expect(try await items.archive(itemID: item, at: nil)?.archivedAt == nil)
+            try await store.setQuantity(customerID: alice, variantID: variant, quantity: 1)
+            let (second, adding) = try await db.pool.withTransaction { connection in
+                try await connection.query("SELECT 1 FROM cart_lines WHERE customer_id = $1 FOR UPDATE", alice)
+                let archive = Task { try await items.archive(itemID: item, at: Date()) }
+                try await db.waitForLockWaiters(1)
+                let adding = Task { try await store.setQuantity(customerID: bob, variantID: variant, quantity: 1) }
+                try await db.waitForLockWaiters(2)
+                return (archive, adding)
+            }
+            #expect(try await second.value?.archivedAt != nil)
+            await #expect(throws: VariantOffSale.self) { try await adding.value }
+            #expect(try await store.lines(customerID: alice).isEmpty)
+            #expect(try await store.lines(customerID: bob).isEmpty)
         }
     }
 }

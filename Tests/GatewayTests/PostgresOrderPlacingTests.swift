@@ -91,6 +91,40 @@ struct PostgresOrderPlacingTests {
         #expect(movements == 1, "\(change.testDescription)")
     }
 
+    /// An item archived after the checkout read the cart, before its reservation: nothing sells
+    /// (the reservation's next statement reads the archive), no stock moves, no order is left.
+    @Test func anItemArchivedAfterTheCartWasReadIsNotSold() async throws {
+        try await TestDatabase.with { db in
+            let yen = Currency("JPY")!
+            let customer = UUID()
+            try await db.pool.query(
+                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'archived@example.com', 'P', 'h')", customer)
+            let item = try await TestRows.insertItem(db, stock: 10)
+            let variant = try await TestRows.variantID(of: item, db)
+            try await db.pool.query("INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, 3)", customer, variant)
+            let store = PostgresOrderStore(database: db.pool, currency: yen)
+            let request = CheckoutRequest(
+                customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "archived",
+                minimumCharge: Money(amount: 1, currency: yen))
+            let placed = try await db.pool.withTransaction { holder in
+                try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
+                let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
+                try await Self.waitForLockWaiter(on: "shipping_methods", pool: db.pool)
+                #expect(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: Date())?.archivedAt != nil)
+                return checkout
+            }
+            let refused = await #expect(throws: OrderError.self) { try await placed.value }
+            #expect(
+                refused
+                    == .insufficientStock([
+                        InsufficientLine(line: CartLineKey(itemID: item, variantID: variant), requested: 3, available: 0)
+                    ]))
+            #expect(try await TestRows.stock(db, item: item) == 10)
+            let orders: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders").rows[0].decode("n")
+            #expect(orders == 0)
+        }
+    }
+
     /// Waits until another session of this test's database waits for a lock on `table` (other
     /// tests' databases, cloned from one template, have a table of that oid too).
     private static func waitForLockWaiter(on table: String, pool: PostgresPool) async throws {

@@ -75,7 +75,7 @@ struct AccountDeletionHTTPTests {
     }
 
     /// A request whose session was valid when it began writes nothing personal once the account
-    /// is deleted: its insert waits for the deletion (the trigger of Migrations/0035 takes the
+    /// is deleted, neither a row of its own nor a change of the account's: its insert waits for the deletion (the triggers of Migrations/0035 and 0038 take the
     /// customer's key share, the deletion holds the row FOR UPDATE) and is then refused with 401.
     /// The deletion's first statements are played here in a transaction held open meanwhile.
     @Test func aWriteRacingTheDeletionLeavesNothingBehind() async throws {
@@ -93,9 +93,10 @@ struct AccountDeletionHTTPTests {
                     async let added = client.send(.post, "/v1/addresses", json: address, token: token)
                     async let carted = client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 1}"#, token: token)
                     async let device = PushHTTPTests.register(client, PushHTTPTests.token(0x78), token)
-                    return try await [added, carted, device]
+                    async let renamed = client.send(.patch, "/v1/me", json: #"{"name":"Still Here"}"#, token: token)
+                    return try await [added, carted, device, renamed]
                 }
-                try await db.waitForLockWaiter()
+                try await db.waitForLockWaiters(4)
                 return writes
             }
             for answer in try await writes.value { _ = try answer.expectProblem(401) }
@@ -103,6 +104,8 @@ struct AccountDeletionHTTPTests {
                 let left = try await db.pool.query("SELECT count(*)::int AS n FROM \(table) WHERE customer_id = $1", customer).rows[0]
                 #expect(try left.decode("n") as Int == 0, "\(table)")
             }
+            let name: String = try await db.pool.query("SELECT name FROM customers WHERE id = $1", customer).rows[0].decode("name")
+            #expect(name != "Still Here", "the deleted row is not written back")
         }
     }
 }

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// Staff take an item off sale and put it back: archived, it is in no list, page, facet or feed,
-/// answers 404 to customers, leaves every cart and takes no line; restored, it is back.
+/// answers 404 to customers (its reviews too, and it takes no new one), leaves every cart and
+/// takes no line, and the staff still read it; restored, it is back.
 @Suite("Archiving an item over HTTP")
 struct ItemArchiveHTTPTests {
     @Test func anArchivedItemLeavesTheShopAndComesBack() async throws {
@@ -25,6 +26,12 @@ struct ItemArchiveHTTPTests {
             #expect(try again.json["archived_at"] as? String == since, "archiving again keeps the first time")
 
             try await client.send(.get, "/v1/items/\(id)").expectProblem(404)
+            let staff = try await client.send(.get, "/v1/admin/items/\(id)", token: adminToken)
+            #expect(staff.status == .ok, "the staff still see it")
+            #expect(try staff.json["archived_at"] as? String == since)
+            try await client.send(.get, "/v1/items/\(id)/reviews").expectProblem(404)
+            try await client.send(.post, "/v1/items/\(id)/reviews", json: #"{"content":"Gone","rating":3}"#, token: token).expectProblem(
+                404)
             #expect((try await client.send(.get, "/v1/items").json["data"] as? [Any])?.isEmpty == true)
             #expect((try await client.send(.get, "/v1/items?q=shirt&category=apparel").json["data"] as? [Any])?.isEmpty == true)
             #expect(try await client.send(.get, "/v1/items/facets").json["total"] as? Int == 0)

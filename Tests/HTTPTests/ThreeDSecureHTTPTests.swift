@@ -281,6 +281,11 @@ struct ExpectedTotalHTTPTests {
             #expect(problem["total"] as? Int == 3000 && problem["expected"] as? Int == 2400 && problem["currency"] as? String == "JPY")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 10, "nothing reserved")
             #expect((try await client.send(.get, "/v1/orders", token: token).json["data"] as? [Any])?.isEmpty == true)
+            let dollars = try await client.send(
+                .post, "/v1/orders", json: #"{"payment_method":"pm_card_visa","expected_total":{"amount":3000,"currency":"USD"}}"#,
+                token: token, headers: [.init("Idempotency-Key")!: "dollars"])
+            _ = try dollars.expectProblem(422)
+            #expect(dollars.fieldNames == ["expected_total.currency"])
             let paid = try await checkout("shown", expected: 3000)
             #expect(paid.status == .created, "\(String(buffer: paid.body))")
             #expect(try paid.json["status"] as? String == "paid")

@@ -84,17 +84,17 @@ public let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 extension TestDatabase {
-    /// Returns once a session of this database waits for a lock (a row's or a table's), so a
-    /// test that holds one knows the request it started has reached it, instead of sleeping and
-    /// hoping; records an issue after 30 s without one.
-    public func waitForLockWaiter() async throws {
+    /// Returns once `count` sessions of this database wait for a lock (a row's or a table's), so
+    /// a test that holds one knows the requests it started have reached it, instead of sleeping
+    /// and hoping; records an issue after 30 s without them.
+    public func waitForLockWaiters(_ count: Int = 1) async throws {
         for _ in 0..<3000 {
-            let waiting = try await pool.query(
-                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-            ).rows
-            if !waiting.isEmpty { return }
+            let waiting: Int = try await pool.query(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            ).rows[0].decode("n")
+            if waiting >= count { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("no session of \(name) waited for a lock")
+        Issue.record("fewer than \(count) sessions of \(name) waited for a lock")
     }
 }

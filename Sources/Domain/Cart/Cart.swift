@@ -97,7 +97,7 @@ extension CartView {
 extension Cart {
     /// The most lines a cart holds: a checkout reserves every line, so a cart of the whole catalog
     /// could hold its stock. PostgreSQL keeps the bound (the trigger of
-    /// Migrations/0033_cart_line_bound.sql, which names the same number) under the lock of the
+    /// Migrations/0038_write_checks.sql, which names the same number) under the lock of the
     /// customer's row, so racing requests of one customer cannot pass it.
     public static let maxLines = 100
 }
@@ -107,8 +107,9 @@ public struct CartFull: Error, Equatable, Sendable {
     public init() {}
 }
 
-/// A line for a variant the staff removed: the catalog showed it a moment before, but its removal
-/// has since deleted every line of it and takes no new one.
+/// A line for a variant the staff removed, or of an item they archived: the catalog showed it a
+/// moment before, but the removal or the archive has since deleted every line of it and takes no
+/// new one.
 public struct VariantOffSale: Error, Equatable, Sendable {
     public init() {}
 }

@@ -8,7 +8,8 @@ public protocol CartStore: Sendable {
     func lines(customerID: UUID) async throws -> [CartLine]
     /// Sets the quantity of one variant's line, adding it when missing.
     /// - Throws: `CartFull` when the line is missing and the cart holds `Cart.maxLines`;
-    ///   `VariantOffSale` when the variant is removed (also by a removal racing this call);
+    ///   `VariantOffSale` when the variant is removed or its item archived (also by a removal or
+    ///   an archive racing this call); `CustomerDeleted` when the account is;
     ///   `StoreUnavailable`.
     func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws
     /// Removes the line of one variant; nothing happens when there is none.

@@ -56,8 +56,8 @@ public protocol ItemStore: Sendable {
     func updateVariant(id: UUID, sku: String?, priceAmount: Int64?) async throws -> Item?
 
     /// Takes an item off sale (`archivedAt`: it leaves every list, page, facet and feed, and every
-    /// cart, where no line of it is added meanwhile) or, with `nil`, puts it back. `nil` when no
-    /// such item.
+    /// cart, where no line of it is added meanwhile; one archived already keeps its first time)
+    /// or, with `nil`, puts it back. `nil` when no such item.
     /// - Throws: `StoreUnavailable`.
     func archive(itemID: UUID, at archivedAt: Date?) async throws -> Item?
 

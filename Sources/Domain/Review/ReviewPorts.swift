@@ -4,7 +4,8 @@ import Foundation
 /// tests. Every method throws `StoreUnavailable` when the store cannot be reached.
 public protocol ReviewStore: Sendable {
     /// Stores a new review and adds its rating to the item's, in one transaction.
-    /// - Throws: `ReviewError.alreadyReviewed`, `ReviewError.itemNotFound`.
+    /// - Throws: `ReviewError.alreadyReviewed`, `ReviewError.itemNotFound` (also for an item
+    ///   archived).
     func insert(_ review: Review) async throws
 
     /// The review with its photos, or `nil`.
@@ -16,6 +17,8 @@ public protocol ReviewStore: Sendable {
     /// How the item's reviews rate it.
     func ratingSummary(itemID: UUID) async throws -> RatingSummary
 
+    /// Whether the item exists and is on sale (an archived item's reviews are not listed).
+    /// - Throws: `StoreUnavailable`.
     func itemExists(id: UUID) async throws -> Bool
 
     /// Takes one of the review's `limit` photo places for an upload about to start, unless its

@@ -31,10 +31,10 @@ public struct PostgresCartStore: CartStore {
         }
     }
 
-    /// A new line past `Cart.maxLines` is refused by the table's trigger
-    /// (Migrations/0033_cart_line_bound.sql), which raises `cart_lines_per_customer`; a line of a
-    /// variant removed, also while this runs, by another (Migrations/0034), which raises
-    /// `cart_lines_live_variant`.
+    /// The table's trigger (Migrations/0038_write_checks.sql) refuses a new line past
+    /// `Cart.maxLines` (`cart_lines_per_customer`) and a line of a variant removed or of an item
+    /// archived, also while this runs (`cart_lines_live_variant`); a customer deleted meanwhile is
+    /// `translatingUnavailable`'s to report.
     public func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
         do {
             try await translatingUnavailable {

@@ -83,12 +83,22 @@ extension PostgresItemStore {
             try await translatingUnavailable {
                 try await database.withTransaction { connection in
                     // FOR UPDATE waits for cart lines being added to its variants (their trigger
-                    // holds the item's key share, Migrations/0036), and makes later ones wait and
+                    // holds the item's key share, Migrations/0038), and makes later ones wait and
                     // then refuse it.
                     guard !(try await connection.query("SELECT 1 FROM items WHERE id = $1 FOR UPDATE", itemID).rows.isEmpty) else {
                         return false
                     }
-                    try await connection.query("UPDATE items SET archived_at = $2 WHERE id = $1", itemID, archivedAt)
+                    // Its variants too, as a checkout's reservation does: a checkout that reserved
+                    // one is waited for (its order placed before the archive), and one reserving
+                    // after waits for the archive and then finds the item archived. In id order, as
+                    // checkouts lock them.
+                    if archivedAt != nil {
+                        try await connection.query("SELECT 1 FROM item_variants WHERE item_id = $1 ORDER BY id FOR NO KEY UPDATE", itemID)
+                    }
+                    // An archive keeps its first time: archiving again, or twice at once, moves nothing.
+                    try await connection.query(
+                        "UPDATE items SET archived_at = CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE COALESCE(archived_at, $2) END WHERE id = $1",
+                        itemID, archivedAt)
                     if archivedAt != nil {
                         try await connection.query(
                             "DELETE FROM cart_lines l USING item_variants v WHERE v.id = l.variant_id AND v.item_id = $1", itemID)
@@ -105,14 +115,14 @@ extension PostgresItemStore {
             try await translatingUnavailable {
                 try await database.withTransaction { connection in
                     // The item's row first, as every change of its variants takes it: two removals of
-                    // its last two variants cannot both see a sibling left. The variant's row in
-                    // FOR UPDATE, which waits for cart lines being added to it (their trigger holds
-                    // its key share, Migrations/0034) and makes later ones wait, then refuse it.
+                    // its last two variants cannot both see a sibling left, and cart lines being
+                    // added to the item (their trigger holds its key share, Migrations/0038) are
+                    // waited for and deleted below, while later ones wait and are refused.
                     guard
                         let row = try await connection.query(
                             """
                             SELECT i.id FROM items i JOIN item_variants v ON v.item_id = i.id
-                            WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i, v
+                            WHERE v.id = $1 AND v.removed_at IS NULL FOR UPDATE OF i
                             """, id
                         ).rows.first
                     else { return nil }

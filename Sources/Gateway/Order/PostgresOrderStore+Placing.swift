@@ -119,11 +119,27 @@ extension PostgresOrderStore {
             let available = line.removed ? 0 : try await reserve(line, order: id, at: at, on: connection)
             if let available { short.append(InsufficientLine(line: line.key, requested: line.quantity, available: available)) }
         }
+        // An item archived since the cart was read: the archive locks the item's variants, so it
+        // waited for any reservation made before it, and a reservation after it waited for it and
+        // sees it in this next statement (nothing sells after an archive commits).
+        let archived = try await archivedItems(of: cart, on: connection)
+        for line in cart where archived.contains(line.itemID) && !short.contains(where: { $0.line == line.key }) {
+            short.append(InsufficientLine(line: line.key, requested: line.quantity, available: 0))
+        }
         // Throwing rolls everything back: no stock reserved, no order, the key free again.
         guard repriced.isEmpty else { throw OrderError.unavailableItems(repriced) }
         guard short.isEmpty else { throw OrderError.insufficientStock(short) }
         _ = try totals.get()
         return (id, cart.map(\.variantID))
+    }
+
+    /// The items of `cart` archived now.
+    private func archivedItems(of cart: [CheckoutLine], on connection: PostgresConnection) async throws -> Set<UUID> {
+        let ids = PostgresUUIDArray(Array(Set(cart.map(\.itemID))))
+        return Set(
+            try await connection.query("SELECT id FROM items WHERE id = ANY($1) AND archived_at IS NOT NULL", ids).rows.map {
+                try $0.decode("id")
+            })
     }
 
     /// Locks the customer's row (`FOR NO KEY UPDATE`, which a foreign key's check does not wait
@@ -146,7 +162,7 @@ extension PostgresOrderStore {
         let rows = try await connection.query(
             """
             SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
-                   v.price_currency, i.tax_class, v.removed_at IS NOT NULL AS removed,
+                   v.price_currency, i.tax_class, (v.removed_at IS NOT NULL OR i.archived_at IS NOT NULL) AS removed,
                    (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
                     WHERE o.customer_id = $1 AND o.id <> $2 AND o.status IN ('pending_payment', 'requires_action')) AS awaiting
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id

@@ -30,10 +30,14 @@ public struct PostgresReviewStore: ReviewStore {
                         try await connection.query(
                             "INSERT INTO reviews (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6)",
                             review.id, review.itemID, review.customerID, review.content, review.rating, review.createdAt)
-                        // The row lock of this UPDATE orders concurrent reviews of one item.
-                        try await connection.query(
-                            "UPDATE items SET review_count = review_count + 1, rating_sum = rating_sum + $2 WHERE id = $1",
-                            review.itemID, review.rating)
+                        // The row lock of this UPDATE orders concurrent reviews of one item; an item
+                        // archived takes no review (its insert rolls back).
+                        let counted = try await connection.query(
+                            """
+                            UPDATE items SET review_count = review_count + 1, rating_sum = rating_sum + $2
+                            WHERE id = $1 AND archived_at IS NULL RETURNING id
+                            """, review.itemID, review.rating)
+                        guard !counted.rows.isEmpty else { throw ReviewError.itemNotFound(review.itemID) }
                     }
                 }
             }
@@ -96,7 +100,7 @@ public struct PostgresReviewStore: ReviewStore {
 
     public func itemExists(id: UUID) async throws -> Bool {
         try await translatingUnavailable {
-            try await !database.query("SELECT 1 FROM items WHERE id = $1", id).rows.isEmpty
+            try await !database.query("SELECT 1 FROM items WHERE id = $1 AND archived_at IS NULL", id).rows.isEmpty
         }
     }
 

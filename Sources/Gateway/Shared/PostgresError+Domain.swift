@@ -3,7 +3,7 @@ import Postgres
 
 /// Runs a gateway operation, turning "the database cannot be reached" into the domain's
 /// `StoreUnavailable`, and a row refused for a customer deleted meanwhile (the trigger of
-/// Migrations/0035) into `CustomerDeleted`; other errors pass through for the caller to map or
+/// Migrations/0035 and 0038) into `CustomerDeleted`; other errors pass through for the caller to map or
 /// report.
 /// - Throws: `StoreUnavailable`, `CustomerDeleted`, or what `body` throws.
 @discardableResult

@@ -66,6 +66,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/admin/items`.
     /// - Remark: Generated from `#/paths//v1/admin/items/post(Catalog.create)`.
     func catalog_create(_ input: Operations.Catalog_create.Input) async throws -> Operations.Catalog_create.Output
+    /// - Remark: HTTP `GET /v1/admin/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/get(Catalog.staff_show)`.
+    func catalog_staffShow(_ input: Operations.Catalog_staffShow.Input) async throws -> Operations.Catalog_staffShow.Output
     /// - Remark: HTTP `PATCH /v1/admin/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/admin/items/{id}/patch(Catalog.edit)`.
     func catalog_edit(_ input: Operations.Catalog_edit.Input) async throws -> Operations.Catalog_edit.Output
@@ -421,6 +424,17 @@ extension APIProtocol {
         try await catalog_create(Operations.Catalog_create.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// - Remark: HTTP `GET /v1/admin/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/admin/items/{id}/get(Catalog.staff_show)`.
+    public func catalog_staffShow(
+        path: Operations.Catalog_staffShow.Input.Path,
+        headers: Operations.Catalog_staffShow.Input.Headers = .init()
+    ) async throws -> Operations.Catalog_staffShow.Output {
+        try await catalog_staffShow(Operations.Catalog_staffShow.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// - Remark: HTTP `PATCH /v1/admin/items/{id}`.

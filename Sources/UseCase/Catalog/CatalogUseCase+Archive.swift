@@ -7,8 +7,6 @@ extension CatalogUseCase {
     /// one already archived keeps its first time.
     /// - Throws: `StoreUnavailable`.
     public func archive(_ input: CatalogArchiveInput) async throws -> CatalogArchiveOutcome {
-        guard let current = try await store.item(id: input.id) else { return .notFound(id: input.id) }
-        if current.archivedAt != nil { return .item(current) }
         guard let item = try await store.archive(itemID: input.id, at: system.now()) else { return .notFound(id: input.id) }
         return .item(item)
     }

@@ -14,10 +14,14 @@ extension OrderUseCase {
     /// A customer with `awaiting_payment_limit` orders waiting for payment is refused before
     /// anything is reserved, and so is an order below the least the provider charges or one
     /// whose total is not the `expected_total` the app showed.
-    /// - Throws: `ValidationError` for a key or payment method of the wrong shape;
+    /// - Throws: `ValidationError` for a key or payment method of the wrong shape, or an
+    ///   `expected_total` in another currency than the shop's;
     ///   `StoreUnavailable`.
     public func checkout(_ input: OrderCheckoutInput, background: any BackgroundWork) async throws -> OrderCheckoutOutcome {
         guard let payments else { return .paymentsNotConfigured }
+        if let expected = input.expectedTotal, expected.currency != currency {
+            throw ValidationError([FieldError("expected_total.currency", "must be the shop's currency, \(currency.code)")])
+        }
         let checkout = OrderCheckout(
             store: store, payments: payments, system: system, deadline: checkoutDeadline, actionTimeout: actionTimeout)
         let request = CheckoutRequest(
