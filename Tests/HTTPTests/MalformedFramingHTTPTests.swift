@@ -34,6 +34,34 @@ struct MalformedFramingHTTPTests {
         return (head.status, head.headers, problem, try await connection.endsWithinTimeout())
     }
 
+    /// A request answered before its body ended (a 413 by its Content-Length) whose rest does not
+    /// follow promptly ends its connection soon after the answer, instead of the rest being read
+    /// and dropped until the request deadline; a request read in full keeps its connection.
+    @Test func aRequestAnsweredBeforeItsBodyEndedEndsTheConnection() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let connection = try RawHTTPConnection(port: try #require(client.port))
+            try await connection.head(
+                "POST", "/v1/sessions", headers: [("Content-Type", "application/json"), ("Content-Length", "1000000000")])
+            try await connection.write(Array(repeating: UInt8(ascii: " "), count: 64 * 1024))
+            let answer = try await connection.readHead()
+            #expect(answer.status == 413, "\(answer)")
+            _ = try await connection.read(Int(answer.headers["content-length"] ?? "0") ?? 0)
+            #expect(try await connection.endsWithinTimeout(), "closed after the answer, not after a gigabyte")
+
+            let kept = try RawHTTPConnection(port: try #require(client.port))
+            let body = #"{"email":"nobody@example.com","password":"wrong horse 1"}"#
+            try await kept.head(
+                "POST", "/v1/sessions", headers: [("Content-Type", "application/json"), ("Content-Length", "\(body.utf8.count)")])
+            try await kept.write(Array(body.utf8))
+            let refused = try await kept.readHead()
+            #expect(refused.status == 401, "\(refused)")
+            _ = try await kept.read(Int(refused.headers["content-length"] ?? "0") ?? 0)
+            try await Task.sleep(for: .seconds(3))
+            try await kept.head("GET", "/health", headers: [])
+            #expect(try await kept.readHead().status == 200, "still open past the lingering time")
+        }
+    }
+
     @Test func anUnreadableHeadIsAProblemAndTheConnectionEnds() async throws {
         try await withApp(testing: .live) { client, _ in
             let port = try #require(client.port)
