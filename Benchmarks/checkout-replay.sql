@@ -12,7 +12,7 @@
 -- PUT /v1/cart/items/{id}: the session, the item, the line, the cart answered.
 SELECT s.customer_id FROM sessions s JOIN customers c ON c.id = s.customer_id
 WHERE s.token_hash = sha256(('replay' || :client_id)::bytea) AND s.expires_at > now() AND s.credentials_version = c.credentials_version;
-SELECT id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, (SELECT COALESCE(json_agg(json_build_array(v.id, v.sku, v.options, v.price_amount, v.price_currency, v.stock) ORDER BY v.position, v.id), '[]') FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL) AS variants, (SELECT COALESCE(json_agg(json_build_array(m.id, m.filename, m.alt, m.variant_id, m.position) ORDER BY m.position, m.id), '[]') FROM item_images m WHERE m.item_id = items.id) AS images FROM items WHERE id = md5('replay-item' || :item)::uuid;
+SELECT id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, archived_at, (SELECT COALESCE(json_agg(json_build_array(v.id, v.sku, v.options, v.price_amount, v.price_currency, v.stock) ORDER BY v.position, v.id), '[]') FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL) AS variants, (SELECT COALESCE(json_agg(json_build_array(m.id, m.filename, m.alt, m.variant_id, m.position) ORDER BY m.position, m.id), '[]') FROM item_images m WHERE m.item_id = items.id) AS images FROM items WHERE id = md5('replay-item' || :item)::uuid;
 INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES (md5('replay' || :client_id)::uuid, md5('replay-variant' || :item)::uuid, 1)
 ON CONFLICT (customer_id, variant_id) DO UPDATE SET quantity = EXCLUDED.quantity;
 SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount, v.price_currency, l.quantity, i.tax_class
@@ -32,7 +32,7 @@ SELECT EXISTS (SELECT FROM taken) AS taken,
 BEGIN ISOLATION LEVEL READ COMMITTED;
 SELECT set_config('storefront.actor', 'customer', true) FROM customers WHERE id = md5('replay' || :client_id)::uuid FOR NO KEY UPDATE;
 SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount, v.price_currency, i.tax_class,
-       v.removed_at IS NOT NULL AS removed,
+       (v.removed_at IS NOT NULL OR i.archived_at IS NOT NULL) AS removed,
        (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
         WHERE o.customer_id = md5('replay' || :client_id)::uuid AND o.id <> md5('replay-order')::uuid
           AND o.status IN ('pending_payment', 'requires_action')) AS awaiting
@@ -62,6 +62,7 @@ WITH taken AS (
            'Replay item', 980, 'JPY', 1, 'standard' FROM taken
 )
 SELECT 1 FROM taken;
+SELECT id FROM items WHERE id = ANY(ARRAY[md5('replay-item' || :item)::uuid]) AND archived_at IS NOT NULL;
 COMMIT;
 SELECT id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping, fulfilment_status, (SELECT COALESCE(json_agg(json_build_array(l.variant_id, l.item_id, l.sku, l.options, l.name, l.unit_price_amount, l.unit_price_currency, l.quantity, l.tax_class) ORDER BY l.variant_id), '[]')::text FROM order_lines l WHERE l.order_id = orders.id) AS lines_json, (SELECT COALESCE(json_agg(json_build_array(r.id, r.amount, r.currency, r.status, r.created_at) ORDER BY r.created_at, r.id), '[]')::text FROM refunds r WHERE r.order_id = orders.id) AS refunds_json, (SELECT COALESCE(json_agg(json_build_array(s.id, s.carrier, s.tracking_number, s.created_at, s.delivered_at, (SELECT COALESCE(json_agg(json_build_array(sl.variant_id, sl.quantity) ORDER BY sl.variant_id), '[]') FROM shipment_lines sl WHERE sl.shipment_id = s.id)) ORDER BY s.created_at, s.id), '[]')::text FROM shipments s WHERE s.order_id = orders.id) AS shipments_json, (SELECT COALESCE(json_agg(json_build_array(e.type, e.at, e.actor, e.data) ORDER BY e.id), '[]')::text FROM order_events e WHERE e.order_id = orders.id) AS events_json FROM orders WHERE id = :order_id AND customer_id = md5('replay' || :client_id)::uuid;
 -- The payment: attached, then paid (the provider's calls are not replayed).
