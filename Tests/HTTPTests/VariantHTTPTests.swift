@@ -272,6 +272,12 @@ struct VariantHTTPTests {
             let twice = try await client.send(.get, "/v1/items?option.size=S&option[size]=M")
             #expect(try twice.expectProblem(422)["errors"] != nil)
             try await client.send(.get, "/v1/items?option.size=S&option%5Bsize%5D=M").expectProblem(422)
+            let unclosed = try await client.send(.get, "/v1/items?option%5Bsize=M")
+            _ = try unclosed.expectProblem(422)
+            #expect(unclosed.fieldNames == ["option"], "a name meant as the map, naming no key, is refused, not dropped")
+            let nul = try await client.send(.get, "/v1/items?option.size=%00")
+            _ = try nul.expectProblem(422)
+            #expect(nul.fieldNames == ["option.size"])
             try await client.send(.get, "/v1/items?option.Size=S").expectProblem(422)
             try await client.send(.get, "/v1/items?price_min=5&price_max=1").expectProblem(422)
 

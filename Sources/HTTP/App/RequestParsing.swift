@@ -219,18 +219,22 @@ extension RequestParsing {
         for (encoded, text) in request.uri.queryParameters {
             let parameter = encoded.removingPercentEncoding ?? String(encoded)
             var key: Substring
-            if parameter == name {
-                throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name a key, as \(name).size=M")])))
-            } else if parameter.hasPrefix(name + ".") {
+            if parameter.hasPrefix(name + ".") {
                 key = parameter.dropFirst(name.count + 1)
             } else if parameter.hasPrefix(name + "["), parameter.hasSuffix("]") {
                 key = parameter.dropFirst(name.count + 1).dropLast()
+            } else if parameter == name || parameter.hasPrefix(name + "[") {
+                // `option=M` or `option[size=M`: meant as the map, and naming no key.
+                throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name a key, as \(name).size=M")])))
             } else {
                 continue
             }
-            let field = "\(name).\(key)"
-            guard (1...64).contains(key.count), !key.utf8.contains(0), !text.utf8.contains(0) else {
+            guard (1...64).contains(key.count), !key.utf8.contains(0) else {
                 throw ProblemError(Problem.validation(ValidationError([FieldError(name, "must name keys of 1 to 64 characters")])))
+            }
+            let field = "\(name).\(key)"
+            guard !text.utf8.contains(0) else {
+                throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must not hold a NUL character")])))
             }
             guard map[String(key)] == nil else {
                 throw ProblemError(Problem.validation(ValidationError([FieldError(field, "must be given once")])))
