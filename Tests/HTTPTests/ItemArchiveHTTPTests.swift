@@ -30,6 +30,10 @@ struct ItemArchiveHTTPTests {
             #expect(staff.status == .ok, "the staff still see it")
             #expect(try staff.json["archived_at"] as? String == since)
             try await client.send(.get, "/v1/items/\(id)/reviews").expectProblem(404)
+            try await client.send(.get, "/v1/items/\(id)/photos").expectProblem(404)
+            let wished = try await client.send(.post, "/v1/wishlist", json: #"{"item_id":"\#(id)"}"#, token: token)
+            _ = try wished.expectProblem(422)
+            #expect(wished.fieldNames == ["item_id"])
             try await client.send(.post, "/v1/items/\(id)/reviews", json: #"{"content":"Gone","rating":3}"#, token: token).expectProblem(
                 404)
             #expect((try await client.send(.get, "/v1/items").json["data"] as? [Any])?.isEmpty == true)
@@ -49,6 +53,8 @@ struct ItemArchiveHTTPTests {
             let categories = try await client.send(.get, "/v1/home").json["categories"] as? [[String: Any]]
             #expect(categories?.map { $0["name"] as? String } == ["apparel"])
             #expect(try await client.send(.put, "/v1/cart/variants/\(variant)", json: #"{"quantity": 1}"#, token: token).status == .ok)
+            #expect(try await client.send(.get, "/v1/items/\(id)/photos").status == .ok)
+            #expect(try await client.send(.post, "/v1/wishlist", json: #"{"item_id":"\#(id)"}"#, token: token).status == .created)
 
             try await client.send(.post, "/v1/admin/items/\(UUID())/archive", token: adminToken).expectProblem(404)
             try await client.send(.post, "/v1/admin/items/\(UUID())/restore", token: adminToken).expectProblem(404)

@@ -19,21 +19,24 @@ public struct PostgresItemPhotoStore: ItemPhotoStore {
     public func page(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ItemPhoto] {
         try await translatingUnavailable {
             let order = "ORDER BY created_at DESC, id DESC"
+            // An archived item's photos are not listed, as its reviews are not.
+            let onSale = "EXISTS (SELECT 1 FROM items WHERE id = $1 AND archived_at IS NULL)"
             let found: [ItemPhoto]
             if let cursor {
                 found = try await database.query(
                     """
-                    SELECT \(Self.columns) FROM review_photos WHERE item_id = $1 AND (created_at, id) < ($2::timestamptz, $3::uuid)
+                    SELECT \(Self.columns) FROM review_photos
+                    WHERE item_id = $1 AND \(onSale) AND (created_at, id) < ($2::timestamptz, $3::uuid)
                     \(order) LIMIT $4
                     """, itemID, cursor.createdAt, cursor.id, limit
                 ).rows.map(photo(from:))
             } else {
                 found = try await database.query(
-                    "SELECT \(Self.columns) FROM review_photos WHERE item_id = $1 \(order) LIMIT $2", itemID, limit
+                    "SELECT \(Self.columns) FROM review_photos WHERE item_id = $1 AND \(onSale) \(order) LIMIT $2", itemID, limit
                 )
                 .rows.map(photo(from:))
             }
-            if found.isEmpty, try await database.query("SELECT 1 FROM items WHERE id = $1", itemID).rows.isEmpty {
+            if found.isEmpty, try await database.query("SELECT 1 FROM items WHERE id = $1 AND archived_at IS NULL", itemID).rows.isEmpty {
                 throw RecordError.notFound(entity: "item", id: itemID)
             }
             return found
