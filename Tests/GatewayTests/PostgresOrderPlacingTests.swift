@@ -76,7 +76,7 @@ struct PostgresOrderPlacingTests {
         let placed = try await db.pool.withTransaction { holder in
             try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
             let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
-            try await waitForLockWaiter(on: "shipping_methods", pool: db.pool)
+            try await db.waitForLockWaiters()
             try await db.pool.query(change.sql, variant)
             return checkout
         }
@@ -109,7 +109,7 @@ struct PostgresOrderPlacingTests {
             let placed = try await db.pool.withTransaction { holder in
                 try await holder.query("LOCK TABLE shipping_methods IN ACCESS EXCLUSIVE MODE")
                 let checkout = Task { try await store.placeOrder(id: UUID(), request: request, at: Date()) }
-                try await Self.waitForLockWaiter(on: "shipping_methods", pool: db.pool)
+                try await db.waitForLockWaiters()
                 #expect(try await PostgresItemStore(database: db.pool).archive(itemID: item, at: Date())?.archivedAt != nil)
                 return checkout
             }
@@ -123,21 +123,5 @@ struct PostgresOrderPlacingTests {
             let orders: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders").rows[0].decode("n")
             #expect(orders == 0)
         }
-    }
-
-    /// Waits until another session of this test's database waits for a lock on `table` (other
-    /// tests' databases, cloned from one template, have a table of that oid too).
-    private static func waitForLockWaiter(on table: String, pool: PostgresPool) async throws {
-        for _ in 0..<3000 {
-            let waiting = try await pool.query(
-                """
-                SELECT 1 FROM pg_locks WHERE NOT granted AND relation = (SELECT oid FROM pg_class WHERE relname = $1)
-                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                """, table
-            ).rows
-            if !waiting.isEmpty { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("no session waited for \(table)")
     }
 }
