@@ -271,8 +271,10 @@ struct CustomSpecParserTests {
         #expect(problem("{ name: not_found, status: 404, detail: \"{gone} left\", \(members) }").contains { $0.contains("'{gone}'") })
         #expect(problem("{ name: not_found, status: 404, detail: \"{note}\", \(members) }").contains { $0.contains("'{note}'") })
         #expect(problem("{ name: not_found, status: 404, detail: \"{left}\" }").contains { $0.contains("(it has none)") })
-        let money = "{ name: not_found, status: 404, body: [ { name: owed, type: money } ] }"
-        #expect(problem(money).contains { $0.contains("cannot be money") })
+        let money = "{ name: not_found, status: 404, detail: \"{owed} owed\", body: [ { name: owed, type: money } ] }"
+        #expect(problem(money).isEmpty)
+        let monies = "{ name: not_found, status: 404, body: [ { name: owed, type: money, list: true } ] }"
+        #expect(problem(monies).contains { $0.contains("a problem's list member 'owed' holds uuid, string, text or enum values") })
         #expect(
             problem("{ name: not_found, status: 200, detail: \"no\" }").contains {
                 $0.contains("only an outcome of status 400 or more has them")

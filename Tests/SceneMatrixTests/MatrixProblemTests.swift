@@ -19,10 +19,15 @@ struct MatrixProblemTests {
             .success(
                 .conflict(
                     slot: 3, count: Int64.max, total: 9, heldBy: heldBy, kind: .b, full: true, seenAt: Date(timeIntervalSince1970: 0),
-                    note: nil, holders: [heldBy], kinds: [.b, .a], errors: [FieldError("lines[2].quantity", "only 1 available")])))
+                    note: nil, fee: Money(amount: 1250, currency: Currency("USD")!), deposit: nil, holders: [heldBy], kinds: [.b, .a],
+                    errors: [FieldError("lines[2].quantity", "only 1 available")])))
         #expect(conflict.status == 409 && conflict.headers.contains { $0 == ("Content-Type", "application/problem+json") })
         let body = try Self.json(conflict)
-        #expect(body["detail"] as? String == "Slot 3 holds 9223372036854775807 of 9 (b, full: true) since 1970-01-01T00:00:00.000Z.")
+        #expect(
+            body["detail"] as? String == "Slot 3 holds 9223372036854775807 of 9 (b, full: true) since 1970-01-01T00:00:00.000Z, at $12.50.")
+        // Money is an object, as everywhere in the API; an absent optional is no member.
+        let fee = try #require(body["fee"] as? [String: Any])
+        #expect(fee.count == 2 && fee["amount"] as? Int == 1250 && fee["currency"] as? String == "USD" && body["deposit"] == nil)
         #expect(body["count"] as? Int64 == Int64.max && body["full"] as? Bool == true && body["kind"] as? String == "b")
         #expect(body["held_by"] as? String == "00000000-0000-4000-8000-0000000000ab" && body["note"] == nil)
         #expect(body["holders"] as? [String] == ["00000000-0000-4000-8000-0000000000ab"] && body["kinds"] as? [String] == ["b", "a"])

@@ -52,7 +52,7 @@ public enum AppLinkPresenter {
         }
         let body = """
             <h1>\(name)</h1>
-            \(picture)<p class="price">\(escaped(price(item.price)))</p>
+            \(picture)<p class="price">\(escaped(item.price.priceText))</p>
             <p>\(escaped(item.description))</p>
             """
         return page(200, title: name, head: head, body: body, links: links, argument: "/items/\(item.id.lowercasedText)")
@@ -114,19 +114,5 @@ public enum AppLinkPresenter {
             }
         }
         return out
-    }
-
-    /// `1200 JPY` as `¥1,200`, `1250 USD` as `$12.50`: the currency's own minor digits
-    /// (`Currency.minorUnits`; Foundation on Linux gives every currency two).
-    static func price(_ money: Money) -> String {
-        let digits = money.currency.minorUnits
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
-        formatter.locale = Locale(identifier: "en_US")
-        formatter.currencyCode = money.currency.code
-        formatter.minimumFractionDigits = digits
-        formatter.maximumFractionDigits = digits
-        let value = Decimal(money.amount) / pow(Decimal(10), digits)
-        return formatter.string(from: NSDecimalNumber(decimal: value)) ?? "\(money.amount) \(money.currency.code)"
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Translator
 
 /// An RFC 9457 problem document (`application/problem+json`). `errors` lists field-level
 /// problems of a validation failure; `extensions` carries problem-specific members.
@@ -32,6 +33,8 @@ public enum ProblemValue: Encodable, Sendable, Equatable {
     case bool(Bool)
     case string(String)
     case strings([String])
+    /// `{"amount": 1200, "currency": "JPY"}`, as money is everywhere else in the API.
+    case money(Money)
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -40,6 +43,7 @@ public enum ProblemValue: Encodable, Sendable, Equatable {
         case .bool(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .strings(let value): try container.encode(value)
+        case .money(let value): try container.encode(MoneyModel(value))
         }
     }
 }

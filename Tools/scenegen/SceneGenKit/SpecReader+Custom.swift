@@ -401,7 +401,8 @@ extension SpecReader {
 extension SpecReader {
     /// An answer of status 400 or more is problem+json: its body can only be fields, written as
     /// the problem's members beside `detail` (which, like the field errors' messages, may name
-    /// them as `{name}`).
+    /// them as `{name}`; money reads there as a price, `¥1,200`, and is an `{"amount",
+    /// "currency"}` member).
     mutating func checkProblemBody(_ body: OutcomeSpec.Body, detail: String?, errors: [OutcomeFieldError], at position: SourcePosition) {
         guard case .fields(let fields) = body else {
             if body != .none {
@@ -410,10 +411,6 @@ extension SpecReader {
                     at: position)
             }
             return
-        }
-        for field in fields where field.type == .money {
-            sink.error(
-                "a problem's member '\(field.name)' cannot be money (an object): give its amount and currency as two fields", at: position)
         }
         for field in fields where field.list && ![.uuid, .string, .text].contains(field.type) && !field.type.isEnumeration {
             sink.error("a problem's list member '\(field.name)' holds uuid, string, text or enum values", at: field.position)

@@ -85,19 +85,22 @@ extension CustomUseCaseRenderer {
         case .int: wrap = { ".int(\($0))" }
         case .bigint: wrap = { ".int(Int(\($0)))" }
         case .bool: wrap = { ".bool(\($0))" }
+        case .money: wrap = { ".money(\($0))" }
         default: wrap = { ".string(\(text(field, $0)))" }
         }
         return field.optional ? "\(value).map { \(wrap("$0")) }" : wrap(value)
     }
 
-    /// A member's text: a UUID lowercased, an enum's value, an instant in RFC 3339.
+    /// A member's text: a UUID lowercased, an enum's value, an instant in RFC 3339, money as a
+    /// price (`¥1,200`).
     static func text(_ field: FieldSpec, _ value: String) -> String {
         switch field.type {
         case .uuid: "\(value).lowercasedText"
         case .enumeration: "\(value).rawValue"
         case .timestamp: "Timestamp.rfc3339(\(value))"
         case .int, .bigint, .bool, .number: "String(\(value))"
-        case .string, .text, .money: value
+        case .money: "\(value).priceText"
+        case .string, .text: value
         }
     }
 
