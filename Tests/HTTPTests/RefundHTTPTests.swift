@@ -68,7 +68,7 @@ struct RefundHTTPTests {
 
             let seen = try await Self.order(client, order, token)
             #expect(seen["status"] as? String == "refunded")
-            #expect(seen["refunded_amount"] as? Int == 2400)
+            #expect(seen.money("refunded") == "2400 JPY")
             let listed = try #require(seen["refunds"] as? [[String: Any]])
             #expect(listed.map { Set($0.keys) } == [["id", "amount", "status", "created_at"]])
             #expect(listed.first?["id"] as? String == refund["id"] as? String)
@@ -77,7 +77,8 @@ struct RefundHTTPTests {
             let change = (staff["events"] as? [[String: Any]])?.last { ($0["data"] as? [String: String])?["to"] == "refunded" }
             #expect(change?["actor"] as? String == "staff")
 
-            let again = try await Self.refund(client, order, #"{"amount": 1, "reason": "other", "restock": false}"#, key: "r2")
+            let again = try await Self.refund(
+                client, order, #"{"amount": {"amount": 1, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "r2")
             #expect(try again.expectProblem(409)["order_status"] as? String == "refunded")
             try await client.send(.post, "/v1/orders/\(order)/cancel", token: token).expectProblem(409)
             #expect(try await Self.providerRefunds(intent) == [2400])
@@ -88,13 +89,15 @@ struct RefundHTTPTests {
         try await withApp { client, db in
             let (order, intent, _, token) = try await Self.paidOrder(client, db)
             for key in ["p1", "p2"] {
-                let partial = try await Self.refund(client, order, #"{"amount": 1000, "reason": "other", "restock": false}"#, key: key)
+                let partial = try await Self.refund(
+                    client, order, #"{"amount": {"amount": 1000, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: key)
                 #expect(partial.status == .created, "\(String(buffer: partial.body))")
             }
             #expect(try await Self.order(client, order, token)["status"] as? String == "paid")
-            let over = try await Self.refund(client, order, #"{"amount": 401, "reason": "other", "restock": false}"#, key: "p3")
+            let over = try await Self.refund(
+                client, order, #"{"amount": {"amount": 401, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "p3")
             let problem = try over.expectProblem(409)
-            #expect(problem["remaining_amount"] as? Int == 400)
+            #expect(problem.money("remaining") == "400 JPY")
             #expect(over.fieldNames == ["amount"])
             #expect(try await Self.providerRefunds(intent) == [1000, 1000], "nothing charged back beyond")
 
@@ -102,7 +105,7 @@ struct RefundHTTPTests {
             let rest = try await Self.refund(client, order, #"{"reason": "other", "restock": false}"#, key: "p4")
             #expect((try rest.json["amount"] as? [String: Any])?["amount"] as? Int == 400)
             let seen = try await Self.order(client, order, token)
-            #expect(seen["status"] as? String == "refunded" && seen["refunded_amount"] as? Int == 2400)
+            #expect(seen["status"] as? String == "refunded" && seen.money("refunded") == "2400 JPY")
             #expect(try await Self.providerRefunds(intent) == [400, 1000, 1000])
         }
     }
@@ -113,7 +116,7 @@ struct RefundHTTPTests {
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<5 {
                     group.addTask {
-                        let body = #"{"amount": 1000, "reason": "duplicate", "restock": false}"#
+                        let body = #"{"amount": {"amount": 1000, "currency": "JPY"}, "reason": "duplicate", "restock": false}"#
                         return Int(try await Self.refund(client, order, body, key: "race-\(index)").status.code)
                     }
                 }
@@ -135,7 +138,7 @@ struct RefundHTTPTests {
             async let cancel = client.send(.post, "/v1/orders/\(order)/cancel", token: token)
             async let refund = Self.refund(
                 client, order,
-                #"{"amount": 1000, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#,
+                #"{"amount": {"amount": 1000, "currency": "JPY"}, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#,
                 key: "race")
             let statuses = try await [Int(cancel.status.code), Int(refund.status.code)]
             let refunded = try await Self.providerRefunds(intent)
@@ -143,7 +146,7 @@ struct RefundHTTPTests {
             // Whoever came second either refunded what was left or was refused.
             #expect(refunded == [1000, 1400] || refunded == [2400] || refunded == [1000], "answers \(statuses)")
             let seen = try await Self.order(client, order, token)
-            #expect(seen["refunded_amount"] as? Int == Int(refunded.reduce(0, +)))
+            #expect(seen.money("refunded") == "\(refunded.reduce(0, +)) JPY")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == (refunded == [1000] ? 4 : 5))
         }
     }
@@ -213,7 +216,8 @@ struct RefundHTTPTests {
             #expect(try await Self.providerRefunds(intent) == [1200])
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 4, "one of two mugs back, once")
 
-            let other = try await Self.refund(client, order, #"{"amount": 5, "reason": "other", "restock": false}"#, key: "same")
+            let other = try await Self.refund(
+                client, order, #"{"amount": {"amount": 5, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "same")
             #expect((try other.expectProblem(422)["type"] as? String)?.hasSuffix("idempotency-key-reused") == true)
             #expect(try await Self.providerRefunds(intent) == [1200])
         }
@@ -223,13 +227,15 @@ struct RefundHTTPTests {
         try await withApp { client, db in
             let (order, intent, mug, token) = try await Self.paidOrder(client, db)
             let variant = try await TestRows.variantID(of: mug, db)
-            let one = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
+            let one =
+                #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
             #expect(try await Self.refund(client, order, one, key: "l1").status == .created)
             let three = #"{"reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 3}]}"#
             let tooMany = try await Self.refund(client, order, three, key: "l2")
             try tooMany.expectProblem(422)
             #expect(tooMany.fieldNames == ["lines[0].quantity"])
-            let two = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 2}]}"#
+            let two =
+                #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 2}]}"#
             let beyond = try await Self.refund(client, order, two, key: "l3")
             try beyond.expectProblem(422)
             #expect(beyond.fieldNames == ["lines[0].quantity"])
@@ -258,7 +264,7 @@ struct RefundHTTPTests {
             let refund = { (quantity: Int, key: String) in
                 try await Self.refund(
                     client, order,
-                    #"{"amount": 100, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(variant)", "quantity": \#(quantity)}]}"#,
+                    #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(variant)", "quantity": \#(quantity)}]}"#,
                     key: key)
             }
             #expect(try await refund(1, "u1").status == .created)
@@ -278,14 +284,20 @@ struct RefundHTTPTests {
     @Test func badRefundRequestsGetClearAnswers() async throws {
         try await withApp { client, db in
             let (order, _, _, token) = try await Self.paidOrder(client, db)
-            let body = #"{"amount": 100, "reason": "other", "restock": false}"#
+            let body = #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": false}"#
             try await Self.refund(client, UUID().uuidString, body, key: "k").expectProblem(404)
             #expect(try await Self.refund(client, order, body, key: nil).fieldNames == ["idempotency_key"])
-            let bad = try await Self.refund(client, order, #"{"amount": 0, "reason": "whim", "restock": false}"#, key: "k")
+            let bad = try await Self.refund(
+                client, order, #"{"amount": {"amount": 0, "currency": "JPY"}, "reason": "whim", "restock": false}"#, key: "k")
             try bad.expectProblem(422)
-            #expect(bad.fieldNames == ["amount", "reason"])
-            let huge = try await Self.refund(client, order, #"{"amount": 2401, "reason": "other", "restock": false}"#, key: "k")
-            #expect(try huge.expectProblem(409)["remaining_amount"] as? Int == 2400)
+            #expect(bad.fieldNames == ["amount.amount", "reason"])
+            let huge = try await Self.refund(
+                client, order, #"{"amount": {"amount": 2401, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "k")
+            #expect(try huge.expectProblem(409).money("remaining") == "2400 JPY")
+            let dollars = #"{"amount": {"amount": 100, "currency": "USD"}, "reason": "other", "restock": false}"#
+            let foreign = try await Self.refund(client, order, dollars, key: "k")
+            try foreign.expectProblem(422)
+            #expect(foreign.fieldNames == ["amount.currency"])
             let unauthorised = try await client.send(.post, "/v1/admin/orders/\(order)/refunds", json: body, token: token)
             #expect(unauthorised.status == .unauthorized)
 
@@ -316,19 +328,21 @@ struct RefundHTTPTests {
             config.paymentTimeout = .seconds(1)
             try await buildApplication(AppResources(config: config, pool: Self.pool(db), logger: .init(label: "test"))).test(.router) {
                 client in
-                let body = #"{"amount": 1500, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
+                let body =
+                    #"{"amount": {"amount": 1500, "currency": "JPY"}, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(variant)", "quantity": 1}]}"#
                 let pending = try await Self.refund(client, order, body, key: "down")
                 #expect(pending.status == .accepted, "\(String(buffer: pending.body))")
                 #expect(try pending.json["status"] as? String == "pending")
                 #expect(try pending.json["provider_refund_id"] is NSNull)
                 // The pending refund holds its amount: only 900 is left.
-                let more = try await Self.refund(client, order, #"{"amount": 901, "reason": "other", "restock": false}"#, key: "more")
-                #expect(try more.expectProblem(409)["remaining_amount"] as? Int == 900)
+                let more = try await Self.refund(
+                    client, order, #"{"amount": {"amount": 901, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "more")
+                #expect(try more.expectProblem(409).money("remaining") == "900 JPY")
                 // ... and the customer cannot cancel under it.
                 let cancel = try await client.send(.post, "/v1/orders/\(order)/cancel", token: token)
                 #expect((try cancel.expectProblem(409)["type"] as? String)?.hasSuffix("refund-unsettled") == true)
                 let seen = try await Self.order(client, order, token)
-                #expect(seen["refunded_amount"] as? Int == 1500)
+                #expect(seen.money("refunded") == "1500 JPY")
                 #expect((seen["refunds"] as? [[String: Any]])?.map { $0["status"] as? String } == ["pending"])
             }
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)

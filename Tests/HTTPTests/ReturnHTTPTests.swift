@@ -60,7 +60,7 @@ struct ReturnHTTPTests {
             #expect(try received.json["status"] as? String == "received" && received.json["refund_id"] is String)
             #expect(try received.json["restock"] as? Bool == true)
             let mine = try await client.send(.get, "/v1/orders/\(order)", token: token).json
-            #expect(mine["refunded_amount"] as? Int == 1200)
+            #expect(mine.money("refunded") == "1200 JPY")
             #expect(try await TestRows.stock(db, item: mugItem) == stockBefore + 1)
             let types = (mine["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String } ?? []
             #expect(["return_requested", "return_approved", "return_received"].allSatisfy(types.contains))
@@ -119,7 +119,7 @@ struct ReturnHTTPTests {
             let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false}"#, token: adminToken)
             #expect(received.fieldNames == ["lines"], "\(String(buffer: received.body))")
             try received.expectProblem(422)
-            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 0)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded") == "0 JPY")
             #expect(try await db.pool.query("SELECT 1 FROM refunds").rows.isEmpty)
         }
     }
@@ -129,7 +129,8 @@ struct ReturnHTTPTests {
     @Test func aReturnOfUnitsRefundedAlreadyRefundsNothing() async throws {
         try await withApp { client, db in
             let (order, mug, _, token) = try await Self.shippedOrder(client, db)
-            let staff = #"{"amount": 100, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(mug)", "quantity": 2}]}"#
+            let staff =
+                #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": true, "lines": [{"variant_id": "\#(mug)", "quantity": 2}]}"#
             #expect(try await RefundHTTPTests.refund(client, order, staff, key: "staff").status == .created)
             let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#)
             let id = try #require(try asked.json["id"] as? String)
@@ -138,7 +139,7 @@ struct ReturnHTTPTests {
             let problem = try received.expectProblem(422)
             #expect(problem["type"] as? String == "/problems/lines-not-refundable")
             #expect(received.fieldNames == ["lines[0].quantity"], "\(String(buffer: received.body))")
-            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded") == "100 JPY")
 
             // Received without a refund: the staff's refund took these units, and no other
             // return holds them. Not restocked then (the staff's refund did, or the staff will).
@@ -151,7 +152,7 @@ struct ReturnHTTPTests {
             #expect(kept.status == .ok, "\(String(buffer: kept.body))")
             #expect(try kept.json["status"] as? String == "received" && kept.json["refund_id"] is NSNull)
             #expect(try await Self.stock(of: mug, db) == stock)
-            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 100)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded") == "100 JPY")
         }
     }
 
@@ -177,14 +178,15 @@ struct ReturnHTTPTests {
             #expect(never.fieldNames == ["lines[0].quantity"], "\(String(buffer: never.body))")
 
             // One unit refunded by the staff closes one return without a refund, not two.
-            let staff = #"{"amount": 1200, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(mug)", "quantity": 1}]}"#
+            let staff =
+                #"{"amount": {"amount": 1200, "currency": "JPY"}, "reason": "other", "restock": false, "lines": [{"variant_id": "\#(mug)", "quantity": 1}]}"#
             #expect(try await RefundHTTPTests.refund(client, order, staff, key: "goodwill").status == .created)
             #expect(try await receive(first, refund: false).status == .ok)
             let second = try await approvedReturn(1)
             _ = try (try await receive(second, refund: false)).expectProblem(422)
             // Received with its refund, it is paid back as any return.
             #expect(try await receive(second, refund: true).status == .ok)
-            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int == 2400)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded") == "2400 JPY")
         }
     }
 
@@ -210,8 +212,8 @@ struct ReturnHTTPTests {
             }
             #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
             #expect(statuses.allSatisfy { [200, 409, 422].contains($0) }, "\(statuses)")
-            let refunded = try await client.send(.get, "/v1/orders/\(order)", token: token).json["refunded_amount"] as? Int
-            #expect(refunded == 2400, "the return's own refund, once")
+            let refunded = try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded")
+            #expect(refunded == "2400 JPY", "the return's own refund, once")
         }
     }
 

@@ -243,7 +243,7 @@ struct MinimumChargeHTTPTests {
             #expect(refused.status == .unprocessableContent, "\(String(buffer: refused.body))")
             let problem = try refused.json
             #expect((problem["type"] as? String)?.hasSuffix("amount-below-minimum") == true, "\(problem)")
-            #expect(problem["total"] as? Int == 30 && problem["minimum"] as? Int == 50 && problem["currency"] as? String == "JPY")
+            #expect(problem.money("total") == "30 JPY" && problem.money("minimum") == "50 JPY")
             #expect(try await CheckoutHTTPTests.stock(db, sticker) == 10)
             let placed: Int = try await db.pool.query("SELECT count(*)::integer AS n FROM orders").rows[0].decode("n")
             #expect(placed == 0)
@@ -278,7 +278,7 @@ struct ExpectedTotalHTTPTests {
             let refused = try await checkout("shown", expected: 2400)
             let problem = try refused.expectProblem(409)
             #expect((problem["type"] as? String)?.hasSuffix("total-changed") == true, "\(problem)")
-            #expect(problem["total"] as? Int == 3000 && problem["expected"] as? Int == 2400 && problem["currency"] as? String == "JPY")
+            #expect(problem.money("total") == "3000 JPY" && problem.money("expected") == "2400 JPY")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 10, "nothing reserved")
             #expect((try await client.send(.get, "/v1/orders", token: token).json["data"] as? [Any])?.isEmpty == true)
             let dollars = try await client.send(

@@ -14,7 +14,9 @@ struct RefundOrderUseCaseTests {
     }
 
     static func request(amount: Int64? = 500, reason: RefundReason = .duplicate, key: String = "k1") -> RefundRequest {
-        RefundRequest(orderID: Fixtures.id(7), amount: amount, lines: [], reason: reason, restock: false, idempotencyKey: key)
+        RefundRequest(
+            orderID: Fixtures.id(7), amount: amount.map { Money(amount: $0, currency: Fixtures.yen) }, lines: [], reason: reason,
+            restock: false, idempotencyKey: key)
     }
 
     static let paid = Order(
@@ -90,7 +92,7 @@ struct RefundOrderUseCaseTests {
         let error = await #expect(throws: ValidationError.self) {
             try await refunds(store, payments).refund(Self.request(amount: 0, key: ""))
         }
-        #expect(error?.fields.map(\.field) == ["idempotency_key", "amount"])
+        #expect(error?.fields.map(\.field) == ["idempotency_key", "amount.amount"])
         #expect(store.calls.isEmpty && payments.calls.isEmpty)
     }
 

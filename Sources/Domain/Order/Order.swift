@@ -30,6 +30,8 @@ public struct Order: Hashable, Sendable {
     public var refund: RefundRecord?
     /// What refunds not failed or canceled claim of `total`, minor units (see `RefundStore`).
     public var refundedAmount: Int64
+    /// `refundedAmount` in the order's currency, as its answer shows it.
+    public var refunded: Money { Money(amount: refundedAmount, currency: total.currency) }
     /// The staff's refunds of this order, oldest first.
     public var refunds: [RefundSummary]
     /// While `requires_action`: what the app needs to complete the payment, and until when the

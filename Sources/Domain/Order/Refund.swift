@@ -73,14 +73,15 @@ public enum RefundReason: String, Hashable, Sendable, CaseIterable {
 /// A refund request as the staff sent it.
 public struct RefundRequest: Hashable, Sendable {
     public let orderID: UUID
-    /// Minor units; nil refunds the value of `lines`, or without lines all that remains.
-    public let amount: Int64?
+    /// In the order's currency; nil refunds the value of `lines`, or without lines all that
+    /// remains.
+    public let amount: Money?
     public let lines: [RefundLine]
     public let reason: RefundReason
     public let restock: Bool
     public let idempotencyKey: String
 
-    public init(orderID: UUID, amount: Int64?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String) {
+    public init(orderID: UUID, amount: Money?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String) {
         self.orderID = orderID
         self.amount = amount
         self.lines = lines
@@ -96,7 +97,8 @@ public struct RefundRequest: Hashable, Sendable {
     public var fingerprint: String {
         let lines = lines.sorted { $0.variantID.uuidString < $1.variantID.uuidString }
             .map { "\($0.variantID.lowercasedText)x\($0.quantity)" }.joined(separator: ",")
-        return "amount=\(amount.map(String.init) ?? "rest");lines=\(lines);reason=\(reason.rawValue);restock=\(restock)"
+        return
+            "amount=\(amount.map { "\($0.amount) \($0.currency.code)" } ?? "rest");lines=\(lines);reason=\(reason.rawValue);restock=\(restock)"
     }
 
     /// Checks what can be checked without the order (its remainder is the store's to check).
@@ -104,7 +106,7 @@ public struct RefundRequest: Hashable, Sendable {
     public func validate() throws(ValidationError) {
         var errors = FieldErrors()
         errors.require(IdempotencyKey.isWellFormed(idempotencyKey), "idempotency_key", IdempotencyKey.rule)
-        if let amount { errors.require(amount >= 1, "amount", "must be at least 1 (minor units)") }
+        if let amount { errors.require(amount.amount >= 1, "amount.amount", "must be at least 1 (minor units)") }
         errors.require(lines.count <= Self.maxLines, "lines", "must have at most \(Self.maxLines) entries")
         errors.require(!restock || !lines.isEmpty, "lines", "must name what to put back in stock when restock is true")
         var seen = Set<UUID>()
@@ -140,6 +142,8 @@ public enum RefundError: Error, Equatable, Sendable {
     case notRefundable(OrderStatus)
     /// More than what was captured, all earlier refunds counted: the amount left to refund.
     case exceedsCaptured(remaining: Money)
+    /// The amount is in another currency than the order's: the order's.
+    case foreignCurrency(Currency)
     /// A line names an item the order does not have, more than was ordered, or more than
     /// earlier refunds left to refund or to restock: field errors.
     case invalidLines([FieldError])

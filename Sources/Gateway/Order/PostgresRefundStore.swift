@@ -51,6 +51,7 @@ public struct PostgresRefundStore: RefundStore {
         let status = try order.enumeration("status", as: OrderStatus.self)
         guard status == .paid else { throw RefundError.notRefundable(status) }
         let total = try order.money(amount: "total_amount", currency: "total_currency")
+        if let asked = request.amount, asked.currency != total.currency { throw RefundError.foreignCurrency(total.currency) }
         let remaining = total.amount - (try order.decode("refunded_amount", as: Int64.self))
 
         var prices: [UUID: (price: Int64, quantity: Int)] = [:]
@@ -72,7 +73,7 @@ public struct PostgresRefundStore: RefundStore {
             linesValue += ordered.price * Int64(line.quantity)
         }
         guard invalid.isEmpty else { throw RefundError.invalidLines(invalid) }
-        let amount = request.amount ?? (request.lines.isEmpty ? remaining : linesValue)
+        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesValue)
         guard amount >= 1 else { throw RefundError.exceedsCaptured(remaining: Money(amount: max(remaining, 0), currency: total.currency)) }
 
         // Claim the key first: a concurrent request with the same key waits here for this

@@ -1219,8 +1219,8 @@ extension Components {
             public var paymentIntentId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Order/prices_include_tax`.
             public var pricesIncludeTax: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Order/refunded_amount`.
-            public var refundedAmount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Order/refunded`.
+            public var refunded: Components.Schemas.Money
             /// - Remark: Generated from `#/components/schemas/Order/refunds`.
             public var refunds: [Components.Schemas.RefundSummary]
             /// - Remark: Generated from `#/components/schemas/Order/shipments`.
@@ -1260,7 +1260,7 @@ extension Components {
             ///   - payment:
             ///   - paymentIntentId:
             ///   - pricesIncludeTax:
-            ///   - refundedAmount:
+            ///   - refunded:
             ///   - refunds:
             ///   - shipments:
             ///   - shipping:
@@ -1277,7 +1277,7 @@ extension Components {
                 payment: Components.Schemas.NullableOrderPayment? = nil,
                 paymentIntentId: Swift.String? = nil,
                 pricesIncludeTax: Swift.Bool,
-                refundedAmount: Swift.Int,
+                refunded: Components.Schemas.Money,
                 refunds: [Components.Schemas.RefundSummary],
                 shipments: [Components.Schemas.Shipment],
                 shipping: Components.Schemas.NullableOrderShipping? = nil,
@@ -1294,7 +1294,7 @@ extension Components {
                 self.payment = payment
                 self.paymentIntentId = paymentIntentId
                 self.pricesIncludeTax = pricesIncludeTax
-                self.refundedAmount = refundedAmount
+                self.refunded = refunded
                 self.refunds = refunds
                 self.shipments = shipments
                 self.shipping = shipping
@@ -1312,7 +1312,7 @@ extension Components {
                 case payment
                 case paymentIntentId = "payment_intent_id"
                 case pricesIncludeTax = "prices_include_tax"
-                case refundedAmount = "refunded_amount"
+                case refunded
                 case refunds
                 case shipments
                 case shipping

@@ -6552,25 +6552,17 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2/value2/currency`.
-                                public var currency: Swift.String
-                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2/value2/remaining_amount`.
-                                public var remainingAmount: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2/value2/remaining`.
+                                public var remaining: Components.Schemas.Money
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - currency:
-                                ///   - remainingAmount:
-                                public init(
-                                    currency: Swift.String,
-                                    remainingAmount: Swift.Int
-                                ) {
-                                    self.currency = currency
-                                    self.remainingAmount = remainingAmount
+                                ///   - remaining:
+                                public init(remaining: Components.Schemas.Money) {
+                                    self.remaining = remaining
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case currency
-                                    case remainingAmount = "remaining_amount"
+                                    case remaining
                                 }
                             }
                             /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2/value2`.
@@ -8448,25 +8440,17 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2/currency`.
-                                public var currency: Swift.String
-                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2/remaining_amount`.
-                                public var remainingAmount: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2/remaining`.
+                                public var remaining: Components.Schemas.Money
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - currency:
-                                ///   - remainingAmount:
-                                public init(
-                                    currency: Swift.String,
-                                    remainingAmount: Swift.Int
-                                ) {
-                                    self.currency = currency
-                                    self.remainingAmount = remainingAmount
+                                ///   - remaining:
+                                public init(remaining: Components.Schemas.Money) {
+                                    self.remaining = remaining
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case currency
-                                    case remainingAmount = "remaining_amount"
+                                    case remaining
                                 }
                             }
                             /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3/value2`.
@@ -19632,29 +19616,23 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/currency`.
-                                public var currency: Swift.String
                                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/expected`.
-                                public var expected: Swift.Int
+                                public var expected: Components.Schemas.Money
                                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/total`.
-                                public var total: Swift.Int
+                                public var total: Components.Schemas.Money
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - currency:
                                 ///   - expected:
                                 ///   - total:
                                 public init(
-                                    currency: Swift.String,
-                                    expected: Swift.Int,
-                                    total: Swift.Int
+                                    expected: Components.Schemas.Money,
+                                    total: Components.Schemas.Money
                                 ) {
-                                    self.currency = currency
                                     self.expected = expected
                                     self.total = total
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case currency
                                     case expected
                                     case total
                                 }
@@ -19844,29 +19822,23 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/currency`.
-                                public var currency: Swift.String
                                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/minimum`.
-                                public var minimum: Swift.Int
+                                public var minimum: Components.Schemas.Money
                                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1/value2/total`.
-                                public var total: Swift.Int
+                                public var total: Components.Schemas.Money
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - currency:
                                 ///   - minimum:
                                 ///   - total:
                                 public init(
-                                    currency: Swift.String,
-                                    minimum: Swift.Int,
-                                    total: Swift.Int
+                                    minimum: Components.Schemas.Money,
+                                    total: Components.Schemas.Money
                                 ) {
-                                    self.currency = currency
                                     self.minimum = minimum
                                     self.total = total
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case currency
                                     case minimum
                                     case total
                                 }

@@ -54,10 +54,10 @@ extension OrderUseCase {
                     })
             case .idempotencyKeyReused: return .idempotencyKeyReused
             case .belowMinimumCharge(let total, let minimum):
-                return .amountBelowMinimum(total: total.amount, minimum: minimum.amount, currency: minimum.currency.code)
+                return .amountBelowMinimum(total: total, minimum: minimum)
             case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
             case .totalChanged(let total, let expected):
-                return .totalChanged(total: total.amount, expected: expected.amount, currency: total.currency.code)
+                return .totalChanged(total: total, expected: expected)
             case .shippingRequired:
                 throw ValidationError([
                     FieldError("address_id", "is required: the shop ships orders"),

@@ -41,9 +41,10 @@ extension OrderUseCase {
             switch error {
             case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
             case .exceedsCaptured(let remaining):
-                return .refundExceedsCaptured(remainingAmount: remaining.amount, currency: remaining.currency.code)
+                return .refundExceedsCaptured(remaining: remaining)
             case .invalidLines(let errors): return .linesNotRefundable(errors: errors)
             case .orderNotFound: return .notFound(id: input.id)  // unreachable: a return's order is a foreign key
+            case .foreignCurrency: throw error  // unreachable: the lines are valued in the order's own currency
             case .idempotencyKeyReused:
                 // The refund is keyed by the return: an earlier receipt said otherwise.
                 throw ValidationError([FieldError("restock", "must be what this return's first receipt said")])

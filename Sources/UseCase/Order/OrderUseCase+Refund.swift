@@ -25,8 +25,10 @@ extension OrderUseCase {
             case .orderNotFound: return .notFound(id: input.id)
             case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
             case .exceedsCaptured(let remaining):
-                return .refundExceedsCaptured(remainingAmount: remaining.amount, currency: remaining.currency.code)
+                return .refundExceedsCaptured(remaining: remaining)
             case .invalidLines(let errors): throw ValidationError(errors)
+            case .foreignCurrency(let currency):
+                throw ValidationError([FieldError("amount.currency", "must be the order's currency (\(currency.code))")])
             case .idempotencyKeyReused: return .idempotencyKeyReused
             }
         }

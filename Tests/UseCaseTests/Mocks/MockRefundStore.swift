@@ -19,7 +19,7 @@ final class MockRefundStore: RefundStore, Sendable {
 
     func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool) {
         try state.withLock { state in
-            state.calls.append("reserve \(request.amount.map(String.init) ?? "rest")")
+            state.calls.append("reserve \(request.amount.map { String($0.amount) } ?? "rest")")
             guard let refund = state.refunds[created ? id : state.refunds.keys.first ?? id] else {
                 throw UnstubbedCall(call: "reserveRefund")
             }
