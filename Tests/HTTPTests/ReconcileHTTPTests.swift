@@ -132,9 +132,10 @@ struct ReconcileHTTPTests {
             }
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
 
-            // It did reach the provider: the reconciler finds that refund, records it, restocks.
+            // It did reach the provider: the reconciler finds that refund by its key, records it,
+            // restocks.
             let gateway = StripePaymentGateway(baseURL: url, secretKey: "sk_test_storefront")
-            let refund = try await gateway.refund(paymentID: intent, amount: nil, idempotencyKey: "lost-\(order)")
+            let refund = try await gateway.refund(paymentID: intent, amount: nil, idempotencyKey: "order-\(order)-refund")
             try await Self.ageOrders(db)
             #expect(try await Self.reconciler(db, paymentURL: url).reconcile().refunded == 1)
             #expect(try await Self.status(db, order) == "refunded")
@@ -143,6 +144,40 @@ struct ReconcileHTTPTests {
             #expect(recorded == refund.id)
             #expect(try await gateway.refunds(paymentID: intent).count == 1, "refunded once")
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
+
+    /// The attacker's lost ¥2,500: a staff refund of part of the payment succeeded before the
+    /// cancel, whose own refund went unanswered. The reconciler must not take the staff's refund
+    /// for the cancel's: it asks for what is left.
+    @Test func aStaffRefundOfThePaymentIsNotTakenForTheCancels() async throws {
+        let url = try Self.livePayments()
+        try await TestDatabase.with { db in
+            var config = AppConfig(databaseURL: db.url, adminToken: adminToken)
+            config.payment = (url, "sk_test_storefront")
+            config.checkoutDeadline = .seconds(60)
+            let (order, intent, _, token) = try await buildApplication(
+                AppResources(config: config, pool: RefundHTTPTests.pool(db), logger: Logger(label: "test"))
+            ).test(.router) { client in
+                let paid = try await RefundHTTPTests.paidOrder(client, db)
+                let staff = #"{"amount": {"amount": 500, "currency": "JPY"}, "reason": "other", "restock": false}"#
+                #expect(try await RefundHTTPTests.refund(client, paid.order, staff, key: "staff").status == .created)
+                return paid
+            }
+
+            config.payment = ("http://127.0.0.1:\(freePort())", "sk_test_storefront")
+            config.paymentTimeout = .seconds(1)
+            try await buildApplication(
+                AppResources(config: config, pool: RefundHTTPTests.pool(db), logger: Logger(label: "test"))
+            ).test(.router) { client in
+                let cancelled = try await client.send(.post, "/v1/orders/\(order)/cancel", token: token)
+                #expect(try cancelled.json["status"] as? String == "refund_pending")
+            }
+
+            try await Self.ageOrders(db)
+            #expect(try await Self.reconciler(db, paymentURL: url).reconcile().refunded == 1)
+            #expect(try await Self.status(db, order) == "refunded")
+            #expect(try await RefundHTTPTests.providerRefunds(intent) == [500, 1900], "the staff's, then what was left")
         }
     }
 

@@ -8,12 +8,20 @@ import UseCase
 /// A refund is recorded as the provider states it: only `succeeded` refunds and restocks.
 @Suite("Refund outcomes on mock gateways")
 struct RefundOutcomeTests {
-    func order(_ status: OrderStatus, refund: RefundRecord? = nil) -> Order {
+    func order(_ status: OrderStatus, refund: RefundRecord? = nil, staffRefunds: [RefundSummary] = []) -> Order {
         Order(
             id: Fixtures.fixedID, customerID: UUID(), status: status, lines: [],
             total: Money(amount: 2400, currency: Fixtures.yen), paymentIntentID: "pi_1", declineCode: nil, refund: refund,
-            createdAt: Fixtures.now.addingTimeInterval(-600))
+            refunds: staffRefunds, createdAt: Fixtures.now.addingTimeInterval(-600))
     }
+
+    /// A refund of the payment as the provider lists it, asked for with `key`.
+    static func listed(_ id: String, _ amount: Int64, _ status: RefundStatus, key: String?) -> PaymentRefund {
+        PaymentRefund(id: id, amount: Money(amount: amount, currency: Fixtures.yen), status: status, key: key)
+    }
+
+    /// The key a cancel of `order` asks for its refund with.
+    static let cancelKey = "order-\(Fixtures.fixedID.lowercasedText)-refund"
 
     func reconciler(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> ReconcileUseCase {
         ReconcileUseCase(store: store, payments: payments, system: Fixtures.system)
@@ -56,7 +64,8 @@ struct RefundOutcomeTests {
         #expect(transitions(store) == ["paid->refund_pending"], "not paid again, not restocked")
 
         // The provider did refund: the reconciler finds the refund by the payment and records it.
-        let later = MockPaymentGateway(confirm: { .succeeded }, listRefunds: { [.succeeded] })
+        let later = MockPaymentGateway(
+            confirm: { .succeeded }, listRefunds: { [Self.listed("re_1", 2400, .succeeded, key: Self.cancelKey)] })
         var expected = ReconcileUseCase.Report()
         expected.refunded = 1
         #expect(try await reconciler(store, later).reconcile() == expected)
@@ -69,6 +78,22 @@ struct RefundOutcomeTests {
         let payments = MockPaymentGateway(confirm: { .succeeded }, refund: { .succeeded }, listRefunds: { [] })
         #expect(try await reconciler(store, payments).reconcile().refunded == 1)
         #expect(payments.calls == ["list refunds pi_1", "refund 2400"])
+        #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
+    }
+
+    /// A staff refund of part of the payment, or one made in the provider's dashboard, is not the
+    /// cancel's: the cancel's refund of what is left is asked for again, not taken as settled.
+    @Test func anotherRefundOfThePaymentIsNotTheCancels() async throws {
+        let staff = RefundSummary(
+            id: Fixtures.id(3), amount: Money(amount: 500, currency: Fixtures.yen), status: .succeeded, createdAt: Fixtures.now)
+        let store = MockOrderStore(order: order(.refundPending, staffRefunds: [staff]))
+        let payments = MockPaymentGateway(
+            confirm: { .succeeded }, refund: { .succeeded },
+            listRefunds: {
+                [Self.listed("re_staff", 500, .succeeded, key: "refund-staff"), Self.listed("re_dash", 100, .succeeded, key: nil)]
+            })
+        #expect(try await reconciler(store, payments).reconcile().refunded == 1)
+        #expect(payments.calls == ["list refunds pi_1", "refund 1900"])
         #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
     }
 

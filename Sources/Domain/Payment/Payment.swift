@@ -51,11 +51,16 @@ public struct PaymentRefund: Hashable, Sendable {
     public let id: String
     public let amount: Money
     public let status: RefundStatus
+    /// The idempotency key the shop asked for it with, which the provider keeps with the refund
+    /// (nil for one made elsewhere, as in the provider's dashboard): among a payment's refunds,
+    /// it tells a cancel's from the staff's.
+    public let key: String?
 
-    public init(id: String, amount: Money, status: RefundStatus) {
+    public init(id: String, amount: Money, status: RefundStatus, key: String? = nil) {
         self.id = id
         self.amount = amount
         self.status = status
+        self.key = key
     }
 }
 

@@ -66,7 +66,7 @@ public struct StripePaymentGateway: PaymentGateway {
     }
 
     public func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
-        var form = [("payment_intent", paymentID)]
+        var form = [("payment_intent", paymentID), (StripeRefundWire.keyField, idempotencyKey)]
         if let amount { form.append(("amount", String(amount.amount))) }
         return try await transport.send(.POST, "/v1/refunds", form: form, idempotencyKey: idempotencyKey, as: StripeRefundWire.self)
             .domain()

@@ -50,13 +50,18 @@ struct StripeRefundWire: Decodable {
     let amount: Int64
     let currency: String
     let status: String
+    let metadata: [String: String]?
+
+    /// Every refund is asked for with its idempotency key in its metadata as well: the header
+    /// is kept for 24 hours, the metadata for good (`PaymentRefund.key`).
+    static let keyField = "metadata[storefront_key]"
 
     /// A status the shop does not know is no answer: the refund stays unsettled.
     func domain() throws(PaymentError) -> PaymentRefund {
         guard let status = RefundStatus(rawValue: status), let currency = Currency(currency.uppercased()) else {
             throw .providerFailure(status: 200, message: "unexpected refund \(id): status \(status), currency \(currency)")
         }
-        return PaymentRefund(id: id, amount: Money(amount: amount, currency: currency), status: status)
+        return PaymentRefund(id: id, amount: Money(amount: amount, currency: currency), status: status, key: metadata?["storefront_key"])
     }
 }
 

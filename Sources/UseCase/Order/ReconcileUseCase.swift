@@ -140,7 +140,6 @@ public struct ReconcileUseCase: Sendable {
         }
     }
 
-    /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
     /// Settles the order's staff refunds that are not settled yet (see `StaffRefunds.settle`).
     /// - Returns: how many the provider settled.
     /// - Throws: `StoreUnavailable`.
@@ -154,14 +153,17 @@ public struct ReconcileUseCase: Sendable {
         return settled
     }
 
+    /// Settles a `refund_pending` order from the provider's refund (also for a refund webhook).
     func settleRefund(_ order: Order) async throws -> OrderStatus {
         guard let paymentID = order.paymentIntentID else { return .refundPending }
         let refunds = OrderRefunds(store: store, payments: payments, system: system, actor: .system)
         do {
             if let known = order.refund { return try await refunds.record(order, try await payments.refund(id: known.id)) }
             // The refund's answer was lost: find it at the provider, or ask for it again if the
-            // provider never made it (the same key, so it is made at most once).
-            let found = try await payments.refunds(paymentID: paymentID)
+            // provider never made it (the same key, so it is made at most once). Only this
+            // order's own refund counts, told by its key: a staff refund of the same payment is
+            // not the cancel's.
+            let found = try await payments.refunds(paymentID: paymentID).filter { $0.key == OrderRefunds.key(order) }
             let settling = found.first { $0.status == .succeeded } ?? found.first { $0.status == .pending || $0.status == .requiresAction }
             if let refund = settling ?? found.first { return try await refunds.record(order, refund) }
             return try await refunds.issue(order, paymentID: paymentID)

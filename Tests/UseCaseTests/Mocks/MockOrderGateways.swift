@@ -121,14 +121,14 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
     let cancelResult: @Sendable () throws -> PaymentStatus
     let refundResult: @Sendable () throws -> RefundStatus
     let retrieveRefundResult: (@Sendable () throws -> RefundStatus)?
-    let listRefundsResult: (@Sendable () throws -> [RefundStatus])?
+    let listRefundsResult: (@Sendable () throws -> [PaymentRefund])?
     let longestCall: Duration
 
     init(
         confirm: @escaping @Sendable () throws -> PaymentStatus, retrieve: (@Sendable () throws -> PaymentStatus)? = nil,
         cancel: @escaping @Sendable () throws -> PaymentStatus = { .canceled },
         refund: @escaping @Sendable () throws -> RefundStatus = { .succeeded },
-        retrieveRefund: (@Sendable () throws -> RefundStatus)? = nil, listRefunds: (@Sendable () throws -> [RefundStatus])? = nil,
+        retrieveRefund: (@Sendable () throws -> RefundStatus)? = nil, listRefunds: (@Sendable () throws -> [PaymentRefund])? = nil,
         longestCall: Duration = .seconds(10)
     ) {
         confirmResult = confirm
@@ -169,7 +169,8 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
 
     func refund(paymentID: String, amount: Money?, idempotencyKey: String) async throws -> PaymentRefund {
         state.withLock { $0.append("refund \(amount?.amount ?? -1)") }
-        return PaymentRefund(id: "re_1", amount: amount ?? Money(amount: 0, currency: Self.yen), status: try refundResult())
+        return PaymentRefund(
+            id: "re_1", amount: amount ?? Money(amount: 0, currency: Self.yen), status: try refundResult(), key: idempotencyKey)
     }
 
     func refund(id: String) async throws -> PaymentRefund {
@@ -181,8 +182,6 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
     func refunds(paymentID: String) async throws -> [PaymentRefund] {
         state.withLock { $0.append("list refunds \(paymentID)") }
         guard let listRefundsResult else { throw UnstubbedCall(call: "refunds(paymentID:)") }
-        return try listRefundsResult().enumerated().map {
-            PaymentRefund(id: "re_\($0.offset + 1)", amount: Money(amount: 1, currency: Self.yen), status: $0.element)
-        }
+        return try listRefundsResult()
     }
 }
