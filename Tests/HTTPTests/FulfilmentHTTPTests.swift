@@ -112,6 +112,45 @@ struct FulfilmentHTTPTests {
         }
     }
 
+    /// A unit shipped and returned is not also taken off what is left to ship: the rest of the
+    /// line still ships (it was refused, the customer having paid for it).
+    @Test func aReturnedUnitLeavesTheRestOfItsLineToShip() async throws {
+        try await withApp { client, db in
+            let (order, mug, pen, token, _) = try await Self.paidOrder(client, db)
+            let first = try await Self.ship(
+                client, order, #"[{"variant_id":"\#(mug)","quantity":1},{"variant_id":"\#(pen)","quantity":1}]"#)
+            let shipment = try #require(try first.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/shipments/\(shipment)/delivered", token: adminToken).status == .ok)
+            let asked = try await ReturnHTTPTests.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#)
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
+            let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":true}"#, token: adminToken)
+            #expect(received.status == .ok, "\(String(buffer: received.body))")
+
+            let rest = try await Self.ship(client, order)
+            #expect(rest.status == .created, "\(String(buffer: rest.body))")
+            #expect((try rest.json["lines"] as? [[String: Any]])?.map { $0["quantity"] as? Int } == [1])
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "shipped")
+        }
+    }
+
+    /// A staff refund that restocks what has not shipped takes it off the order: nothing is left
+    /// to ship, so the order is shipped, then delivered with its one shipment, never stuck.
+    @Test func aRefundOfTheUnshippedRestLeavesNothingToShip() async throws {
+        try await withApp { client, db in
+            let (order, mug, pen, token, _) = try await Self.paidOrder(client, db)
+            let first = try await Self.ship(client, order, #"[{"variant_id":"\#(pen)","quantity":1}]"#)
+            let shipment = try #require(try first.json["id"] as? String)
+            let body = #"{"reason":"other","restock":true,"lines":[{"variant_id":"\#(mug)","quantity":2}]}"#
+            let refund = try await RefundHTTPTests.refund(client, order, body, key: "rest")
+            #expect(refund.status == .created, "\(String(buffer: refund.body))")
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "shipped")
+            #expect(try await Self.ship(client, order).expectProblem(409)["order_status"] as? String == "shipped")
+            #expect(try await client.send(.post, "/v1/admin/shipments/\(shipment)/delivered", token: adminToken).status == .ok)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "delivered")
+        }
+    }
+
     /// The customer's own list narrows to a progress as the staff's does: a shipped order is
     /// `shipped`, not `paid`; a failed attempt is `payment_failed`.
     @Test func theCustomersOrdersNarrowToAStatus() async throws {

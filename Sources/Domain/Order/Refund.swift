@@ -80,14 +80,21 @@ public struct RefundRequest: Hashable, Sendable {
     public let reason: RefundReason
     public let restock: Bool
     public let idempotencyKey: String
+    /// The lines' units were shipped and came back (a return's receipt). Otherwise a restock
+    /// takes units off what is left to ship first: a staff refund of what has not shipped yet.
+    public let returnedByCustomer: Bool
 
-    public init(orderID: UUID, amount: Money?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String) {
+    public init(
+        orderID: UUID, amount: Money?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String,
+        returnedByCustomer: Bool = false
+    ) {
         self.orderID = orderID
         self.amount = amount
         self.lines = lines
         self.reason = reason
         self.restock = restock
         self.idempotencyKey = idempotencyKey
+        self.returnedByCustomer = returnedByCustomer
     }
 
     /// At most this many lines in one refund.

@@ -28,10 +28,11 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
                     status: try order.enumeration("status", as: OrderStatus.self),
                     fulfilment: try order.enumeration("fulfilment_status", as: FulfilmentStatus.self))
                 guard progress == .paid || progress == .partiallyShipped else { throw FulfilmentError.notShippable(progress) }
-                // What is left of each line: neither shipped nor refunded back to stock.
+                // What is left of each line: neither shipped nor taken off by a staff refund's
+                // restock (a returned unit was shipped: it is not counted twice).
                 var left: [UUID: Int] = [:]
                 for line in try await connection.query(
-                    "SELECT variant_id, quantity - shipped_quantity - returned_quantity AS left FROM order_lines WHERE order_id = $1",
+                    "SELECT variant_id, quantity - shipped_quantity - withdrawn_quantity AS left FROM order_lines WHERE order_id = $1",
                     orderID
                 ).rows {
                     left[try line.decode("variant_id")] = max(0, try line.decode("left") as Int)

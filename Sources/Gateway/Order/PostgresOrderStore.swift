@@ -96,7 +96,9 @@ public struct PostgresOrderStore: OrderStore {
                         SELECT id, quantity, stock, $3, $1, $2 FROM returned RETURNING variant_id
                         """, orderID, at, "order \(to.rawValue)"
                     ).rows.map { try $0.decode("variant_id") }
-                    try await connection.query("UPDATE order_lines SET returned_quantity = quantity WHERE order_id = $1", orderID)
+                    try await connection.query(
+                        "UPDATE order_lines SET returned_quantity = quantity, withdrawn_quantity = quantity - shipped_quantity WHERE order_id = $1",
+                        orderID)
                 }
                 return restocked
             }

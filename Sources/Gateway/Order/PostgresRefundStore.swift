@@ -104,21 +104,30 @@ public struct PostgresRefundStore: RefundStore {
         }
         // The orders row is locked by now, so concurrent refunds of the order take these in turn.
         for (index, line) in request.lines.enumerated() {
-            try await connection.query(
-                "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity) VALUES ($1, $2, $3, $4)", id, request.orderID,
-                line.variantID, line.quantity)
             // The line's units are taken for the refund, and for the restock when it restocks, in
-            // one statement: both bounds hold or neither is taken.
+            // one statement: both bounds hold or neither is taken. A staff refund's restock takes
+            // units off what is left to ship first (`withdrawn`); a return's came back shipped.
             let claimed = try await connection.query(
                 """
                 UPDATE order_lines
                 SET refunded_quantity = refunded_quantity + $3,
-                    returned_quantity = returned_quantity + CASE WHEN $4 THEN $3 ELSE 0 END
+                    returned_quantity = returned_quantity + CASE WHEN $4 THEN $3 ELSE 0 END,
+                    withdrawn_quantity = withdrawn_quantity + taken.withdrawn
+                FROM (
+                    SELECT CASE WHEN $4 AND NOT $5 THEN LEAST($3, quantity - shipped_quantity - withdrawn_quantity) ELSE 0 END
+                        AS withdrawn
+                    FROM order_lines WHERE order_id = $1 AND variant_id = $2
+                ) taken
                 WHERE order_id = $1 AND variant_id = $2 AND refunded_quantity + $3 <= quantity
                   AND (NOT $4 OR returned_quantity + $3 <= quantity)
-                RETURNING variant_id
-                """, request.orderID, line.variantID, line.quantity, request.restock)
-            guard claimed.rows.isEmpty else { continue }
+                RETURNING taken.withdrawn
+                """, request.orderID, line.variantID, line.quantity, request.restock, request.returnedByCustomer)
+            if let taken = claimed.rows.first {
+                try await connection.query(
+                    "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity, withdrawn) VALUES ($1, $2, $3, $4, $5)", id,
+                    request.orderID, line.variantID, line.quantity, try taken.decode("withdrawn", as: Int.self))
+                continue
+            }
             let left = try await connection.query(
                 """
                 SELECT quantity - refunded_quantity AS to_refund, quantity - returned_quantity AS to_restock
@@ -168,6 +177,19 @@ public struct PostgresRefundStore: RefundStore {
                             """, id, orderID, at
                         ).rows.map { try $0.decode("variant_id") }
                     }
+                    // Its withdrawn units may leave nothing to ship: the order is then shipped, or
+                    // delivered when every shipment is.
+                    try await connection.query(
+                        """
+                        UPDATE orders o
+                        SET fulfilment_status = CASE
+                                WHEN EXISTS (SELECT 1 FROM shipments WHERE order_id = o.id AND delivered_at IS NULL) THEN 'shipped'
+                                ELSE 'delivered' END,
+                            updated_at = $2
+                        WHERE o.id = $1 AND o.status = 'paid' AND o.fulfilment_status = 'partially_shipped'
+                          AND NOT EXISTS (
+                              SELECT 1 FROM order_lines WHERE order_id = $1 AND quantity > shipped_quantity + withdrawn_quantity)
+                        """, orderID, at)
                     try await connection.query(
                         """
                         UPDATE orders SET status = 'refunded', updated_at = $2
@@ -184,7 +206,8 @@ public struct PostgresRefundStore: RefundStore {
                         """
                         UPDATE order_lines
                         SET refunded_quantity = GREATEST(refunded_quantity - l.quantity, 0),
-                            returned_quantity = returned_quantity - CASE WHEN $2 THEN l.quantity ELSE 0 END
+                            returned_quantity = returned_quantity - CASE WHEN $2 THEN l.quantity ELSE 0 END,
+                            withdrawn_quantity = withdrawn_quantity - l.withdrawn
                         FROM refund_lines l
                         WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
                         """, id, try row.decode("restock", as: Bool.self))

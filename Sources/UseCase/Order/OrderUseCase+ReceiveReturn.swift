@@ -28,7 +28,7 @@ extension OrderUseCase {
         }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
-            idempotencyKey: "return-\(asked.id.lowercasedText)")
+            idempotencyKey: "return-\(asked.id.lowercasedText)", returnedByCustomer: true)
         let refund: Refund
         do {
             switch try await RefundOrderUseCase(store: refundStore, payments: payments, system: system).refund(request) {
