@@ -106,6 +106,22 @@ struct OrderTaxHTTPTests {
             #expect(order.taxLines.map(\.tax.amount) == [199, 79])
             #expect(order.total.amount == 2997 + 199 + 79)
             #expect(try await Self.charged(order.paymentIntentID) == 2997 + 199 + 79)
+
+            // Refunds by lines give back their tax too: one mug, 999 + 99; then the rest, whose
+            // tax is what is left of each rate's (199 - 99 for the mug, 79 for the tea), so the
+            // two refund exactly what was charged and the order is refunded.
+            let mug = try #require(order.lines.first { $0.taxClass == "standard" }?.variantID)
+            let tea = try #require(order.lines.first { $0.taxClass == "reduced" }?.variantID)
+            func refund(_ lines: String, key: String) async throws -> [String: Any] {
+                let body = #"{"reason":"other","restock":false,"lines":\#(lines)}"#
+                return try await RefundHTTPTests.refund(client, order.id, body, key: key).json
+            }
+            let first = try await refund(#"[{"variant_id":"\#(mug)","quantity":1}]"#, key: "one-mug")
+            #expect(first.money("amount") == "1098 JPY")
+            let rest = try await refund(#"[{"variant_id":"\#(mug)","quantity":1},{"variant_id":"\#(tea)","quantity":3}]"#, key: "rest")
+            #expect(rest.money("amount") == "\(999 + 100 + 999 + 79) JPY")
+            let after = try await client.send(.get, "/v1/orders/\(order.id)", token: token).json
+            #expect(after["status"] as? String == "refunded" && after.money("refunded") == "3275 JPY")
         }
     }
 }

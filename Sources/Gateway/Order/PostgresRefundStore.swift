@@ -42,7 +42,8 @@ public struct PostgresRefundStore: RefundStore {
     private func reserve(id: UUID, request: RefundRequest, at: Date, on connection: PostgresConnection) async throws -> Bool {
         guard
             let order = try await connection.query(
-                "SELECT status, total_amount, total_currency, refunded_amount FROM orders WHERE id = $1", request.orderID
+                "SELECT status, total_amount, total_currency, refunded_amount, prices_include_tax FROM orders WHERE id = $1",
+                request.orderID
             ).rows.first
         else { throw RefundError.orderNotFound(request.orderID) }
         let taken = try await connection.query(
@@ -54,26 +55,40 @@ public struct PostgresRefundStore: RefundStore {
         if let asked = request.amount, asked.currency != total.currency { throw RefundError.foreignCurrency(total.currency) }
         let remaining = total.amount - (try order.decode("refunded_amount", as: Int64.self))
 
-        var prices: [UUID: (price: Int64, quantity: Int)] = [:]
+        var ordered: [UUID: (price: Int64, quantity: Int, taxClass: TaxClass)] = [:]
+        var earlier: [RefundedUnits] = []
         for line in try await connection.query(
-            "SELECT variant_id, unit_price_amount, quantity FROM order_lines WHERE order_id = $1", request.orderID
+            "SELECT variant_id, unit_price_amount, quantity, refunded_quantity, tax_class FROM order_lines WHERE order_id = $1",
+            request.orderID
         ).rows {
-            prices[try line.decode("variant_id")] = (try line.decode("unit_price_amount"), try line.decode("quantity"))
+            let bought = (
+                price: try line.decode("unit_price_amount", as: Int64.self), quantity: try line.decode("quantity", as: Int.self),
+                taxClass: try line.enumeration("tax_class", as: TaxClass.self)
+            )
+            ordered[try line.decode("variant_id")] = bought
+            earlier.append(
+                RefundedUnits(
+                    unitPrice: Money(amount: bought.price, currency: total.currency), quantity: try line.decode("refunded_quantity"),
+                    taxClass: bought.taxClass))
         }
         var invalid: [FieldError] = []
-        var linesValue: Int64 = 0
+        var refunded: [RefundedUnits] = []
         for (index, line) in request.lines.enumerated() {
-            guard let ordered = prices[line.variantID] else {
+            guard let bought = ordered[line.variantID] else {
                 invalid.append(FieldError("lines[\(index)].variant_id", "is not a variant this order bought"))
                 continue
             }
-            if line.quantity > ordered.quantity {
-                invalid.append(FieldError("lines[\(index)].quantity", "must be at most \(ordered.quantity), the quantity ordered"))
+            if line.quantity > bought.quantity {
+                invalid.append(FieldError("lines[\(index)].quantity", "must be at most \(bought.quantity), the quantity ordered"))
             }
-            linesValue += ordered.price * Int64(line.quantity)
+            refunded.append(
+                RefundedUnits(
+                    unitPrice: Money(amount: bought.price, currency: total.currency), quantity: line.quantity, taxClass: bought.taxClass))
         }
         guard invalid.isEmpty else { throw RefundError.invalidLines(invalid) }
-        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesValue)
+        let linesValue = try RefundedUnits.value(
+            of: refunded, after: earlier, in: total.currency, pricesIncludeTax: try order.decode("prices_include_tax"))
+        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesValue.amount)
         guard amount >= 1 else { throw RefundError.exceedsCaptured(remaining: Money(amount: max(remaining, 0), currency: total.currency)) }
 
         // Claim the key first: a concurrent request with the same key waits here for this
