@@ -191,29 +191,39 @@ struct ReturnHTTPTests {
     }
 
     /// Receipts of one return with and without a refund, racing: one receives it, the others are
-    /// refused, none fails, and the customer is refunded at most once.
+    /// refused, none fails, and the customer is refunded at most once. No unit was refunded
+    /// before, so only a receipt with its refund (and restock) can win: one without a refund
+    /// must not count the racing receipt's refund as an earlier one, and a refund is never made
+    /// for a return another receipt closed (the attacker's "refunded and restocked, answered 409").
     @Test func receiptsWithAndWithoutARefundRacingReceiveOnce() async throws {
         try await withApp { client, db in
             let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let stockBefore = try await Self.stock(of: mug, db)
             let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#)
             let id = try #require(try asked.json["id"] as? String)
             #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            // Each answer's status and, for the one that received it, what it says it did.
+            let answers = try await withThrowingTaskGroup(of: (status: Int, did: String?).self) { group in
                 for attempt in 0..<8 {
                     group.addTask {
-                        Int(
-                            try await client.send(
-                                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false,"refund":\#(attempt % 2 == 0)}"#,
-                                token: adminToken
-                            ).status.code)
+                        let refund = attempt % 2 == 0
+                        let answer = try await client.send(
+                            .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":\#(refund),"refund":\#(refund)}"#,
+                            token: adminToken)
+                        guard answer.status == .ok else { return (Int(answer.status.code), nil) }
+                        let body = try answer.json
+                        return (200, "refunded: \(body["refund_id"] is String), restocked: \(body["restock"] as? Bool == true)")
                     }
                 }
-                return try await group.reduce(into: [Int]()) { $0.append($1) }
+                return try await group.reduce(into: [(status: Int, did: String?)]()) { $0.append($1) }
             }
+            let statuses = answers.map(\.status)
             #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
             #expect(statuses.allSatisfy { [200, 409, 422].contains($0) }, "\(statuses)")
+            #expect(answers.compactMap(\.did) == ["refunded: true, restocked: true"])
             let refunded = try await client.send(.get, "/v1/orders/\(order)", token: token).json.money("refunded")
             #expect(refunded == "2400 JPY", "the return's own refund, once")
+            #expect(try await Self.stock(of: mug, db) == stockBefore + 2, "restocked once")
         }
     }
 

@@ -80,13 +80,14 @@ public struct RefundRequest: Hashable, Sendable {
     public let reason: RefundReason
     public let restock: Bool
     public let idempotencyKey: String
-    /// The lines' units were shipped and came back (a return's receipt). Otherwise a restock
-    /// takes units off what is left to ship first: a staff refund of what has not shipped yet.
-    public let returnedByCustomer: Bool
+    /// The return whose receipt this refund is: its units were shipped and came back, and it is
+    /// refunded only while the return is approved. Without one, a restock takes units off what
+    /// is left to ship first: a staff refund of what has not shipped yet.
+    public let returnID: UUID?
 
     public init(
         orderID: UUID, amount: Money?, lines: [RefundLine], reason: RefundReason, restock: Bool, idempotencyKey: String,
-        returnedByCustomer: Bool = false
+        returnID: UUID? = nil
     ) {
         self.orderID = orderID
         self.amount = amount
@@ -94,7 +95,7 @@ public struct RefundRequest: Hashable, Sendable {
         self.reason = reason
         self.restock = restock
         self.idempotencyKey = idempotencyKey
-        self.returnedByCustomer = returnedByCustomer
+        self.returnID = returnID
     }
 
     /// At most this many lines in one refund.

@@ -9,7 +9,9 @@ public protocol RefundStore: Sendable {
     /// With a key already used it returns that refund and changes nothing.
     /// - Returns: the refund and whether this call created it.
     /// - Throws: `RefundError` (`.orderNotFound`, `.notRefundable`, `.exceedsCaptured`,
-    ///   `.invalidLines`, `.idempotencyKeyReused`), `StoreUnavailable`.
+    ///   `.foreignCurrency`, `.invalidLines`, `.idempotencyKeyReused`),
+    ///   `ReturnError.wrongState` when the request's return is no longer approved,
+    ///   `StoreUnavailable`.
     func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool)
     /// Records the provider's answer (`status`, and its refund id when it gave one) on a refund
     /// that is not settled yet. In the same

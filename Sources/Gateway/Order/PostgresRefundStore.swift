@@ -117,6 +117,13 @@ public struct PostgresRefundStore: RefundStore {
             guard current == .paid else { throw RefundError.notRefundable(current) }
             throw RefundError.exceedsCaptured(remaining: Money(amount: try now.decode("remaining"), currency: total.currency))
         }
+        if let returnID = request.returnID {
+            // Under the order's lock, which a receipt without a refund takes too: a return
+            // received that way first is not refunded as well.
+            let row = try await connection.query("SELECT status FROM returns WHERE id = $1", returnID).rows.first
+            let status = try row?.enumeration("status", as: ReturnStatus.self)
+            guard status == .approved else { throw ReturnError.wrongState(status ?? .received) }
+        }
         // The orders row is locked by now, so concurrent refunds of the order take these in turn.
         for (index, line) in request.lines.enumerated() {
             // The line's units are taken for the refund, and for the restock when it restocks, in
@@ -136,7 +143,7 @@ public struct PostgresRefundStore: RefundStore {
                 WHERE order_id = $1 AND variant_id = $2 AND refunded_quantity + $3 <= quantity
                   AND (NOT $4 OR returned_quantity + $3 <= quantity)
                 RETURNING taken.withdrawn
-                """, request.orderID, line.variantID, line.quantity, request.restock, request.returnedByCustomer)
+                """, request.orderID, line.variantID, line.quantity, request.restock, request.returnID != nil)
             if let taken = claimed.rows.first {
                 try await connection.query(
                     "INSERT INTO refund_lines (refund_id, order_id, variant_id, quantity, withdrawn) VALUES ($1, $2, $3, $4, $5)", id,

@@ -100,7 +100,8 @@ public struct PostgresReturnStore: ReturnStore {
 
     /// Checks that refunds took each line's units and that no other return claims them: a line's
     /// refunded units less those of the order's other returns that are received or have a refund
-    /// of their own not failed.
+    /// of their own not failed, and less this return's own refund's (a receipt with a refund
+    /// racing this one: its units are not earlier refunds').
     /// - Throws: `ReturnError.notRefunded` naming every line past them.
     private static func requireRefunded(_ request: ReturnRequest, on connection: PostgresConnection) async throws {
         var short: [FieldError] = []
@@ -113,7 +114,11 @@ public struct PostgresReturnStore: ReturnStore {
                         WHERE r.order_id = l.order_id AND rl.variant_id = l.variant_id AND r.id <> $3
                           AND (r.status = 'received' OR EXISTS (
                               SELECT 1 FROM refunds f WHERE f.order_id = r.order_id AND f.idempotency_key = 'return-' || r.id::text
-                                AND f.status NOT IN ('failed', 'canceled')))), 0)::int AS unclaimed
+                                AND f.status NOT IN ('failed', 'canceled')))), 0)::int
+                    - COALESCE((
+                        SELECT sum(fl.quantity) FROM refunds f JOIN refund_lines fl ON fl.refund_id = f.id
+                        WHERE f.order_id = l.order_id AND fl.variant_id = l.variant_id AND f.idempotency_key = 'return-' || $3::text
+                          AND f.status NOT IN ('failed', 'canceled')), 0)::int AS unclaimed
                     FROM order_lines l WHERE l.order_id = $1 AND l.variant_id = $2
                     """, request.orderID, line.variantID, request.id
                 ).rows.first?.decode("unclaimed") ?? 0

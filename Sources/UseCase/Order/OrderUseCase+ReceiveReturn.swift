@@ -28,7 +28,7 @@ extension OrderUseCase {
         }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
-            idempotencyKey: "return-\(asked.id.lowercasedText)", returnedByCustomer: true)
+            idempotencyKey: "return-\(asked.id.lowercasedText)", returnID: asked.id)
         let refund: Refund
         do {
             switch try await RefundOrderUseCase(store: refundStore, payments: payments, system: system).refund(request) {
@@ -49,6 +49,9 @@ extension OrderUseCase {
                 // The refund is keyed by the return: an earlier receipt said otherwise.
                 throw ValidationError([FieldError("restock", "must be what this return's first receipt said")])
             }
+        } catch ReturnError.wrongState(let status) {
+            // Another receipt of it came first: nothing was refunded.
+            return .returnNotApproved(returnStatus: status.rawValue)
         }
         _ = try await returns.attachRefund(returnID: asked.id, refundID: refund.id)
         do {
