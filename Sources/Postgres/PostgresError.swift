@@ -103,11 +103,13 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     public var constraint: String? { info?.constraint }
 
     /// True when the database is unreachable or overloaded rather than the statement wrong (a
-    /// statement or lock wait past its deadline included): callers answer "try again later" (503)
-    /// instead of blaming the request.
+    /// statement or lock wait past its deadline included, and a conflict with other work that
+    /// outlived a transaction's retries or came outside one): callers answer "try again later"
+    /// (503) instead of blaming the request.
     public var isUnavailable: Bool {
         switch self {
-        case .connection, .poolTimeout, .poolShutdown, .queryCanceled, .lockNotAvailable: return true
+        case .connection, .poolTimeout, .poolShutdown, .queryCanceled, .lockNotAvailable, .serializationFailure, .deadlockDetected:
+            return true
         default: return false
         }
     }

@@ -114,11 +114,21 @@ public final class PostgresPool: PostgresExecutor, Sendable {
         return .wait
     }
 
+    /// Opens a connection in a slot already counted. A failed open hands its slot to the first
+    /// waiter, to open one of its own, as a release hands over a connection: otherwise a waiter
+    /// queued while the server was down would sit out its whole timeout beside a free slot.
     private func open() async throws -> PostgresConnection {
         do {
             return try await PostgresConnection.connect(configuration.connection)
         } catch {
-            state.withLock { $0.openCount -= 1 }
+            let waiter = state.withLock { state -> Waiter? in
+                guard !state.waiters.isEmpty, !state.isShutdown else {
+                    state.openCount -= 1
+                    return nil
+                }
+                return state.waiters.removeFirst()
+            }
+            waiter?.continuation.resume(returning: nil)
             throw error
         }
     }

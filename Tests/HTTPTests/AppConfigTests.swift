@@ -224,11 +224,11 @@ struct AppConfigTests {
 
     @Test func theDevelopmentAdminTokenOnlyOnLoopback() throws {
         let token = AppConfig.developmentAdminToken
-        for host in ["127.0.0.1", "localhost", "::1"] {
+        for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1"] {
             let config = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db", "HOST": host, "ADMIN_TOKEN": token])
             #expect(config.adminToken == token)
         }
-        for host in ["0.0.0.0", "192.0.2.10", "::", "shop.example"] {
+        for host in ["0.0.0.0", "192.0.2.10", "::", "shop.example", "127.example.com", "127.0.0.1.nip.io", "127.0.0.256"] {
             #expect(throws: ConfigError.self, "\(host)") {
                 try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db", "HOST": host, "ADMIN_TOKEN": token])
             }

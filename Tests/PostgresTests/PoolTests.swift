@@ -31,6 +31,36 @@ struct PoolTests {
         }
     }
 
+    /// A failed open hands its slot to a waiter: with the server down, callers queued behind a
+    /// failing open fail as fast as it does, not after the whole acquire timeout.
+    @Test func aFailedOpenLetsTheNextWaiterTry() async throws {
+        // Nothing listens on port 1: every connect is refused at once.
+        let pool = PostgresPool(
+            .init(
+                connection: .init(conninfo: "postgresql://storefront@127.0.0.1:1/postgres"), maxConnections: 1, acquireTimeout: .seconds(20)
+            ))
+        let started = ContinuousClock.now
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    do {
+                        _ = try await pool.query("SELECT 1")
+                        return false
+                    } catch PostgresError.connection {
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(failures == [true, true, true, true], "each its own connection error, no pool timeout")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(pool.statistics.open == 0)
+        await pool.shutdown()
+    }
+
     @Test func everyWaiterTimesOutOnTimeAndThePoolWorksAfterwards() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
             let (pool, holding) = try await busyPool(db, timeout: .milliseconds(300), heldFor: .seconds(6))

@@ -24,6 +24,7 @@ struct PaymentWebhookUseCaseTests {
         var recorded: Set<String> { state.withLock { $0.recorded } }
         func recordOnce(_ event: PaymentEvent, at: Date) async throws -> Bool { state.withLock { $0.recorded.insert(event.id).inserted } }
         func markHandled(eventID: String, at: Date) async throws { state.withLock { $0.handled.append(eventID) } }
+        func purge(receivedBefore before: Date) async throws -> Int { throw UnstubbedCall(call: "purge") }
     }
 
     static let pending = Order(

@@ -54,4 +54,8 @@ public protocol PaymentEventStore: Sendable {
     /// Notes that the event was acted on.
     /// - Throws: `StoreUnavailable`.
     func markHandled(eventID: String, at: Date) async throws
+    /// Forgets events received before `before`, so the table does not grow for good.
+    /// - Returns: how many were forgotten.
+    /// - Throws: `StoreUnavailable`.
+    func purge(receivedBefore before: Date) async throws -> Int
 }

@@ -26,4 +26,16 @@ public struct PostgresPaymentEventStore: PaymentEventStore {
             try await database.query("UPDATE payment_events SET handled_at = $2 WHERE id = $1", eventID, at)
         }
     }
+
+    /// At most 10,000 a pass, so one pass never holds a long transaction.
+    public func purge(receivedBefore before: Date) async throws -> Int {
+        try await translatingUnavailable {
+            try await database.query(
+                """
+                DELETE FROM payment_events WHERE id IN (SELECT id FROM payment_events WHERE received_at < $1 LIMIT 10000)
+                RETURNING 1
+                """, before
+            ).rows.count
+        }
+    }
 }

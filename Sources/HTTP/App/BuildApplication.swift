@@ -38,22 +38,27 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
                 guard report != PushSender.Report() else { return [:] }
                 return [
                     "sent": "\(report.sent)", "retried": "\(report.retried)", "gave_up": "\(report.gaveUp)",
-                    "unregistered": "\(report.unregistered)",
+                    "unregistered": "\(report.unregistered)", "unrecorded": "\(report.unrecorded)",
                 ]
             })
     }
     let accounts = AccountContainer.live(resources).useCase
     let throttle = ThrottleContainer.live(resources).throttle
+    let webhooks = PaymentWebhookContainer.live(resources).useCase
     // Expired sessions, rate-limit counts that no longer limit anything, settled pushes,
-    // abandoned resumable uploads.
+    // abandoned resumable uploads, the provider's events past their retention.
     services.append(
         PeriodicService(name: "purged expired records", interval: resources.config.purgeInterval, logger: resources.logger) {
             let sessions = try await accounts.purgeExpiredSessions()
             let limits = try await throttle.purge()
             let pushes = try await devices.purgePushes()
             let resumable = try await uploads.resumableUploads.purgeExpired()
-            guard sessions + limits + pushes + resumable > 0 else { return [:] }
-            return ["sessions": "\(sessions)", "rate_limits": "\(limits)", "pushes": "\(pushes)", "uploads": "\(resumable)"]
+            let events = try await webhooks.purgeEvents()
+            guard sessions + limits + pushes + resumable + events > 0 else { return [:] }
+            return [
+                "sessions": "\(sessions)", "rate_limits": "\(limits)", "pushes": "\(pushes)", "uploads": "\(resumable)",
+                "payment_events": "\(events)",
+            ]
         })
 
     let config = resources.config

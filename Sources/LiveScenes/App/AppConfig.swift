@@ -157,7 +157,7 @@ public struct AppConfig: Sendable {
         func integer(_ name: String, _ range: ClosedRange<Int>) -> Int? { environment.integer(name, in: range, problems: &problems) }
         if let value = integer("PORT", 1...65535) { config.port = value }
         if let token = environment["ADMIN_TOKEN"], !token.isEmpty {
-            if token.count < 16 {
+            if token.utf8.count < 16 {
                 problems.append("ADMIN_TOKEN: must be at least 16 characters")
             } else if token == developmentAdminToken && !isLoopback(config.host) {
                 problems.append(
@@ -244,9 +244,13 @@ public struct AppConfig: Sendable {
     }
 }
 
-/// Whether `host` is a loopback name or address, reachable from this machine only.
+/// Whether `host` is a loopback name or address, reachable from this machine only: `localhost`,
+/// `::1`, or a dotted IPv4 address in 127.0.0.0/8 (a name such as `127.example.com` is not).
 func isLoopback(_ host: String) -> Bool {
-    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4, parts[0] == "127" else { return false }
+    return parts.allSatisfy { part in part.utf8.allSatisfy { (48...57).contains($0) } && UInt8(part) != nil }
 }
 
 /// Configuration that cannot start the service.
