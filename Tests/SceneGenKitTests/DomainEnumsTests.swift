@@ -4,7 +4,7 @@ import Testing
 
 @Suite("scenegen: the String enums of Domain an enum_type may name")
 struct DomainEnumsTests {
-    @Test func readsRawValuesAsSwiftGivesThem() {
+    @Test func readsCasesAndRawValuesAsSwiftGivesThem() {
         let source = """
             /// A kind.
             public enum Kind: String, CaseIterable, Sendable {
@@ -29,9 +29,11 @@ struct DomainEnumsTests {
                 case only
             }
             """
+        let declared = DomainEnums.declared(in: [source])
         #expect(
-            DomainEnums.declared(in: [source]) == [
+            declared.mapValues { $0.map(\.value) } == [
                 "Kind": ["plain", "a/b", "default", "in-transit"], "Small": ["a", "b"], "Last": ["only"],
             ])
+        #expect(declared["Kind"]?.map(\.name) == ["plain", "quoted", "default", "inTransit"])
     }
 }

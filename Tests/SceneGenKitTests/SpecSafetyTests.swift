@@ -170,9 +170,10 @@ struct SpecSafetyTests {
         #expect(refused.errors.contains { $0.contains("type 'Money' is declared by hand in Sources/Domain/Shared") }, "\(refused.errors)")
     }
 
-    /// An `enum_type` names a `String` enum of Domain with the field's values as raw values: one
-    /// naming none, or another set of values, is refused at the field, not left to the compiler
-    /// or to a value the API document does not list.
+    /// An `enum_type` names a `String` enum of Domain with the field's values as raw values and
+    /// the case names generated code uses: one naming none, another set of values or other case
+    /// names is refused at the field, not left to the compiler or to a value the API document
+    /// does not list.
     @Test func anEnumTypeMustNameADomainEnumOfTheFieldsValues() throws {
         let parcel = """
             scene: Parcel
@@ -199,6 +200,11 @@ struct SpecSafetyTests {
             to: folder.appendingPathComponent("ParcelState.swift"), atomically: true, encoding: .utf8)
         let other = enumTypeErrors()
         #expect(other.count == 1 && other[0].contains("holds new, delivered"), "\(other)")
+        // The values, but a case named otherwise than generated code names it.
+        try "public enum ParcelState: String, Sendable {\n    case new\n    case moving = \"in-transit\"\n}\n".write(
+            to: folder.appendingPathComponent("ParcelState.swift"), atomically: true, encoding: .utf8)
+        let renamed = enumTypeErrors()
+        #expect(renamed.count == 1 && renamed[0].contains("`case inTransit` for \"in-transit\" (not `moving`)"), "\(renamed)")
         try "public enum ParcelState: String, Sendable {\n    case new\n    case inTransit = \"in-transit\"\n}\n".write(
             to: folder.appendingPathComponent("ParcelState.swift"), atomically: true, encoding: .utf8)
         #expect(enumTypeErrors().isEmpty)

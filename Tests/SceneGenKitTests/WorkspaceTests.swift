@@ -106,6 +106,32 @@ struct WorkspaceTests {
         #expect(Workspace(root: root).run(specPaths: [], mode: .check).exitCode == 0)
     }
 
+    /// An entity's scene with hand-written ports: the generated use-case tests take them from a
+    /// once-file beside them (outside `Generated`), and each production port from the live
+    /// once-file; both mark what the user must write with `#error`, so the build names it
+    /// instead of a test or the service crashing. An optional port needs nothing.
+    @Test func portsBesideAnEntityAreMarkedPlacesForTheTestsAndProduction() throws {
+        let ported = Self.reference.replacingOccurrences(
+            of: "\nuseCases:",
+            with:
+                "\nports:\n  - { name: notes, type: NoteBook }\n  - { name: spare, type: NoteBook, optional: true }\n  - { name: cap, type: Int, value: true }\nuseCases:"
+        )
+        #expect(ported != Self.reference)
+        let root = try Self.repository(["Wishlist": ported])
+        let run = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let files = try Self.snapshot(root)
+        let tests = try #require(files["Tests/UseCaseTests/Generated/WishlistGeneratedUseCaseTests.swift"])
+        #expect(tests.contains("WishlistContainer(store: store, notes: Self.notes, spare: Self.spare, cap: Self.cap,"))
+        let testPorts = try #require(files["Tests/UseCaseTests/WishlistGeneratedUseCaseTests+Ports.swift"])
+        #expect(testPorts.hasPrefix("// once: "))
+        #expect(testPorts.contains("#error(\"scenegen: give the generated tests their `notes` (NoteBook) here\")"))
+        #expect(testPorts.contains("#error(\"scenegen: give the generated tests their `cap` (Int) here\")"))
+        #expect(testPorts.contains("static var spare: (any NoteBook)? {\n        nil\n    }"))
+        let live = try #require(files["Sources/LiveScenes/Wishlist/WishlistContainer+Ports.swift"])
+        #expect(live.contains("#error(\"scenegen: build the production NoteBook of `notes` here\")") && !live.contains("fatalError"))
+    }
+
     /// The migration that created a table is a once-file: a field added to the spec later needs
     /// a migration of its own, and until one adds the column nothing is written.
     @Test func aFieldNoMigrationAddsStopsTheRun() throws {

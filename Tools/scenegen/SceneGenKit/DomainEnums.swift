@@ -1,15 +1,21 @@
 import Foundation
 
-/// The `String` enums Swift files declare, by name, each with its raw values: what an
-/// `enum_type` may name. Read line by line, as the team writes enums (`enum Name: String, ...`,
+/// The `String` enums Swift files declare, by name, each with its cases and their raw values:
+/// what an `enum_type` may name. Read line by line, as the team writes enums (`enum Name: String, ...`,
 /// one or more `case`s a line, a raw value in double quotes or the case's own name); a `case`
 /// nested deeper (a `switch` in a property) is not one of the enum's.
 enum DomainEnums {
-    static func declared(in sources: [String]) -> [String: [String]] {
-        var enums: [String: [String]] = [:]
+    /// A case: its Swift name and its raw value.
+    struct Case: Hashable {
+        let name: String
+        let value: String
+    }
+
+    static func declared(in sources: [String]) -> [String: [Case]] {
+        var enums: [String: [Case]] = [:]
         for source in sources {
             // The enum being read, the depth of its body, and whether its `{` has come.
-            var open: (name: String, values: [String], depth: Int, entered: Bool)?
+            var open: (name: String, values: [Case], depth: Int, entered: Bool)?
             var depth = 0
             for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -47,14 +53,15 @@ enum DomainEnums {
         return String(words[index + 1].dropLast())
     }
 
-    /// The raw values of `a, b = "x", c`.
-    private static func caseValues(_ list: Substring) -> [String] {
+    /// The cases of `a, b = "x", c`.
+    private static func caseValues(_ list: Substring) -> [Case] {
         list.split(separator: ",").compactMap { element in
             let parts = element.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let name = parts.first, !name.isEmpty, !name.contains("(") else { return nil }
-            guard parts.count == 2 else { return name.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            guard let written = parts.first, !written.isEmpty, !written.contains("(") else { return nil }
+            let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            guard parts.count == 2 else { return Case(name: name, value: name) }
             return parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2
-                ? String(parts[1].dropFirst().dropLast()) : nil
+                ? Case(name: name, value: String(parts[1].dropFirst().dropLast())) : nil
         }
     }
 }

@@ -164,6 +164,13 @@ public enum Generator {
                 file(.useCaseTests, "\(s)Mocks.swift", MockRenderer.mocks(names)),
                 file(.useCaseTests, "\(s)GeneratedUseCaseTests.swift", UseCaseTestRenderer.tests(names)),
             ]
+            if !spec.ports.isEmpty {
+                // What the generated use-case tests hold as the hand-written ports: the user's.
+                let path = layout.ownedTestPath(.useCaseTests, scene: s, file: "\(s)GeneratedUseCaseTests+Ports.swift")
+                files.append(
+                    PlannedFile(
+                        path: path, contents: Ownership.onceHeader(spec.file) + UseCaseTestRenderer.testPorts(names), ownership: .once))
+            }
         }
         if !spec.ports.isEmpty {
             // How each hand-written port is built for production: the user's, created once.

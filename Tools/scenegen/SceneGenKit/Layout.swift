@@ -73,6 +73,14 @@ public struct Layout: Hashable, Sendable {
         }
     }
 
+    /// Where a test file of the user's beside the generated ones lives: the test module's own
+    /// folder (not `Generated`), or the scene's folder in the matrix.
+    func ownedTestPath(_ layer: Layer, scene: String, file: String) -> String {
+        let generated = path(layer, scene: scene, file: file)
+        guard sceneRoot == nil else { return generated }
+        return generated.replacingOccurrences(of: "/Generated/", with: "/")
+    }
+
     /// Imports a file needs beyond what its renderer writes: in the matrix's single test module,
     /// each layer's module, internals included (`SceneRouters`, `translatingUnavailable`), is
     /// reached as a test reaches it.

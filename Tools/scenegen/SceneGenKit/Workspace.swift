@@ -333,6 +333,9 @@ public struct Workspace {
     /// Each `enum_type` against the `String` enums of the layout's Domain sources: naming none
     /// would fail only in the compiler, far from the spec, and raw values other than the field's
     /// would let the type hold values the API document does not list, or list values it cannot hold.
+    /// The generated tests and defaults of an entity's field name each value's case as
+    /// `Names.caseName` derives it (`JP-01` as `jp01`), so there a case named otherwise is refused
+    /// here rather than in the generated tests' compiler.
     private func enumTypeErrors(_ specs: [SceneSpec], layout: Layout) -> [String] {
         let fields = specs.flatMap { spec in spec.enumTypeFields.map { (spec, $0) } }
         guard !fields.isEmpty else { return [] }
@@ -344,13 +347,21 @@ public struct Workspace {
         return fields.compactMap { spec, field in
             guard let name = field.enumTypeName, case .enumeration(let values) = field.type else { return nil }
             let place = "\(spec.file):\(field.position.line):\(field.position.column)"
-            guard let raw = enums[name] else {
+            guard let cases = enums[name] else {
                 return
                     "\(place): error: enum_type '\(name)' names no String enum in \(folder): write `public enum \(name): String, Hashable, Sendable` there, its raw values \(values.joined(separator: ", ")), or leave enum_type out for an enum of this field's own"
             }
+            let raw = cases.map(\.value)
             guard Set(raw) == Set(values) else {
                 return
                     "\(place): error: enum_type '\(name)' holds \(raw.joined(separator: ", ")), and this field's values are \(values.joined(separator: ", ")): they must be the same"
+            }
+            let stored = spec.entity?.fields.contains { $0.position == field.position } ?? false
+            let renamed = cases.filter { $0.name != Names.caseName($0.value) }
+            guard !stored || renamed.isEmpty else {
+                let names = renamed.map { "`case \(Names.caseName($0.value))` for \"\($0.value)\" (not `\($0.name)`)" }
+                return
+                    "\(place): error: enum_type '\(name)' of an entity's field must name each case as the generated tests do: \(names.joined(separator: ", "))"
             }
             return nil
         }

@@ -1,5 +1,33 @@
 /// Unit tests of a scene's CRUD use cases on its mocks, through the scene container.
 enum UseCaseTestRenderer {
+    /// The once-file giving the generated tests the scene's hand-written ports, which scenegen
+    /// cannot make: an optional one is nil, each other a marked place (`#error`, so the build
+    /// names it) for a mock of the user's. The CRUD use cases those tests call never use them.
+    static func testPorts(_ names: SceneNames) -> String {
+        var out = CodeWriter()
+        out.lines(["import Domain", "import MockSupport", ""])
+        out.doc(
+            """
+            The \(names.scene) scene's hand-written ports as its generated use-case tests hold them.
+            Those tests call the CRUD use cases alone, which never use the ports: give each a
+            stand-in (a mock that fails on any call, as Tests/MockSupport's do, or a fixed value).
+            """)
+        out.block("extension \(names.scene)GeneratedUseCaseTests") { out in
+            for (index, port) in names.spec.ports.enumerated() {
+                if index > 0 { out.blank() }
+                out.block("static var \(names.portProperty(port)): \(names.portType(port))") { out in
+                    if port.optional {
+                        out.line("nil")
+                    } else {
+                        out.line("// scenegen: this file is yours; scenegen never touches it again.")
+                        out.line("#error(\"scenegen: give the generated tests their `\(names.portProperty(port))` (\(port.type)) here\")")
+                    }
+                }
+            }
+        }
+        return out.text
+    }
+
     static func tests(_ names: SceneNames) -> String {
         let e = names.entity
         let uc = "Self.useCase(store)"
@@ -14,6 +42,8 @@ enum UseCaseTestRenderer {
             (names.owned ? (names.actsForOwner(useCase) ? "Self.owner, " : "nil, ") : "") + (names.parent != nil ? "Self.parent, " : "")
         }
         var containerArguments = ["store: store"]
+        // The hand-written ports, from the user's once-file (`testPorts`).
+        containerArguments += names.spec.ports.map { "\(names.portProperty($0)): Self.\(names.portProperty($0))" }
         for gateway in names.spec.gateways {
             containerArguments.append("\(names.gatewayProperty(gateway)): Mock\(names.gatewayPort(gateway))()")
         }

@@ -69,8 +69,9 @@ enum WiringRenderer {
                 if index > 0 { out.blank() }
                 out.doc("The `\(names.portProperty(port))` port.")
                 out.block("static func live\(name)(_ resources: AppResources) -> \(names.portType(port))") { out in
-                    out.line("// scenegen: build the production \(port.type) here (this file is yours; scenegen never touches it again).")
-                    out.line("fatalError(\"\(names.container).live\(name) is not written yet\")")
+                    // A compile error, not a crash at start: the build names what is missing.
+                    out.line("// scenegen: this file is yours; scenegen never touches it again.")
+                    out.line("#error(\"scenegen: build the production \(port.type) of `\(names.portProperty(port))` here\")")
                 }
             }
         }
