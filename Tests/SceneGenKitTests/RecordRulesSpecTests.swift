@@ -96,14 +96,28 @@ struct RecordRulesSpecTests {
         #expect(errors(unowned).contains { $0.contains("max_per_owner bounds each customer's rows: it needs owner: customer") })
     }
 
-    @Test func anExampleIsAValidStringOfItsField() {
+    /// An example is a valid value of its field, of any type a client sends but uuids, instants
+    /// and numbers (whose samples are made).
+    @Test func anExampleIsAValidValueOfItsField() {
         #expect(
             errors(book(replacing: "example: \"JP\"", with: "example: \"JPN\"")).contains {
                 $0.contains("example 'JPN' breaks the field's own bounds")
             })
         #expect(
             errors(book(replacing: "default: false, one_per_owner", with: "default: false, example: \"yes\", one_per_owner")).contains {
-                $0.contains("example gives a string or text field a valid value")
+                $0.contains("example of a bool field is true or false")
+            })
+        #expect(errors(book(replacing: "default: false, one_per_owner", with: "default: false, example: \"true\", one_per_owner")).isEmpty)
+        func rank(_ example: String) -> String {
+            book(
+                replacing: "    - { name: favourite",
+                with: "    - { name: rank, type: int, min: 1, max: 9, example: \(example) }\n    - { name: favourite")
+        }
+        #expect(errors(rank("\"7\"")).isEmpty)
+        #expect(errors(rank("\"10\"")).contains { $0.contains("example '10' must be an integer within the field's own bounds") })
+        #expect(
+            errors(book(replacing: "type: uuid, primary: true", with: "type: uuid, primary: true, example: \"x\"")).contains {
+                $0.contains("uuid samples are made")
             })
     }
 }

@@ -56,8 +56,9 @@ public struct FieldSpec: Hashable, Sendable {
     /// true (a default address). Setting it on one clears it on the others in the same
     /// transaction, and a row created while none of the customer's holds it gets it.
     public var onePerOwner = false
-    /// `example: "JP"` on a string or text field: a valid value, which the generated tests send
-    /// (the rules across an entity's fields may refuse the sample they would make up).
+    /// `example: "JP"`: a valid value of a string, text, int, bigint, money (its amount), bool or
+    /// enum field, which the generated tests send, an optional field's too (the rules across an
+    /// entity's fields may refuse the sample they would make up).
     public var example: String?
     /// `enum_type: TaxClass` on an enum field: its Swift type is that enum, written once by hand in
     /// Domain with the spec's values as raw values, instead of one generated for this place.

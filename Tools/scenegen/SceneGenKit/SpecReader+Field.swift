@@ -87,14 +87,38 @@ extension SpecReader {
             }
         }
         if let node = keys["example"], let example = string(node, "example") {
-            let length = Int64(example.unicodeScalars.count)
-            if type != .string && type != .text {
+            switch type {
+            case .string, .text:
+                let length = Int64(example.unicodeScalars.count)
+                if length < (min ?? 0) || length > (max ?? .max) {
+                    sink.error("example '\(example)' breaks the field's own bounds", at: node.position)
+                } else {
+                    field.example = example
+                }
+            case .int, .bigint, .money:
+                // A money field's example is its amount, in the yen of the generated tests.
+                if let value = Int64(example), value >= (min ?? .min), value <= (max ?? .max), type != .int || Int32(exactly: value) != nil
+                {
+                    field.example = example
+                } else {
+                    sink.error("example '\(example)' must be an integer within the field's own bounds", at: node.position)
+                }
+            case .bool:
+                if example == "true" || example == "false" {
+                    field.example = example
+                } else {
+                    sink.error("example of a bool field is true or false", at: node.position)
+                }
+            case .enumeration(let values):
+                if values.contains(example) {
+                    field.example = example
+                } else {
+                    sink.error("example '\(example)' must be one of the field's values", at: node.position)
+                }
+            case .uuid, .timestamp, .number:
                 sink.error(
-                    "example gives a string or text field a valid value; other types' samples come from their bounds", at: node.position)
-            } else if length < (min ?? 0) || length > (max ?? .max) {
-                sink.error("example '\(example)' breaks the field's own bounds", at: node.position)
-            } else {
-                field.example = example
+                    "example gives a string, text, int, bigint, money (its amount), bool or enum field a valid value; \(type.name) samples are made",
+                    at: node.position)
             }
         }
         if let node = keys["currency"] {

@@ -9,8 +9,8 @@ extension HTTPTestRenderer {
             guard segment.hasPrefix("{"), let field = input.path.first(where: { "{\($0.name)}" == segment }) else { return segment }
             switch field.type {
             case .uuid: return "\\(UUID())"
-            case .enumeration(let values): return values[0]
-            case .int, .bigint: return "\(Samples.number(field, preferring: 1))"
+            case .enumeration(let values): return Samples.enumValue(field, values)
+            case .int, .bigint: return "\(Samples.integer(field, preferring: 1))"
             default: return String(repeating: "a", count: Samples.length(field))
             }
         }.reduce("") { $0 + "/" + $1 }
@@ -105,10 +105,10 @@ extension HTTPTestRenderer {
     private func queryValue(_ field: FieldSpec) -> String {
         switch field.type {
         case .uuid: return "00000000-0000-4000-8000-000000000777"
-        case .int, .bigint: return "\(Samples.number(field, preferring: 1))"
-        case .bool: return "true"
+        case .int, .bigint: return "\(Samples.integer(field, preferring: 1))"
+        case .bool: return Samples.bool(field)
         case .timestamp: return "2026-11-20T08:00:00Z"
-        case .enumeration(let values): return values[0]
+        case .enumeration(let values): return Samples.enumValue(field, values)
         default: return String(repeating: "a", count: Samples.length(field))
         }
     }

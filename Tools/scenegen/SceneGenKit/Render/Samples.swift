@@ -14,6 +14,17 @@ enum Samples {
         "MoneyInput(amount: \(number(field, preferring: 100)), currency: \"USD\")"
     }
 
+    /// The integer the samples send: the field's example, or `wanted` within its bounds.
+    static func integer(_ field: FieldSpec, preferring wanted: Int64) -> Int64 {
+        field.example.flatMap { Int64($0) } ?? number(field, preferring: wanted)
+    }
+
+    /// The bool the samples send: the example, or true.
+    static func bool(_ field: FieldSpec) -> String { field.example ?? "true" }
+
+    /// The enum value the samples send: the example, or the first value.
+    static func enumValue(_ field: FieldSpec, _ values: [String]) -> String { field.example ?? values[0] }
+
     static func length(_ field: FieldSpec) -> Int {
         let wanted = Int(max(field.min ?? 1, 1))
         return field.max.map { min(wanted, Int($0)) } ?? wanted
@@ -30,14 +41,14 @@ enum Samples {
         switch f.type {
         case .uuid: return f.references != nil ? reference : "UUID(uuidString: \"00000000-0000-4000-8000-000000000777\")!"
         case .string, .text: return f.example.map(swiftString) ?? text("a", length(f))
-        case .int: return "\(number(f, preferring: 1))"
-        case .bigint: return "\(number(f, preferring: 1))"
-        case .bool: return "true"
+        case .int: return "\(integer(f, preferring: 1))"
+        case .bigint: return "\(integer(f, preferring: 1))"
+        case .bool: return bool(f)
         case .number: return "1.5"
-        case .money where f.partial: return "MoneyChangeInput(amount: \(number(f, preferring: 100)))"
-        case .money: return "MoneyInput(amount: \(number(f, preferring: 100)), currency: \"JPY\")"
+        case .money where f.partial: return "MoneyChangeInput(amount: \(integer(f, preferring: 100)))"
+        case .money: return "MoneyInput(amount: \(integer(f, preferring: 100)), currency: \"JPY\")"
         case .timestamp: return "Date(timeIntervalSince1970: 1_795_000_000)"
-        case .enumeration(let values): return swiftString(values[0])
+        case .enumeration(let values): return swiftString(enumValue(f, values))
         }
     }
 
@@ -50,14 +61,14 @@ enum Samples {
             if let example = f.example { return jsonString(example) }
             let count = length(f)
             return count <= 20 ? "\"\(String(repeating: "a", count: count))\"" : "\"\\#(String(repeating: \"a\", count: \(count)))\""
-        case .int, .bigint: return "\(number(f, preferring: 1))"
-        case .bool: return "true"
+        case .int, .bigint: return "\(integer(f, preferring: 1))"
+        case .bool: return bool(f)
         case .number: return "1.5"
         // A partial change sends its amount alone, as a price change does.
-        case .money where f.partial: return "{\"amount\": \(number(f, preferring: 100))}"
-        case .money: return "{\"amount\": \(number(f, preferring: 100)), \"currency\": \"JPY\"}"
+        case .money where f.partial: return "{\"amount\": \(integer(f, preferring: 100))}"
+        case .money: return "{\"amount\": \(integer(f, preferring: 100)), \"currency\": \"JPY\"}"
         case .timestamp: return "\"2026-11-20T08:00:00Z\""
-        case .enumeration(let values): return "\"\(values[0])\""
+        case .enumeration(let values): return "\"\(enumValue(f, values))\""
         }
     }
 
@@ -66,12 +77,13 @@ enum Samples {
     /// admits one value only or is a reference.
     static func other(_ field: SwiftField) -> (input: String, value: String, json: String, check: (String) -> String)? {
         let f = field.field
+        // An example is the one value known to pass the rules across fields.
+        guard f.example == nil else { return nil }
         switch f.type {
         case .uuid, .timestamp, .number: return nil
         case .string, .text:
-            // An example is the one value known to pass the rules across fields.
             let count = length(f)
-            guard count <= 20, f.example == nil else { return nil }
+            guard count <= 20 else { return nil }
             let value = String(repeating: "b", count: count)
             return (swiftString(value), swiftString(value), "\"\(value)\"", { "\($0) as? String == \(swiftString(value))" })
         case .int, .bigint:
@@ -163,12 +175,12 @@ enum Samples {
             if let example = f.example { return "\(member) as? String == \(swiftString(example))" }
             let count = length(f)
             return count <= 20 ? "\(member) as? String == \(swiftString(String(repeating: "a", count: count)))" : nil
-        case .int, .bigint: return "\(member) as? Int == \(number(f, preferring: 1))"
-        case .bool: return "\(member) as? Bool == true"
+        case .int, .bigint: return "\(member) as? Int == \(integer(f, preferring: 1))"
+        case .bool: return "\(member) as? Bool == \(bool(f))"
         case .number: return "\(member) as? Double == 1.5"
-        case .money: return "(\(member) as? [String: Any])?[\"amount\"] as? Int == \(number(f, preferring: 100))"
+        case .money: return "(\(member) as? [String: Any])?[\"amount\"] as? Int == \(integer(f, preferring: 100))"
         case .timestamp: return "\(member) is String"
-        case .enumeration(let values): return "\(member) as? String == \(swiftString(values[0]))"
+        case .enumeration(let values): return "\(member) as? String == \(swiftString(enumValue(f, values)))"
         }
     }
 
@@ -198,15 +210,15 @@ enum Samples {
             return [field.example.map(swiftString) ?? text("a", length(field))]
         case .int, .bigint:
             let type = field.type == .int ? "Int" : "Int64"
-            guard distinct else { return ["\(type)(\(number(field, preferring: 1)))"] }
+            guard distinct else { return ["\(type)(\(integer(field, preferring: 1)))"] }
             let low = field.min ?? 1
             let high = Swift.min(field.max ?? Int64(Int32.max), low + 1_000_000_000)
             return ["\(type).random(in: \(low)...\(high))"]
-        case .bool: return ["true"]
+        case .bool: return [bool(field)]
         case .number: return ["1.5"]
-        case .money: return ["Int64(\(number(field, preferring: 100)))", "\"JPY\""]
+        case .money: return ["Int64(\(integer(field, preferring: 100)))", "\"JPY\""]
         case .timestamp: return ["Date()"]
-        case .enumeration(let values): return [swiftString(values[0])]
+        case .enumeration(let values): return [swiftString(enumValue(field, values))]
         }
     }
 }

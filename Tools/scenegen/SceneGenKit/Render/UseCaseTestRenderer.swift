@@ -176,8 +176,8 @@ enum UseCaseTestRenderer {
         if f.name == "created_at" && f.type == .timestamp { return "Fixtures.now.addingTimeInterval(-Double(index))" }
         if f.optional { return "nil" }
         switch f.type {
-        case .money: return "Money(amount: \(Samples.number(f, preferring: 100)), currency: Fixtures.yen)"
-        case .enumeration(let values): return ".\(SceneNames.identifier(Names.caseName(values[0])))"
+        case .money: return "Money(amount: \(Samples.integer(f, preferring: 100)), currency: Fixtures.yen)"
+        case .enumeration(let values): return ".\(SceneNames.identifier(Names.caseName(Samples.enumValue(f, values))))"
         default: return Samples.input(field, reference: "reference")
         }
     }
