@@ -190,6 +190,27 @@ struct ReturnHTTPTests {
         }
     }
 
+    /// An approved return of an order the staff then refunded in full by amount (no lines) is
+    /// received without a refund: every unit is paid back, so it does not stay approved for good.
+    @Test func aReturnOfAnOrderRefundedInFullIsReceivedWithoutARefund() async throws {
+        try await withApp { client, db in
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#)
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
+            let all = #"{"reason": "other", "restock": false}"#
+            #expect(try await RefundHTTPTests.refund(client, order, all, key: "all").status == .created)
+            #expect(try await client.send(.get, "/v1/orders/\(order)", token: token).json["status"] as? String == "refunded")
+            let withRefund = try await client.send(
+                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false,"refund":true}"#, token: adminToken)
+            #expect(try withRefund.expectProblem(409)["order_status"] as? String == "refunded")
+            let received = try await client.send(
+                .post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false,"refund":false}"#, token: adminToken)
+            #expect(received.status == .ok, "\(String(buffer: received.body))")
+            #expect(try received.json["status"] as? String == "received")
+        }
+    }
+
     /// Receipts of one return with and without a refund, racing: one receives it, the others are
     /// refused, none fails, and the customer is refunded at most once. No unit was refunded
     /// before, so only a receipt with its refund (and restock) can win: one without a refund

@@ -99,9 +99,10 @@ public struct PostgresReturnStore: ReturnStore {
     }
 
     /// Checks that refunds took each line's units and that no other return claims them: a line's
-    /// refunded units less those of the order's other returns that are received or have a refund
-    /// of their own not failed, and less this return's own refund's (a receipt with a refund
-    /// racing this one: its units are not earlier refunds').
+    /// refunded units (all of them once the order is refunded in full, by amount as well as by
+    /// lines) less those of the order's other returns that are received or have a refund of
+    /// their own not failed, and less this return's own refund's (a receipt with a refund racing
+    /// this one: its units are not earlier refunds').
     /// - Throws: `ReturnError.notRefunded` naming every line past them.
     private static func requireRefunded(_ request: ReturnRequest, on connection: PostgresConnection) async throws {
         var short: [FieldError] = []
@@ -109,7 +110,7 @@ public struct PostgresReturnStore: ReturnStore {
             let unclaimed: Int =
                 try await connection.query(
                     """
-                    SELECT l.refunded_quantity - COALESCE((
+                    SELECT CASE WHEN o.status = 'refunded' THEN l.quantity ELSE l.refunded_quantity END - COALESCE((
                         SELECT sum(rl.quantity) FROM return_lines rl JOIN returns r ON r.id = rl.return_id
                         WHERE r.order_id = l.order_id AND rl.variant_id = l.variant_id AND r.id <> $3
                           AND (r.status = 'received' OR EXISTS (
@@ -119,7 +120,7 @@ public struct PostgresReturnStore: ReturnStore {
                         SELECT sum(fl.quantity) FROM refunds f JOIN refund_lines fl ON fl.refund_id = f.id
                         WHERE f.order_id = l.order_id AND fl.variant_id = l.variant_id AND f.idempotency_key = 'return-' || $3::text
                           AND f.status NOT IN ('failed', 'canceled')), 0)::int AS unclaimed
-                    FROM order_lines l WHERE l.order_id = $1 AND l.variant_id = $2
+                    FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.order_id = $1 AND l.variant_id = $2
                     """, request.orderID, line.variantID, request.id
                 ).rows.first?.decode("unclaimed") ?? 0
             guard unclaimed < line.quantity else { continue }
