@@ -6217,7 +6217,7 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/requestBody/json`.
                 public struct JsonPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/requestBody/json/amount`.
-                    public var amount: Swift.Int?
+                    public var amount: Components.Schemas.NullableMoney?
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/requestBody/json/LinesPayload`.
                     public struct LinesPayloadPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/requestBody/json/LinesPayload/quantity`.
@@ -6264,7 +6264,7 @@ public enum Operations {
                     ///   - reason:
                     ///   - restock:
                     public init(
-                        amount: Swift.Int? = nil,
+                        amount: Components.Schemas.NullableMoney? = nil,
                         lines: Operations.Order_refund.Input.Body.JsonPayload.LinesPayload? = nil,
                         reason: Operations.Order_refund.Input.Body.JsonPayload.ReasonPayload,
                         restock: Swift.Bool
