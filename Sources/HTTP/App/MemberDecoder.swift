@@ -18,9 +18,11 @@ struct MemberDecoder<Key: CodingKey> {
         do {
             return try container.decodeIfPresent(T.self, forKey: key)
         } catch let error as DecodingError {
-            errors.append(RequestParsing.fieldError(for: error) ?? FieldError(key.stringValue, "has an invalid value"))
+            errors.append(
+                RequestParsing.fieldError(for: error, expecting: T.self) ?? FieldError(key.stringValue, RequestParsing.invalidValue(T.self))
+            )
         } catch {
-            errors.append(FieldError(key.stringValue, "has an invalid value"))
+            errors.append(FieldError(key.stringValue, RequestParsing.invalidValue(T.self)))
         }
         return nil
     }

@@ -45,8 +45,10 @@ enum RequestParsing {
     }
 
     /// The member a decoding error is about, named by its path (`price.amount`, `lines[0]`), and
-    /// what it must be; `nil` when the body as a whole cannot be read.
-    static func fieldError(for error: DecodingError) -> FieldError? {
+    /// what it must be; `nil` when the body as a whole cannot be read. `expected` is the type of
+    /// the member read, when known: a value of the right JSON type that does not make one (`"x"`
+    /// for a UUID, `1.5` or `1e20` for an integer) is then named as what it must be.
+    static func fieldError(for error: DecodingError, expecting expected: Any.Type? = nil) -> FieldError? {
         func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (last.map { [$0] } ?? [])
             let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
@@ -56,18 +58,32 @@ enum RequestParsing {
         case .keyNotFound(let key, let context): return FieldError(path(context, key), "is required")
         case .typeMismatch(let type, let context): return FieldError(path(context), "must be \(describe(type))")
         case .valueNotFound(let type, let context): return FieldError(path(context), "must be \(describe(type)), not null")
-        case .dataCorrupted(let context) where !context.codingPath.isEmpty: return FieldError(path(context), "has an invalid value")
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            // Only the member itself is of the expected type, not a member nested in it.
+            guard let expected, context.codingPath.count == 1 else { return FieldError(path(context), "has an invalid value") }
+            return FieldError(path(context), invalidValue(expected))
         default: return nil
         }
     }
 
     private static func describe(_ type: Any.Type) -> String {
+        plainDescription(type) ?? "an object of the documented shape"
+    }
+
+    /// The message for a member that makes no `type`: what it must be, for a plain one.
+    static func invalidValue(_ type: Any.Type) -> String {
+        plainDescription(type).map { "must be \($0)" } ?? "has an invalid value"
+    }
+
+    /// What a value of a plain member's type is, for a message; nil for an object.
+    private static func plainDescription(_ type: Any.Type) -> String? {
         switch type {
         case is String.Type: return "a string"
+        case is UUID.Type: return "a UUID"
         case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
         case is Bool.Type: return "true or false"
         case is Double.Type: return "a number"
-        default: return "an object of the documented shape"
+        default: return nil
         }
     }
 
