@@ -91,7 +91,9 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         try await runMigrations(resources, directory: options.migrations)
-        resources.logger.info("serving on http://\(resources.config.host):\(resources.config.port)")
+        // Not "serving" yet: the server says so itself once it listens, and a taken port fails
+        // after this line.
+        resources.logger.info("starting the server on http://\(resources.config.host):\(resources.config.port)")
         // The server's tasks run on the threads that also watch the database sockets, so a query's
         // answer resumes its request without waking another thread.
         try await withTaskExecutorPreference(PostgresEventLoop.shared) {

@@ -5,7 +5,7 @@ import Foundation
 extension CatalogUseCase {
     /// `DELETE /v1/admin/images/{id}` (auth: admin): the image's row goes, then its file at the
     /// media API. The row goes first: a file the media API could not delete is only an orphan
-    /// (logged by the media gateway's metrics), never an image whose file is missing.
+    /// (counted in the media gateway's metrics), never an image whose file is missing.
     /// - Throws: `StoreUnavailable`.
     public func removeImage(_ input: CatalogRemoveImageInput) async throws -> CatalogRemoveImageOutcome {
         guard let filename = try await images.remove(id: input.id) else { return .notFound(id: input.id) }
