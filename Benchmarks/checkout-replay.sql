@@ -10,7 +10,7 @@
 -- service binds are pgbench variables or the same constants; instants are now().
 \set item random(0, 2)
 -- PUT /v1/cart/items/{id}: the session, the item, the line, the cart answered.
-SELECT s.customer_id FROM sessions s JOIN customers c ON c.id = s.customer_id
+SELECT s.customer_id, s.expires_at FROM sessions s JOIN customers c ON c.id = s.customer_id
 WHERE s.token_hash = sha256(('replay' || :client_id)::bytea) AND s.expires_at > now() AND s.credentials_version = c.credentials_version;
 SELECT id, sku, name, description, category, tax_class, price_amount, price_currency, created_at, review_count, rating_sum, options, archived_at, (SELECT COALESCE(json_agg(json_build_array(v.id, v.sku, v.options, v.price_amount, v.price_currency, v.stock) ORDER BY v.position, v.id), '[]') FROM item_variants v WHERE v.item_id = items.id AND v.removed_at IS NULL) AS variants, (SELECT COALESCE(json_agg(json_build_array(m.id, m.filename, m.alt, m.variant_id, m.position) ORDER BY m.position, m.id), '[]') FROM item_images m WHERE m.item_id = items.id) AS images FROM items WHERE id = md5('replay-item' || :item)::uuid;
 INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES (md5('replay' || :client_id)::uuid, md5('replay-variant' || :item)::uuid, 1)
@@ -19,7 +19,7 @@ SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.n
 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
 WHERE l.customer_id = md5('replay' || :client_id)::uuid ORDER BY l.updated_at, l.variant_id;
 -- POST /v1/orders: the session, the checkout's rate limit, the placing transaction, the order read.
-SELECT s.customer_id FROM sessions s JOIN customers c ON c.id = s.customer_id
+SELECT s.customer_id, s.expires_at FROM sessions s JOIN customers c ON c.id = s.customer_id
 WHERE s.token_hash = sha256(('replay' || :client_id)::bytea) AND s.expires_at > now() AND s.credentials_version = c.credentials_version;
 WITH taken AS (
     INSERT INTO rate_limits AS r (key, refilled_at) VALUES ('checkout/customer/replay' || :client_id, now() + make_interval(secs => 0.0006))

@@ -35,14 +35,17 @@ struct AccountGatewayTests {
             #expect(
                 try await sessions.create(
                     tokenHash: tokens.hash(token), customerID: owner.id, credentialsVersion: 1, expiresAt: Self.now.addingTimeInterval(60)))
-            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == owner.id)
-            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now.addingTimeInterval(61)) == nil)
+            #expect(try await sessions.session(tokenHash: tokens.hash(token), now: Self.now)?.customerID == owner.id)
+            #expect(try await sessions.session(tokenHash: tokens.hash(token), now: Self.now.addingTimeInterval(61)) == nil)
+            // Renewed to a later end only, never shortened.
+            try await sessions.renew(tokenHash: tokens.hash(token), until: Self.now.addingTimeInterval(30))
+            #expect(try await sessions.session(tokenHash: tokens.hash(token), now: Self.now)?.expiresAt == Self.now.addingTimeInterval(60))
             #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(59)) == 0)
             #expect(try await sessions.deleteExpired(now: Self.now.addingTimeInterval(60)) == 1)
             _ = try await sessions.create(
                 tokenHash: tokens.hash(token), customerID: owner.id, credentialsVersion: 1, expiresAt: Self.now.addingTimeInterval(60))
             try await sessions.delete(tokenHash: tokens.hash(token))
-            #expect(try await sessions.customerID(tokenHash: tokens.hash(token), now: Self.now) == nil)
+            #expect(try await sessions.session(tokenHash: tokens.hash(token), now: Self.now) == nil)
             // Only the hash is stored.
             let stored: [UInt8] = try await db.pool.query("SELECT token_hash FROM sessions").rows.first?.decode("token_hash") ?? []
             #expect(stored.isEmpty)
@@ -101,7 +104,7 @@ struct AccountGatewayTests {
             #expect(
                 try await !sessions.create(
                     tokenHash: Array(repeating: 2, count: 32), customerID: owner.id, credentialsVersion: version, expiresAt: expires))
-            #expect(try await sessions.customerID(tokenHash: Array(repeating: 1, count: 32), now: Date()) == nil)
+            #expect(try await sessions.session(tokenHash: Array(repeating: 1, count: 32), now: Date()) == nil)
             let current = try #require(try await PostgresCustomerStore(database: db.pool).credentials(email: "v@example.com"))
             #expect(current.version == version + 1 && current.passwordHash == "h2")
         }

@@ -77,6 +77,20 @@ struct AccountUseCaseTests {
         #expect(sessions.count == 0)
     }
 
+    /// A session in use is renewed to a whole lifetime once less than half is left, and not
+    /// written while more is left.
+    @Test func aSessionInUseIsRenewedPastHalfItsLifetime() async throws {
+        let customer = UUID()
+        let day: TimeInterval = 24 * 3600
+        for (left, end) in [(20 * day, Fixtures.now.addingTimeInterval(20 * day)), (10 * day, Fixtures.now.addingTimeInterval(30 * day))] {
+            let token = "token-\(Int(left))"
+            _ = try await sessions.create(
+                tokenHash: Array(token.utf8), customerID: customer, credentialsVersion: 1, expiresAt: Fixtures.now.addingTimeInterval(left))
+            #expect(try await useCase.authenticate(token: token) == customer)
+            #expect(sessions.end(of: Array(token.utf8)) == end, "\(left / day) days left")
+        }
+    }
+
     @Test func missingOrUnknownTokensAreUnauthenticated() async throws {
         await #expect(throws: AccountError.unauthenticated) { try await useCase.authenticate(token: nil) }
         await #expect(throws: AccountError.unauthenticated) { try await useCase.authenticate(token: "nope") }

@@ -17,9 +17,13 @@ public protocol SessionStore: Sendable {
     ///   version (the password changed since it was checked) or the customer is gone.
     /// - Throws: `StoreUnavailable`.
     func create(tokenHash: [UInt8], customerID: UUID, credentialsVersion: Int, expiresAt: Date) async throws -> Bool
-    /// The customer of an unexpired session whose credentials have not changed since it opened.
+    /// The customer of an unexpired session whose credentials have not changed since it opened,
+    /// and when the session ends.
     /// - Throws: `StoreUnavailable`.
-    func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID?
+    func session(tokenHash: [UInt8], now: Date) async throws -> (customerID: UUID, expiresAt: Date)?
+    /// Moves the session's end to `until`, unless it ends later already.
+    /// - Throws: `StoreUnavailable`.
+    func renew(tokenHash: [UInt8], until: Date) async throws
     /// - Throws: `StoreUnavailable`.
     func delete(tokenHash: [UInt8]) async throws
     /// Deletes every session expired by `now`.

@@ -23,15 +23,24 @@ public struct PostgresSessionStore: SessionStore {
         }
     }
 
-    public func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID? {
+    public func session(tokenHash: [UInt8], now: Date) async throws -> (customerID: UUID, expiresAt: Date)? {
         try await translatingUnavailable {
-            try await database.query(
-                """
-                SELECT s.customer_id FROM sessions s JOIN customers c ON c.id = s.customer_id
-                WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.credentials_version = c.credentials_version
-                """,
-                tokenHash, now
-            ).rows.first?.decode("customer_id")
+            guard
+                let row = try await database.query(
+                    """
+                    SELECT s.customer_id, s.expires_at FROM sessions s JOIN customers c ON c.id = s.customer_id
+                    WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.credentials_version = c.credentials_version
+                    """,
+                    tokenHash, now
+                ).rows.first
+            else { return nil }
+            return (try row.decode("customer_id"), try row.decode("expires_at"))
+        }
+    }
+
+    public func renew(tokenHash: [UInt8], until: Date) async throws {
+        try await translatingUnavailable {
+            try await database.query("UPDATE sessions SET expires_at = $2 WHERE token_hash = $1 AND expires_at < $2", tokenHash, until)
         }
     }
 

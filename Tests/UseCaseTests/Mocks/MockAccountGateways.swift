@@ -34,9 +34,18 @@ final class MockSessionStore: SessionStore, Sendable {
         return true
     }
 
-    func customerID(tokenHash: [UInt8], now: Date) async throws -> UUID? {
-        state.withLock { rows in rows.first { $0.hash == tokenHash && $0.expires > now }?.customer }
+    func session(tokenHash: [UInt8], now: Date) async throws -> (customerID: UUID, expiresAt: Date)? {
+        state.withLock { rows in rows.first { $0.hash == tokenHash && $0.expires > now }.map { ($0.customer, $0.expires) } }
     }
+
+    func renew(tokenHash: [UInt8], until: Date) async throws {
+        state.withLock { rows in
+            for index in rows.indices where rows[index].hash == tokenHash && rows[index].expires < until { rows[index].expires = until }
+        }
+    }
+
+    /// When the session of `tokenHash` ends.
+    func end(of tokenHash: [UInt8]) -> Date? { state.withLock { rows in rows.first { $0.hash == tokenHash }?.expires } }
 
     func delete(tokenHash: [UInt8]) async throws {
         state.withLock { rows in rows.removeAll { $0.hash == tokenHash } }
