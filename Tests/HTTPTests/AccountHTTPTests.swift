@@ -12,6 +12,7 @@ struct AccountHTTPTests {
         try await withApp { client, _ in
             let created = try await client.send(.post, "/v1/customers", json: Self.signUp)
             #expect(created.status == .created)
+            #expect(created.headers[.location] == "/v1/me", "where the new customer reads themself once signed in")
             #expect(Set(try created.json.keys) == ["id", "email", "name", "created_at"])
             let customer = try created.decode(CustomerModel.self)
             #expect(customer.email == "ann@example.com" && customer.name == "Ann")

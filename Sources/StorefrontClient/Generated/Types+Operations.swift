@@ -14652,6 +14652,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/customers/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Where the answer's record is
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/customers/POST/responses/201/headers/Location`.
+                    public var location: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: Where the answer's record is
+                    public init(location: Swift.String? = nil) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.Account_signUp.Output.Created.Headers
                 /// - Remark: Generated from `#/paths/v1/customers/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/v1/customers/POST/responses/201/content/application\/json`.
@@ -14674,8 +14690,13 @@ public enum Operations {
                 /// Creates a new `Created`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.Account_signUp.Output.Created.Body) {
+                public init(
+                    headers: Operations.Account_signUp.Output.Created.Headers = .init(),
+                    body: Operations.Account_signUp.Output.Created.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
