@@ -18,6 +18,7 @@ struct ItemArchiveHTTPTests {
             let (_, token) = try await signedInCustomer(db)
             let carted = try await client.send(.put, "/v1/cart/variants/\(variant)", json: #"{"quantity": 1}"#, token: token)
             #expect(carted.status == .ok)
+            let review = try await ReviewHTTPTests.postReview(client, item: try #require(UUID(uuidString: id)), token: token)
 
             let archived = try await client.send(.post, "/v1/admin/items/\(id)/archive", token: adminToken)
             #expect(archived.status == .ok, "\(String(buffer: archived.body))")
@@ -31,11 +32,14 @@ struct ItemArchiveHTTPTests {
             #expect(try staff.json["archived_at"] as? String == since)
             try await client.send(.get, "/v1/items/\(id)/reviews").expectProblem(404)
             try await client.send(.get, "/v1/items/\(id)/photos").expectProblem(404)
+            // Its reviews take no photo either, their author's included.
+            try await ReviewHTTPTests.upload(client, review: review, token: token).expectProblem(404)
             let wished = try await client.send(.post, "/v1/wishlist", json: #"{"item_id":"\#(id)"}"#, token: token)
             _ = try wished.expectProblem(422)
             #expect(wished.fieldNames == ["item_id"])
-            try await client.send(.post, "/v1/items/\(id)/reviews", json: #"{"content":"Gone","rating":3}"#, token: token).expectProblem(
-                404)
+            let (_, reviewer) = try await signedInCustomer(db)
+            try await client.send(.post, "/v1/items/\(id)/reviews", json: #"{"content":"Gone","rating":3}"#, token: reviewer)
+                .expectProblem(404)
             #expect((try await client.send(.get, "/v1/items").json["data"] as? [Any])?.isEmpty == true)
             #expect((try await client.send(.get, "/v1/items?q=shirt&category=apparel").json["data"] as? [Any])?.isEmpty == true)
             #expect(try await client.send(.get, "/v1/items/facets").json["total"] as? Int == 0)
@@ -54,6 +58,7 @@ struct ItemArchiveHTTPTests {
             #expect(categories?.map { $0["name"] as? String } == ["apparel"])
             #expect(try await client.send(.put, "/v1/cart/variants/\(variant)", json: #"{"quantity": 1}"#, token: token).status == .ok)
             #expect(try await client.send(.get, "/v1/items/\(id)/photos").status == .ok)
+            #expect(try await ReviewHTTPTests.upload(client, review: review, token: token).status == .created)
             #expect(try await client.send(.post, "/v1/wishlist", json: #"{"item_id":"\#(id)"}"#, token: token).status == .created)
 
             try await client.send(.post, "/v1/admin/items/\(UUID())/archive", token: adminToken).expectProblem(404)

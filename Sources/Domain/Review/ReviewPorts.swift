@@ -8,7 +8,8 @@ public protocol ReviewStore: Sendable {
     ///   archived).
     func insert(_ review: Review) async throws
 
-    /// The review with its photos, or `nil`.
+    /// The review with its photos, or `nil` (also for a review of an archived item: it is no
+    /// longer shown, and takes no photo).
     func review(id: UUID) async throws -> Review?
 
     /// An item's reviews with their photos, newest first, strictly after `cursor`.

@@ -50,7 +50,12 @@ public struct PostgresReviewStore: ReviewStore {
 
     public func review(id: UUID) async throws -> Review? {
         try await translatingUnavailable {
-            let rows = try await database.query("SELECT \(Self.columns) FROM reviews WHERE id = $1", id).rows
+            let rows = try await database.query(
+                """
+                SELECT \(Self.columns) FROM reviews
+                WHERE id = $1 AND EXISTS (SELECT 1 FROM items i WHERE i.id = reviews.item_id AND i.archived_at IS NULL)
+                """, id
+            ).rows
             return try await withPhotos(rows.map(Self.review(from:))).first
         }
     }
