@@ -98,7 +98,7 @@ struct RefundHTTPTests {
                 client, order, #"{"amount": {"amount": 401, "currency": "JPY"}, "reason": "other", "restock": false}"#, key: "p3")
             let problem = try over.expectProblem(409)
             #expect(problem.money("remaining") == "400 JPY")
-            #expect(over.fieldNames == ["amount"])
+            #expect(over.fieldNames == ["amount.amount"])
             #expect(try await Self.providerRefunds(intent) == [1000, 1000], "nothing charged back beyond")
 
             // No amount: the rest.

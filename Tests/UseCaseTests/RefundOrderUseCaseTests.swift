@@ -42,14 +42,32 @@ struct RefundOrderUseCaseTests {
         #expect(try await refunds(store, down).refund(Self.request()) == .pending(Self.refund()))
         #expect(store.calls == ["reserve 500"])
 
-        // The reconciler finds it without a provider id and asks again (the same key).
-        let back = MockPaymentGateway(confirm: { .succeeded })
+        // The reconciler finds it without a provider id, not among the payment's refunds, and
+        // asks again (the same key).
+        let back = MockPaymentGateway(confirm: { .succeeded }, listRefunds: { [] })
         let report = try await ReconcileUseCase(
             store: MockOrderStore(order: Self.paid), refunds: store, payments: back, system: Fixtures.system
         ).reconcile()
         #expect(report.refunded == 1)
-        #expect(back.calls == ["refund 500"])
+        #expect(back.calls == ["list refunds pi_1", "refund 500"])
         #expect(store.refund(Fixtures.fixedID)?.status == .succeeded)
+    }
+
+    /// A refund the provider made whose answer was lost, past the day it keeps a key, is found
+    /// among the payment's refunds by its key, not asked for again (a second refund).
+    @Test func theReconcilerFindsARefundWhoseAnswerWasLostByItsKey() async throws {
+        let store = MockRefundStore([Self.refund()])
+        let made = PaymentRefund(
+            id: "re_made", amount: Money(amount: 500, currency: Fixtures.yen), status: .succeeded,
+            key: Self.refund().providerIdempotencyKey)
+        let other = PaymentRefund(id: "re_other", amount: Money(amount: 500, currency: Fixtures.yen), status: .succeeded, key: "refund-x")
+        let back = MockPaymentGateway(confirm: { .succeeded }, listRefunds: { [other, made] })
+        let report = try await ReconcileUseCase(
+            store: MockOrderStore(order: Self.paid), refunds: store, payments: back, system: Fixtures.system
+        ).reconcile()
+        #expect(report.refunded == 1)
+        #expect(back.calls == ["list refunds pi_1"])
+        #expect(store.refund(Fixtures.fixedID)?.providerRefundID == "re_made")
     }
 
     @Test func theReconcilerReadsAKnownRefundAndLeavesItOnAnyError() async throws {

@@ -138,29 +138,28 @@ public struct RefundedUnits: Hashable, Sendable {
         self.taxClass = taxClass
     }
 
-    /// What `units` cost the customer: their prices and, when the order's prices excluded tax,
-    /// the tax on them as the order charged it: per rate, on the rate's sum, rounded down. The
-    /// tax is counted on top of the units `earlier` refunds took (the tax on all of them less the
-    /// tax on those), so refunds by lines give back the tax too, never more than was charged,
-    /// and all of them together exactly the order's tax on the lines.
+    /// What `units` cost the customer: their prices and, when the order's prices excluded tax
+    /// (`tax`, the order's policy), the tax on them as the order charged it: per rate, on the
+    /// rate's sum, rounded as the order's was. The tax is counted on top of the units `earlier`
+    /// refunds took (the tax on all of them less the tax on those), so refunds by lines give back
+    /// the tax too and all of them together exactly the order's tax on the lines.
     /// - Throws: `MoneyError.overflow` past what an Int64 holds.
     public static func value(
-        of units: [RefundedUnits], after earlier: [RefundedUnits], in currency: Currency, pricesIncludeTax: Bool
+        of units: [RefundedUnits], after earlier: [RefundedUnits], in currency: Currency, tax: TaxPolicy
     ) throws(MoneyError) -> Money {
         func net(_ units: [RefundedUnits], _ taxClass: TaxClass) throws(MoneyError) -> Money {
             var sum = Money(amount: 0, currency: currency)
             for unit in units where unit.taxClass == taxClass { sum = try sum.adding(try unit.unitPrice.multiplied(by: unit.quantity)) }
             return sum
         }
-        let policy = TaxPolicy(pricesIncludeTax: false, rounding: .floor)
         var value = Money(amount: 0, currency: currency)
         for taxClass in TaxClass.allCases {
             let now = try net(units, taxClass)
             value = try value.adding(now)
-            guard !pricesIncludeTax else { continue }
+            guard !tax.pricesIncludeTax else { continue }
             let before = try net(earlier, taxClass)
-            let taxBefore = try policy.tax(in: before, at: taxClass)
-            let taxAfter = try policy.tax(in: try before.adding(now), at: taxClass)
+            let taxBefore = try tax.tax(in: before, at: taxClass)
+            let taxAfter = try tax.tax(in: try before.adding(now), at: taxClass)
             value = try value.adding(Money(amount: taxAfter.amount - taxBefore.amount, currency: currency))
         }
         return value

@@ -68,14 +68,16 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                 // The customer's row first, FOR UPDATE: a checkout placing an order for it holds the
                 // foreign key's share lock until it commits, so its order is seen below.
                 try await connection.query("SELECT 1 FROM customers WHERE id = $1 FOR UPDATE", customerID)
-                // A refund_pending order may go back to paid (its refund failing) and need shipping.
+                // A refund_pending order may go back to paid (its refund failing) and need shipping;
+                // so may one with a staff refund (a return's included) not settled yet.
                 let inProgress = try await connection.query(
                     """
-                    SELECT id FROM orders
-                    WHERE customer_id = $1
-                      AND (status IN ('pending_payment', 'requires_action', 'refund_pending')
-                           OR (status = 'paid' AND fulfilment_status <> 'delivered'))
-                    ORDER BY created_at, id LIMIT 100
+                    SELECT o.id FROM orders o
+                    WHERE o.customer_id = $1
+                      AND (o.status IN ('pending_payment', 'requires_action', 'refund_pending')
+                           OR (o.status = 'paid' AND o.fulfilment_status <> 'delivered')
+                           OR EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN ('pending', 'requires_action')))
+                    ORDER BY o.created_at, o.id LIMIT 100
                     """, customerID)
                 guard inProgress.rows.isEmpty else { return .ordersInProgress(try inProgress.rows.map { try $0.decode("id") }) }
                 let erased = try await connection.query(

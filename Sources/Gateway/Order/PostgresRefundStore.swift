@@ -5,16 +5,21 @@ import Postgres
 /// `RefundStore` on PostgreSQL: tables `refunds` and `refund_lines` (Migrations/0010_refunds.sql).
 /// A refund's amount is reserved with one conditional `UPDATE orders SET refunded_amount = ...
 /// WHERE refunded_amount + amount <= total_amount`, its lines' units likewise on
-/// `order_lines.refunded_quantity` and, when it restocks, on `returned_quantity`, in the
-/// transaction that inserts it; CHECK constraints hold every bound even against a bug here.
+/// `order_lines.refunded_quantity` and, when it restocks, on `returned_quantity` (and, for a staff
+/// refund, unshipped units on `withdrawn_quantity`, Migrations/0040), in the transaction that
+/// inserts it; CHECK constraints hold every bound even against a bug here.
 public struct PostgresRefundStore: RefundStore {
     private let database: PostgresPool
     /// Where a refund's return to stock forgets the variants' items.
     private let itemCache: ItemCache
+    /// How the shop rounds tax (`TAX_ROUNDING`): a refund by lines gives their tax back as the
+    /// order charged it.
+    private let taxRounding: TaxRounding
 
-    public init(database: PostgresPool, itemCache: ItemCache = .off) {
+    public init(database: PostgresPool, itemCache: ItemCache = .off, taxRounding: TaxRounding = .floor) {
         self.database = database
         self.itemCache = itemCache
+        self.taxRounding = taxRounding
     }
 
     public func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool) {
@@ -42,8 +47,12 @@ public struct PostgresRefundStore: RefundStore {
     private func reserve(id: UUID, request: RefundRequest, at: Date, on connection: PostgresConnection) async throws -> Bool {
         guard
             let order = try await connection.query(
-                "SELECT status, total_amount, total_currency, refunded_amount, prices_include_tax FROM orders WHERE id = $1",
-                request.orderID
+                // Locked first, as every path changing an order locks its row first: refunds of
+                // one order count their units and their tax one after another.
+                """
+                SELECT status, total_amount, total_currency, refunded_amount, prices_include_tax FROM orders WHERE id = $1
+                FOR NO KEY UPDATE
+                """, request.orderID
             ).rows.first
         else { throw RefundError.orderNotFound(request.orderID) }
         let taken = try await connection.query(
@@ -57,6 +66,7 @@ public struct PostgresRefundStore: RefundStore {
 
         var ordered: [UUID: (price: Int64, quantity: Int, taxClass: TaxClass)] = [:]
         var earlier: [RefundedUnits] = []
+        var refundedBefore: [UUID: Int] = [:]
         for line in try await connection.query(
             "SELECT variant_id, unit_price_amount, quantity, refunded_quantity, tax_class FROM order_lines WHERE order_id = $1",
             request.orderID
@@ -66,6 +76,7 @@ public struct PostgresRefundStore: RefundStore {
                 taxClass: try line.enumeration("tax_class", as: TaxClass.self)
             )
             ordered[try line.decode("variant_id")] = bought
+            refundedBefore[try line.decode("variant_id")] = try line.decode("refunded_quantity")
             earlier.append(
                 RefundedUnits(
                     unitPrice: Money(amount: bought.price, currency: total.currency), quantity: try line.decode("refunded_quantity"),
@@ -87,8 +98,18 @@ public struct PostgresRefundStore: RefundStore {
         }
         guard invalid.isEmpty else { throw RefundError.invalidLines(invalid) }
         let linesValue = try RefundedUnits.value(
-            of: refunded, after: earlier, in: total.currency, pricesIncludeTax: try order.decode("prices_include_tax"))
-        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesValue.amount)
+            of: refunded, after: earlier, in: total.currency,
+            tax: TaxPolicy(pricesIncludeTax: try order.decode("prices_include_tax"), rounding: taxRounding))
+        // The last of the lines' units: their tax was counted on top of refunds some of which may
+        // have failed since, so it may be past what is left by a yen a rate; what is left is it.
+        let lastUnits = ordered.allSatisfy { variant, bought in
+            let asked = request.lines.filter { $0.variantID == variant }.reduce(0) { $0 + $1.quantity }
+            return asked + refundedBefore[variant, default: 0] == bought.quantity
+        }
+        let drift = Int64(TaxClass.allCases.count)
+        let linesAmount =
+            lastUnits && linesValue.amount > remaining && linesValue.amount - remaining <= drift ? remaining : linesValue.amount
+        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesAmount)
         guard amount >= 1 else { throw RefundError.exceedsCaptured(remaining: Money(amount: max(remaining, 0), currency: total.currency)) }
 
         // Claim the key first: a concurrent request with the same key waits here for this
@@ -222,8 +243,9 @@ public struct PostgresRefundStore: RefundStore {
                     try await connection.query(
                         "UPDATE orders SET refunded_amount = refunded_amount - $2, updated_at = $3 WHERE id = $1", orderID,
                         try row.decode("amount", as: Int64.self), at)
-                    // Its units are free to refund again, and to restock when it would have. (Never
-                    // below 0: Migrations/0030 counted a line's earlier refunds at most up to it.)
+                    // Its units are free to refund again, and to restock when it would have, and
+                    // those it withdrew are to ship again. (Never below 0: Migrations/0030 counted
+                    // a line's earlier refunds at most up to it.)
                     try await connection.query(
                         """
                         UPDATE order_lines
@@ -233,6 +255,13 @@ public struct PostgresRefundStore: RefundStore {
                         FROM refund_lines l
                         WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
                         """, id, try row.decode("restock", as: Bool.self))
+                    // An order shipped while they were withdrawn has them to ship again.
+                    try await connection.query(
+                        """
+                        UPDATE orders SET fulfilment_status = 'partially_shipped', updated_at = $2
+                        WHERE id = $1 AND status = 'paid' AND fulfilment_status IN ('shipped', 'delivered')
+                          AND EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND quantity > shipped_quantity + withdrawn_quantity)
+                        """, orderID, at)
                 case .pending, .requiresAction:
                     break
                 }

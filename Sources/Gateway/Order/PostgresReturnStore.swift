@@ -90,6 +90,12 @@ public struct PostgresReturnStore: ReturnStore {
                     throw ReturnError.wrongState(current.status)
                 }
                 try await connection.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", orderID)
+                // A receipt with its refund came first (its refund is reserved, keyed by the
+                // return): that receipt is receiving it, not this one.
+                let refunding = try await connection.query(
+                    "SELECT 1 FROM refunds WHERE order_id = $1 AND idempotency_key = $2 AND status NOT IN ('failed', 'canceled')", orderID,
+                    "return-\(id.lowercasedText)")
+                guard refunding.rows.isEmpty else { throw ReturnError.wrongState(.received) }
                 let received = try await Self.load(id, on: connection)!
                 try await Self.requireRefunded(received, on: connection)
                 try await Self.event(orderID: orderID, type: "return_received", returnID: id, actor: .staff, at: at, on: connection)
@@ -101,8 +107,7 @@ public struct PostgresReturnStore: ReturnStore {
     /// Checks that refunds took each line's units and that no other return claims them: a line's
     /// refunded units (all of them once the order is refunded in full, by amount as well as by
     /// lines) less those of the order's other returns that are received or have a refund of
-    /// their own not failed, and less this return's own refund's (a receipt with a refund racing
-    /// this one: its units are not earlier refunds').
+    /// their own not failed.
     /// - Throws: `ReturnError.notRefunded` naming every line past them.
     private static func requireRefunded(_ request: ReturnRequest, on connection: PostgresConnection) async throws {
         var short: [FieldError] = []
@@ -115,11 +120,7 @@ public struct PostgresReturnStore: ReturnStore {
                         WHERE r.order_id = l.order_id AND rl.variant_id = l.variant_id AND r.id <> $3
                           AND (r.status = 'received' OR EXISTS (
                               SELECT 1 FROM refunds f WHERE f.order_id = r.order_id AND f.idempotency_key = 'return-' || r.id::text
-                                AND f.status NOT IN ('failed', 'canceled')))), 0)::int
-                    - COALESCE((
-                        SELECT sum(fl.quantity) FROM refunds f JOIN refund_lines fl ON fl.refund_id = f.id
-                        WHERE f.order_id = l.order_id AND fl.variant_id = l.variant_id AND f.idempotency_key = 'return-' || $3::text
-                          AND f.status NOT IN ('failed', 'canceled')), 0)::int AS unclaimed
+                                AND f.status NOT IN ('failed', 'canceled')))), 0)::int AS unclaimed
                     FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.order_id = $1 AND l.variant_id = $2
                     """, request.orderID, line.variantID, request.id
                 ).rows.first?.decode("unclaimed") ?? 0

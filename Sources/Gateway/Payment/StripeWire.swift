@@ -54,14 +54,15 @@ struct StripeRefundWire: Decodable {
 
     /// Every refund is asked for with its idempotency key in its metadata as well: the header
     /// is kept for 24 hours, the metadata for good (`PaymentRefund.key`).
-    static let keyField = "metadata[storefront_key]"
+    static let keyName = "storefront_key"
+    static let keyField = "metadata[\(keyName)]"
 
     /// A status the shop does not know is no answer: the refund stays unsettled.
     func domain() throws(PaymentError) -> PaymentRefund {
         guard let status = RefundStatus(rawValue: status), let currency = Currency(currency.uppercased()) else {
             throw .providerFailure(status: 200, message: "unexpected refund \(id): status \(status), currency \(currency)")
         }
-        return PaymentRefund(id: id, amount: Money(amount: amount, currency: currency), status: status, key: metadata?["storefront_key"])
+        return PaymentRefund(id: id, amount: Money(amount: amount, currency: currency), status: status, key: metadata?[Self.keyName])
     }
 }
 
@@ -93,7 +94,12 @@ struct StripeErrorWire: Decodable {
             return .cardDeclined(code: error.code ?? "card_declined", declineCode: error.declineCode, message: message)
         }
         if status == 429 { return .rateLimited }
-        if status >= 500 || status == 409 { return .providerFailure(status: status, message: message) }
+        // A key the provider holds for another request (a refund asked for before it carried
+        // its key in its metadata, asked again now with it): no refusal of what was asked, an
+        // outcome not known here.
+        if status >= 500 || status == 409 || error.type == "idempotency_error" {
+            return .providerFailure(status: status, message: message)
+        }
         return .invalidRequest(message: message, param: error.param)
     }
 }

@@ -30,7 +30,8 @@ extension OrderContainer {
 
     /// The `refund_store` port: the staff's refunds on PostgreSQL.
     static func liveRefundStore(_ resources: AppResources) -> any RefundStore {
-        PostgresRefundStore(database: resources.pool, itemCache: resources.itemCache)
+        PostgresRefundStore(
+            database: resources.pool, itemCache: resources.itemCache, taxRounding: resources.config.taxPolicy.rounding)
     }
 
     /// The `payments` port: the provider at `PAYMENT_API_URL`; none without it (checkout,

@@ -23,7 +23,8 @@ extension PaymentWebhookContainer {
 
     /// The `refunds` port: the Order scene's refund store.
     static func liveRefunds(_ resources: AppResources) -> any RefundStore {
-        PostgresRefundStore(database: resources.pool, itemCache: resources.itemCache)
+        PostgresRefundStore(
+            database: resources.pool, itemCache: resources.itemCache, taxRounding: resources.config.taxPolicy.rounding)
     }
 
     /// The `payments` port: the provider, none when no payment API is configured.

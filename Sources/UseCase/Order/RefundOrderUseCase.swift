@@ -49,7 +49,9 @@ struct StaffRefunds: Sendable {
         return try await store.recordRefund(id: refund.id, status: answer.status, providerRefundID: answer.id, at: system.now())
     }
 
-    /// Settles a claimed refund: reads it at the provider when its id is known, else asks for it
+    /// Settles a claimed refund: reads it at the provider when its id is known, else finds it
+    /// among the payment's refunds by its key (kept in the refund's metadata: an answer lost more
+    /// than the 24 hours the provider keeps an idempotency key is still found), else asks for it
     /// again with the same key. Only a provider status settles it: an error of any kind, a
     /// refused key included, leaves it for the next pass.
     /// - Returns: the refund as recorded now.
@@ -59,6 +61,10 @@ struct StaffRefunds: Sendable {
         do {
             if let providerID = refund.providerRefundID {
                 answer = try await payments.refund(id: providerID)
+            } else if let made = try await payments.refunds(paymentID: refund.paymentIntentID).first(where: {
+                $0.key == refund.providerIdempotencyKey
+            }) {
+                answer = made
             } else {
                 answer = try await payments.refund(
                     paymentID: refund.paymentIntentID, amount: refund.amount, idempotencyKey: refund.providerIdempotencyKey)

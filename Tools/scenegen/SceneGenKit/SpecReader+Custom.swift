@@ -256,7 +256,7 @@ extension SpecReader {
         var fieldErrors: [OutcomeFieldError] = []
         for errorNode in sequence(keys["errors"], "errors") {
             let errorKeys = mapping(errorNode, "field error", allowed: SpecFormat.outcomeErrorKeys, required: ["field", "message"])
-            if let field = self.name(errorKeys["field"], "field"), let message = string(errorKeys["message"], "message") {
+            if let field = fieldPath(errorKeys["field"]), let message = string(errorKeys["message"], "message") {
                 fieldErrors.append(OutcomeFieldError(field: field, message: message))
             }
         }
@@ -399,6 +399,17 @@ extension SpecReader {
 }
 
 extension SpecReader {
+    /// A field error's field: the member it names as the answer's errors do, snake_case names
+    /// joined by dots for a member of an object (`amount.amount`).
+    mutating func fieldPath(_ node: Node?) -> String? {
+        guard let node, let path = string(node, "field") else { return nil }
+        guard path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Names.isSnakeCase(String($0)) }) else {
+            sink.error("field '\(path)' must be snake_case names joined by dots (amount.currency)", at: node.position)
+            return nil
+        }
+        return path
+    }
+
     /// An answer of status 400 or more is problem+json: its body can only be fields, written as
     /// the problem's members beside `detail` (which, like the field errors' messages, may name
     /// them as `{name}`; money reads there as a price, `¥1,200`, and is an `{"amount",

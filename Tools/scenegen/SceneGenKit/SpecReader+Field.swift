@@ -96,9 +96,10 @@ extension SpecReader {
                     field.example = example
                 }
             case .int, .bigint, .money:
-                // A money field's example is its amount, in the yen of the generated tests.
-                if let value = Int64(example), value >= (min ?? .min), value <= (max ?? .max), type != .int || Int32(exactly: value) != nil
-                {
+                // A money field's example is its amount, in the yen of the generated tests; money
+                // is never negative (its generated rule's floor is 0).
+                let floor = min ?? (type == .money ? 0 : .min)
+                if let value = Int64(example), value >= floor, value <= (max ?? .max), type != .int || Int32(exactly: value) != nil {
                     field.example = example
                 } else {
                     sink.error("example '\(example)' must be an integer within the field's own bounds", at: node.position)
