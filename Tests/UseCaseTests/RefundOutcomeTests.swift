@@ -95,6 +95,21 @@ struct RefundOutcomeTests {
         #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
     }
 
+    /// A cancel made again after its refund failed is a refund of its own: the first's key, which
+    /// a provider answers with the first failure for a day, is not found for it nor sent again.
+    @Test func aSecondCancelsRefundHasAKeyOfItsOwn() async throws {
+        var again = order(.refundPending)
+        let claim = OrderEvent(type: "status_changed", at: Fixtures.now, actor: .customer, data: ["from": "paid", "to": "refund_pending"])
+        let failed = OrderEvent(type: "status_changed", at: Fixtures.now, actor: .system, data: ["from": "refund_pending", "to": "paid"])
+        again.events = [claim, failed, claim]
+        let store = MockOrderStore(order: again)
+        let payments = MockPaymentGateway(
+            confirm: { .succeeded }, refund: { .succeeded }, listRefunds: { [Self.listed("re_first", 2400, .failed, key: Self.cancelKey)] })
+        #expect(try await reconciler(store, payments).reconcile().refunded == 1)
+        #expect(payments.calls == ["list refunds pi_1", "refund 2400"])
+        #expect(transitions(store) == ["refund_pending->refunded restock re_1 succeeded"])
+    }
+
     @Test func aRecordedRefundIsReadAgainUntilItSettles() async throws {
         let store = MockOrderStore(order: order(.refundPending, refund: RefundRecord(id: "re_7", status: .pending)))
         let stillPending = MockPaymentGateway(confirm: { .succeeded }, retrieveRefund: { .pending })

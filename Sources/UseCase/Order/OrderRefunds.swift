@@ -12,8 +12,14 @@ struct OrderRefunds: Sendable {
     /// Who settles the refund: the customer cancelling, or the system reconciling.
     let actor: EventActor
 
-    /// Reused by every attempt at the order's refund, so the provider makes it at most once.
-    static func key(_ order: Order) -> String { "order-\(order.id.lowercasedText)-refund" }
+    /// Reused by every attempt at one cancel's refund, so the provider makes it at most once. A
+    /// cancel made again after its refund failed (the order paid again) is a refund of its own,
+    /// keyed by how many times the order was claimed for one: a provider answers a key it holds
+    /// with its first answer, the failure, for a day.
+    static func key(_ order: Order) -> String {
+        let claims = order.events.filter { $0.type == "status_changed" && $0.data["to"] == OrderStatus.refundPending.rawValue }.count
+        return "order-\(order.id.lowercasedText)-refund" + (claims > 1 ? "-\(claims)" : "")
+    }
 
     /// What a full refund of the order gives back: the total less what staff refunds gave back.
     static func remaining(_ order: Order) -> Money {
