@@ -1,9 +1,10 @@
 import Domain
 import Foundation
-import Gateway
 import Postgres
 import TestSupport
 import Testing
+
+@testable import Gateway
 
 /// The plans of the catalog's statements at the scale, 50,000 items and 200,000 variants:
 /// every sorted page, overall or in a category, filtered by variant or not, walks its sort's

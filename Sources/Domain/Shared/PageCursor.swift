@@ -48,32 +48,3 @@ public struct PageCursor: Hashable, Sendable {
 
     public var token: String { OpaqueToken.encode("\(createdAtMicros)|\(id.lowercasedText)") }
 }
-
-/// One page of a list and where the next one starts (`nil` on the last page).
-public struct Page<Element: Sendable>: Sendable {
-    public let items: [Element]
-    public let nextCursor: PageCursor?
-
-    public init(items: [Element], nextCursor: PageCursor?) {
-        self.items = items
-        self.nextCursor = nextCursor
-    }
-}
-
-/// So an outcome answering a page (`case page(Page<ItemPhoto>)`) is as comparable as its rows.
-extension Page: Equatable where Element: Equatable {}
-extension Page: Hashable where Element: Hashable {}
-
-/// How many rows a page holds: 1...`maximum`, `default` when the client gives none.
-public struct PageLimit: Sendable {
-    public let value: Int
-
-    /// - Throws: `ValidationError` for `limit` outside 1...maximum.
-    public init(_ requested: Int?, default defaultValue: Int = 20, maximum: Int = 100) throws(ValidationError) {
-        let value = requested ?? defaultValue
-        guard (1...maximum).contains(value) else {
-            throw ValidationError([FieldError("limit", "must be between 1 and \(maximum)")])
-        }
-        self.value = value
-    }
-}

@@ -70,7 +70,7 @@ enum CatalogJSON {
             guard image.values.count == 5 else { throw image.invalid }
             let filename = try image.string(1)
             return ItemImage(
-                id: try image.uuid(0), url: mediaURL.map { "\($0)/\(filename)" }, alt: try image.string(2),
+                id: try image.uuid(0), url: MediaURL.of(filename, at: mediaURL), alt: try image.string(2),
                 variantID: image.value(3).isNull ? nil : try image.uuid(3), position: try image.int(4))
         }
     }

@@ -118,7 +118,7 @@ public struct PostgresItemImageStore: ItemImageStore {
     func image(from row: PostgresRow) throws -> ItemImage {
         let filename: String = try row.decode("filename")
         return ItemImage(
-            id: try row.decode("id"), url: mediaURL.map { "\($0)/\(filename)" }, alt: try row.decode("alt"),
+            id: try row.decode("id"), url: MediaURL.of(filename, at: mediaURL), alt: try row.decode("alt"),
             variantID: try row.decode("variant_id"), position: try row.decode("position"))
     }
 }

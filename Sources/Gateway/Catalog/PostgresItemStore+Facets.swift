@@ -12,7 +12,7 @@ extension PostgresItemStore {
 
     /// The statement of the facets, its values bound (public for the same reasons as
     /// `listStatement`).
-    public static func facetsStatement(matching filter: ItemFilter, bands: [Int64]) -> (sql: String, binds: [any PostgresEncodable]) {
+    static func facetsStatement(matching filter: ItemFilter, bands: [Int64]) -> (sql: String, binds: [any PostgresEncodable]) {
         var query = ItemListQuery()
         query.whereMatches(filter)
         let matching = "SELECT id, category, price_amount FROM items" + query.whereClause

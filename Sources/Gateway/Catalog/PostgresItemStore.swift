@@ -57,7 +57,7 @@ public struct PostgresItemStore: ItemStore {
     /// The statement of a page of items, its values bound: public so that its plan can be read
     /// at scale (CatalogPlanTests). Benchmarks/item-lookup replays the statement the server
     /// logged, not this.
-    public static func listStatement(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int)
+    static func listStatement(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int)
         -> (sql: String, binds: [any PostgresEncodable])
     {
         var query = ItemListQuery()

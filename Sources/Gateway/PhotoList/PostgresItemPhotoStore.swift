@@ -50,6 +50,6 @@ public struct PostgresItemPhotoStore: ItemPhotoStore {
         return ItemPhoto(
             id: try row.decode("id"), itemID: try row.decode("item_id"), reviewID: try row.decode("review_id"), filename: filename,
             contentType: try row.enumeration("content_type", as: PhotoFormat.self), size: try row.decode("size"),
-            createdAt: try row.decode("created_at"), url: mediaURL.map { "\($0)/\(filename)" })
+            createdAt: try row.decode("created_at"), url: MediaURL.of(filename, at: mediaURL))
     }
 }

@@ -143,11 +143,8 @@ public struct PostgresReviewStore: ReviewStore {
         }
         return ReviewPhoto(
             id: photo.id, reviewID: photo.reviewID, itemID: photo.itemID, filename: photo.filename, format: photo.format,
-            size: photo.size, createdAt: photo.createdAt, url: url(of: photo.filename))
+            size: photo.size, createdAt: photo.createdAt, url: MediaURL.of(photo.filename, at: mediaURL))
     }
-
-    /// The published URL of a stored file.
-    private func url(of filename: String) -> String? { mediaURL.map { "\($0)/\(filename)" } }
 
     public func releasePhotoSlot(id: UUID) async throws {
         try await translatingUnavailable {
@@ -168,6 +165,6 @@ public struct PostgresReviewStore: ReviewStore {
         return ReviewPhoto(
             id: try row.decode("id"), reviewID: try row.decode("review_id"), itemID: try row.decode("item_id"), filename: filename,
             format: try row.enumeration("content_type", as: PhotoFormat.self), size: try row.decode("size"),
-            createdAt: try row.decode("created_at"), url: url(of: filename))
+            createdAt: try row.decode("created_at"), url: MediaURL.of(filename, at: mediaURL))
     }
 }
