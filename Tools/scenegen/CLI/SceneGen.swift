@@ -12,8 +12,9 @@ struct SceneGen: ParsableCommand {
             "generated" files are rewritten on every run and never edited by hand (a hand edit is \
             noticed and the run stops, naming the file; the API document, JSON, has that line in \
             Sources/HTTP/Resources/openapi.json.scenegen); "once" files (custom use cases, the \
-            production wiring of hand-written ports, new migrations) are created when missing and \
-            never touched again. A spec with errors is reported as Specs/File.yml:LINE:COLUMN: \
+            production wiring of hand-written ports and what generated tests hold as them, new \
+            migrations) are created when missing and never touched again; a port left for you to \
+            write is an #error the build names. A spec with errors is reported as Specs/File.yml:LINE:COLUMN: \
             error: message, and nothing is written; errors come in passes (each spec on its own, \
             then between specs and against the migrations), so fixing one may show others. \
             Specs/scene.schema.json describes \
