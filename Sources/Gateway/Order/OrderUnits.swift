@@ -2,8 +2,9 @@ import Domain
 import Foundation
 import Postgres
 
-/// What shipments and returns share: units of an order's lines asked for against what is left
-/// of each, and the actor an order's events name.
+/// What shipments, returns and refunds share: units of an order's lines asked for against what
+/// is left of each, a shipped order's fulfilment as its units stand, and the actor an order's
+/// events name.
 enum OrderUnits {
     /// The units asked for by variant (a variant repeated is summed), or the first line, by its
     /// index, that asks for more than is `left` of its variant (none left for a variant the
@@ -23,6 +24,25 @@ enum OrderUnits {
     struct Beyond: Error {
         let index: Int
         let left: Int
+    }
+
+    /// Sets a paid order that has shipped to what its units say, after a refund withdrew units
+    /// or gave them back: `partially_shipped` while some are left to ship, else `shipped`, or
+    /// `delivered` once every shipment is. An order unchanged is not written (no event).
+    /// - Throws: `PostgresError`.
+    static func settleFulfilment(of orderID: UUID, at: Date, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            WITH due AS (
+                SELECT CASE
+                    WHEN EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND quantity > shipped_quantity + withdrawn_quantity)
+                        THEN 'partially_shipped'
+                    WHEN EXISTS (SELECT 1 FROM shipments WHERE order_id = $1 AND delivered_at IS NULL) THEN 'shipped'
+                    ELSE 'delivered' END AS fulfilment
+            )
+            UPDATE orders SET fulfilment_status = due.fulfilment, updated_at = $2 FROM due
+            WHERE id = $1 AND status = 'paid' AND fulfilment_status <> 'unfulfilled' AND fulfilment_status <> due.fulfilment
+            """, orderID, at)
     }
 
     /// Names who makes the changes of the transaction on `connection`: the events the orders

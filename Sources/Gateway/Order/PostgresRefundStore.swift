@@ -222,17 +222,7 @@ public struct PostgresRefundStore: RefundStore {
                     }
                     // Its withdrawn units may leave nothing to ship: the order is then shipped, or
                     // delivered when every shipment is.
-                    try await connection.query(
-                        """
-                        UPDATE orders o
-                        SET fulfilment_status = CASE
-                                WHEN EXISTS (SELECT 1 FROM shipments WHERE order_id = o.id AND delivered_at IS NULL) THEN 'shipped'
-                                ELSE 'delivered' END,
-                            updated_at = $2
-                        WHERE o.id = $1 AND o.status = 'paid' AND o.fulfilment_status = 'partially_shipped'
-                          AND NOT EXISTS (
-                              SELECT 1 FROM order_lines WHERE order_id = $1 AND quantity > shipped_quantity + withdrawn_quantity)
-                        """, orderID, at)
+                    try await OrderUnits.settleFulfilment(of: orderID, at: at, on: connection)
                     try await connection.query(
                         """
                         UPDATE orders SET status = 'refunded', updated_at = $2
@@ -256,12 +246,7 @@ public struct PostgresRefundStore: RefundStore {
                         WHERE l.refund_id = $1 AND order_lines.order_id = l.order_id AND order_lines.variant_id = l.variant_id
                         """, id, try row.decode("restock", as: Bool.self))
                     // An order shipped while they were withdrawn has them to ship again.
-                    try await connection.query(
-                        """
-                        UPDATE orders SET fulfilment_status = 'partially_shipped', updated_at = $2
-                        WHERE id = $1 AND status = 'paid' AND fulfilment_status IN ('shipped', 'delivered')
-                          AND EXISTS (SELECT 1 FROM order_lines WHERE order_id = $1 AND quantity > shipped_quantity + withdrawn_quantity)
-                        """, orderID, at)
+                    try await OrderUnits.settleFulfilment(of: orderID, at: at, on: connection)
                 case .pending, .requiresAction:
                     break
                 }
