@@ -25,8 +25,6 @@ struct StorefrontItemListGateway: ItemListGateway {
         case .ok(let ok):
             let page = try ok.body.json
             return (page.data, page.nextCursor)
-        case .notImplemented(let answer):
-            throw ShopError.problem(try answer.body.applicationProblemJson.detail)
         case .default(_, let answer):
             throw ShopError.problem(try answer.body.applicationProblemJson.detail)
         }

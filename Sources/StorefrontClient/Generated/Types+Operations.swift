@@ -1987,57 +1987,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_editImage.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_editImage.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/images/{id}/patch(Catalog.edit_image)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_editImage.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_editImage.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/images/{id}/patch(Catalog.edit_image)/responses/default`.
@@ -2261,57 +2210,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_removeImage.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_removeImage.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/images/{id}/delete(Catalog.remove_image)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_removeImage.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_removeImage.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -2726,57 +2624,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_create.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_create.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/post(Catalog.create)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_create.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_create.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/items/post(Catalog.create)/responses/default`.
@@ -3016,57 +2863,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_staffShow.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_staffShow.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/get(Catalog.staff_show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_staffShow.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_staffShow.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -3628,57 +3424,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_edit.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_edit.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/patch(Catalog.edit)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_edit.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_edit.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/items/{id}/patch(Catalog.edit)/responses/default`.
@@ -3918,57 +3663,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_archive.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_archive.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/archive/post(Catalog.archive)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_archive.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_archive.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -4607,57 +4301,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_addImage.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_addImage.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/images/post(Catalog.add_image)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_addImage.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_addImage.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -4948,57 +4591,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_restore.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_restore.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/restore/post(Catalog.restore)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_restore.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_restore.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -5518,57 +5110,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_addVariant.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_addVariant.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/items/{id}/variants/post(Catalog.add_variant)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_addVariant.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_addVariant.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/items/{id}/variants/post(Catalog.add_variant)/responses/default`.
@@ -5768,57 +5309,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/orders/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/orders/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_staffList.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_staffList.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/orders/get(Order.staff_list)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_staffList.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_staffList.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -6063,57 +5553,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_staffShow.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_staffShow.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/orders/{id}/get(Order.staff_show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_staffShow.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_staffShow.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -6728,57 +6167,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_refund.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_refund.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/orders/{id}/refunds/post(Order.refund)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_refund.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_refund.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct BadGateway: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -7382,57 +6770,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_ship.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_ship.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/orders/{id}/shipments/post(Order.ship)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_ship.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_ship.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/orders/{id}/shipments/post(Order.ship)/responses/default`.
@@ -7621,57 +6958,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/returns/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_staffReturns.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_staffReturns.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/returns/get(Order.staff_returns)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_staffReturns.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_staffReturns.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -8009,57 +7295,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_approveReturn.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_approveReturn.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/approve/post(Order.approve_return)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_approveReturn.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_approveReturn.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -8626,57 +7861,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_receiveReturn.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_receiveReturn.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/received/post(Order.receive_return)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_receiveReturn.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_receiveReturn.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct BadGateway: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -9166,57 +8350,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_refuseReturn.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_refuseReturn.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/refuse/post(Order.refuse_return)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_refuseReturn.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_refuseReturn.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/returns/{id}/refuse/post(Order.refuse_return)/responses/default`.
@@ -9507,57 +8640,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_deliver.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_deliver.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/shipments/{id}/delivered/post(Order.deliver)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_deliver.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_deliver.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -11469,57 +10551,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_editVariant.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_editVariant.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/patch(Catalog.edit_variant)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_editVariant.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_editVariant.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/patch(Catalog.edit_variant)/responses/default`.
@@ -11852,57 +10883,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_removeVariant.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_removeVariant.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/delete(Catalog.remove_variant)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_removeVariant.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_removeVariant.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -12285,57 +11265,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_adjustStock.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_adjustStock.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/stock/post(Catalog.adjust_stock)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_adjustStock.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_adjustStock.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/stock/post(Catalog.adjust_stock)/responses/default`.
@@ -12603,57 +11532,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_stockHistory.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_stockHistory.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/stock-movements/get(Catalog.stock_history)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_stockHistory.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_stockHistory.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/admin/variants/{id}/stock-movements/get(Catalog.stock_history)/responses/default`.
@@ -12851,57 +11729,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/cart/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Cart_show.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Cart_show.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/cart/get(Cart.show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Cart_show.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Cart_show.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -13499,57 +12326,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Cart_set.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Cart_set.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/cart/items/{item_id}/put(Cart.set)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Cart_set.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Cart_set.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/cart/items/{item_id}/put(Cart.set)/responses/default`.
@@ -13696,57 +12472,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Cart_remove.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Cart_remove.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/cart/items/{item_id}/delete(Cart.remove)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Cart_remove.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Cart_remove.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -14276,57 +13001,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Cart_setVariant.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Cart_setVariant.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/cart/variants/{variant_id}/put(Cart.set_variant)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Cart_setVariant.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Cart_setVariant.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/cart/variants/{variant_id}/put(Cart.set_variant)/responses/default`.
@@ -14473,57 +13147,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Cart_removeVariant.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Cart_removeVariant.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/cart/variants/{variant_id}/delete(Cart.remove_variant)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Cart_removeVariant.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Cart_removeVariant.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -14825,57 +13448,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/customers/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/customers/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Account_signUp.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Account_signUp.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/customers/post(Account.sign_up)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Account_signUp.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Account_signUp.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/customers/post(Account.sign_up)/responses/default`.
@@ -15004,57 +13576,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/home/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/home/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Home_feed.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Home_feed.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/home/get(Home.feed)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Home_feed.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Home_feed.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -15274,57 +13795,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_list.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_list.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/get(Catalog.list)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_list.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_list.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -15569,57 +14039,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_show.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_show.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/{id}/get(Catalog.show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_show.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_show.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -15915,57 +14334,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.PhotoList_list.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.PhotoList_list.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/{item_id}/photos/get(PhotoList.list)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.PhotoList_list.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.PhotoList_list.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/items/{item_id}/photos/get(PhotoList.list)/responses/default`.
@@ -16228,57 +14596,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Review_list.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Review_list.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/{item_id}/reviews/get(Review.list)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Review_list.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Review_list.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -16611,57 +14928,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Review_post.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Review_post.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/{item_id}/reviews/post(Review.post)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Review_post.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Review_post.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/items/{item_id}/reviews/post(Review.post)/responses/default`.
@@ -16858,57 +15124,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/items/facets/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/items/facets/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Catalog_facets.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Catalog_facets.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/items/facets/get(Catalog.facets)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Catalog_facets.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Catalog_facets.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/items/facets/get(Catalog.facets)/responses/default`.
@@ -17088,57 +15303,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.CustomerSetting_show.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.CustomerSetting_show.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/get(CustomerSetting.show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.CustomerSetting_show.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.CustomerSetting_show.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -17533,57 +15697,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/PATCH/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/PATCH/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.CustomerSetting_update.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.CustomerSetting_update.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/patch(CustomerSetting.update)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.CustomerSetting_update.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.CustomerSetting_update.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/me/patch(CustomerSetting.update)/responses/default`.
@@ -17973,57 +16086,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.CustomerSetting_deleteAccount.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.CustomerSetting_deleteAccount.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/delete(CustomerSetting.delete_account)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.CustomerSetting_deleteAccount.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.CustomerSetting_deleteAccount.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/me/delete(CustomerSetting.delete_account)/responses/default`.
@@ -18307,57 +16369,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/devices/{token}/PUT/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/devices/{token}/PUT/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Device_register.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Device_register.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(Device.register)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Device_register.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Device_register.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(Device.register)/responses/default`.
@@ -18539,57 +16550,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/devices/{token}/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/devices/{token}/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Device_unregister.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Device_unregister.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/devices/{token}/delete(Device.unregister)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Device_unregister.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Device_unregister.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -18893,57 +16853,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/me/password/PUT/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/me/password/PUT/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.CustomerSetting_changePassword.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.CustomerSetting_changePassword.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/me/password/put(CustomerSetting.change_password)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.CustomerSetting_changePassword.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.CustomerSetting_changePassword.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/me/password/put(CustomerSetting.change_password)/responses/default`.
@@ -19132,57 +17041,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_list.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_list.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/get(Order.list)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_list.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_list.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -20029,57 +17887,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_checkout.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_checkout.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_checkout.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_checkout.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/orders/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -20370,57 +18177,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_show.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_show.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/get(Order.show)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_show.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_show.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -20809,57 +18565,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_cancel.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_cancel.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/cancel/post(Order.cancel)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_cancel.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_cancel.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -21433,57 +19138,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_invoice.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_invoice.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/invoice/get(Order.invoice)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_invoice.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_invoice.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -21825,57 +19479,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "tooManyRequests",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_refreshPayment.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_refreshPayment.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/payment/refresh/post(Order.refresh_payment)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_refreshPayment.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_refreshPayment.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -22264,57 +19867,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_listReturns.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_listReturns.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/returns/get(Order.list_returns)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_listReturns.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_listReturns.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -22765,57 +20317,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Order_requestReturn.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Order_requestReturn.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/orders/{id}/returns/post(Order.request_return)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Order_requestReturn.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Order_requestReturn.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/orders/{id}/returns/post(Order.request_return)/responses/default`.
@@ -23138,57 +20639,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/payments/webhook/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/payments/webhook/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.PaymentWebhook_receive.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.PaymentWebhook_receive.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/payments/webhook/post(PaymentWebhook.receive)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.PaymentWebhook_receive.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.PaymentWebhook_receive.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }
@@ -23813,57 +21263,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Review_addPhoto.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Review_addPhoto.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/reviews/{id}/photos/post(Review.add_photo)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Review_addPhoto.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Review_addPhoto.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -24184,57 +21583,6 @@ public enum Operations {
                     }
                 }
             }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/sessions/POST/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/sessions/POST/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Account_signIn.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Account_signIn.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/sessions/post(Account.sign_in)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Account_signIn.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Account_signIn.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// An RFC 9457 problem document
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/post(Account.sign_in)/responses/default`.
@@ -24347,57 +21695,6 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "noContent",
-                            response: self
-                        )
-                    }
-                }
-            }
-            public struct NotImplemented: Sendable, Hashable {
-                /// - Remark: Generated from `#/paths/v1/sessions/current/DELETE/responses/501/content`.
-                @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/v1/sessions/current/DELETE/responses/501/content/application\/problem+json`.
-                    case applicationProblemJson(Components.Schemas.Problem)
-                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                    ///
-                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                    /// - SeeAlso: `.applicationProblemJson`.
-                    public var applicationProblemJson: Components.Schemas.Problem {
-                        get throws {
-                            switch self {
-                            case let .applicationProblemJson(body):
-                                return body
-                            }
-                        }
-                    }
-                }
-                /// Received HTTP response body
-                public var body: Operations.Account_signOut.Output.NotImplemented.Body
-                /// Creates a new `NotImplemented`.
-                ///
-                /// - Parameters:
-                ///   - body: Received HTTP response body
-                public init(body: Operations.Account_signOut.Output.NotImplemented.Body) {
-                    self.body = body
-                }
-            }
-            /// Its logic is not written yet
-            ///
-            /// - Remark: Generated from `#/paths//v1/sessions/current/delete(Account.sign_out)/responses/501`.
-            ///
-            /// HTTP response code: `501 notImplemented`.
-            case notImplemented(Operations.Account_signOut.Output.NotImplemented)
-            /// The associated value of the enum case if `self` is `.notImplemented`.
-            ///
-            /// - Throws: An error if `self` is not `.notImplemented`.
-            /// - SeeAlso: `.notImplemented`.
-            public var notImplemented: Operations.Account_signOut.Output.NotImplemented {
-                get throws {
-                    switch self {
-                    case let .notImplemented(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "notImplemented",
                             response: self
                         )
                     }

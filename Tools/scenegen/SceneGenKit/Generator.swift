@@ -156,7 +156,9 @@ public enum Generator {
             file(.scenes, "\(s)Container.swift", WiringRenderer.container(names)),
             file(.live, "\(s)Container+Live.swift", WiringRenderer.live(names)),
             file(.http, "\(s)Routes.swift", WiringRenderer.routes(names)),
-            file(.httpTests, "\(s)GeneratedHTTPTests.swift", HTTPTestRenderer(names: names, specs: specs).render()),
+            file(
+                .httpTests, "\(s)GeneratedHTTPTests.swift",
+                HTTPTestRenderer(names: names, specs: specs, logicIsStubbed: !layout.customLogicIsOnce).render()),
         ]
         if let bodies = WiringRenderer.requestBodies(names) { files.append(file(.http, "\(s)Requests.swift", bodies)) }
         if spec.entity != nil {

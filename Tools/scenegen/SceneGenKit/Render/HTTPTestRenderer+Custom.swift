@@ -1,8 +1,9 @@
 extension HTTPTestRenderer {
     /// A custom use case's contract, whatever its hand-written logic does: a valid input reaches
-    /// it (one of its outcomes, 501 until it is written, 502 when an API it calls is down, 422
-    /// when the logic refuses a value by a rule the spec cannot state, as an email's shape), a
-    /// missing or invalid field is a 422 naming the field before the logic runs.
+    /// it (one of its outcomes, 502 when an API it calls is down, 422 when the logic refuses a
+    /// value by a rule the spec cannot state, as an email's shape; never the 501 of logic not
+    /// written yet, unless the layout stubs it), a missing or invalid field is a 422 naming the
+    /// field before the logic runs.
     func customTest(_ useCase: UseCaseSpec, into out: inout CodeWriter) {
         let input = useCase.input ?? CustomInputSpec(path: [], query: [], body: [])
         let path = useCase.route.segments.map { segment -> String in
@@ -48,7 +49,8 @@ extension HTTPTestRenderer {
         let json =
             input.upload.map { Self.multipart($0.field) }
             ?? (input.rawBodyMax != nil ? ", json: \"{}\"" : input.body.isEmpty && input.objects.isEmpty ? "" : body(required))
-        var statuses = Set(useCase.outcomes.map(\.status) + [501])
+        var statuses = Set(useCase.outcomes.map(\.status))
+        if logicIsStubbed { statuses.insert(501) }
         if !useCase.gateways.isEmpty { statuses.insert(502) }
         if !input.all.isEmpty { statuses.insert(422) }
         appTest("\(Names.camelCase(useCase.name))ChecksItsInputBeforeItsLogic", into: &out) { out in

@@ -3,6 +3,9 @@ struct HTTPTestRenderer {
     let names: SceneNames
     /// Every spec, to insert the rows a reference needs.
     let specs: [SceneSpec]
+    /// Whether custom use cases' logic is generated as a stub that answers 501 (the matrix). The
+    /// product's is the user's: its 501 fails the generated tests until the logic is written.
+    let logicIsStubbed: Bool
 
     func render() -> String {
         var out = CodeWriter()

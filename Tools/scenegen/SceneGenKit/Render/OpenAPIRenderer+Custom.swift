@@ -117,7 +117,6 @@ extension OpenAPIRenderer {
             }
             responses["\(status)"] = response
         }
-        responses["501"] = ["description": "Its logic is not written yet", "content": problemResponse["content"]!]
         if let upload = useCase.input?.upload {
             let problem = problemResponse["content"]!
             let refusals = [
