@@ -17,7 +17,7 @@ public struct PostgresCartStore: CartStore {
                 SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
                        v.price_currency, l.quantity, i.tax_class
                 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
-                WHERE l.customer_id = $1 ORDER BY l.updated_at, l.variant_id
+                WHERE l.customer_id = $1 ORDER BY l.added_at, l.variant_id
                 """, customerID
             ).rows.map { row in
                 CartLine(
