@@ -372,6 +372,7 @@ struct CatalogUseCaseTests {
         for (addition, outcome) in [
             (ItemImageAddition.full, CatalogAddImageOutcome.tooManyImages(limit: 20)),
             (.itemNotFound, .notFound(id: Fixtures.fixedID)),
+            (.notAVariantOfTheItem(variantID: Fixtures.id(2)), .notAVariantOfTheItem(id: Fixtures.fixedID, variantID: Fixtures.id(2))),
         ] {
             let media = MockMediaStorage {
                 $0.upload = { _, name, _ in "stored-" + name }
@@ -381,6 +382,16 @@ struct CatalogUseCaseTests {
             #expect(try await useCase(MockItemStore(), images: images, media: media).addImage(input, upload: jpeg) == outcome)
             #expect(media.calls.last == .delete("stored-\(Fixtures.fixedID.uuidString.lowercased()).jpg"))
         }
+        // Not kept, the store being down: the file is nobody's either.
+        let kept = MockMediaStorage {
+            $0.upload = { _, name, _ in "stored-" + name }
+            $0.delete = { _ in }
+        }
+        let down = MockItemImageStore { $0.add = { _, _ in throw StoreUnavailable("down") } }
+        await #expect(throws: StoreUnavailable.self) {
+            try await useCase(MockItemStore(), images: down, media: kept).addImage(input, upload: jpeg)
+        }
+        #expect(kept.calls.last == .delete("stored-\(Fixtures.fixedID.uuidString.lowercased()).jpg"))
         // Refused by its bytes: nothing reaches the media API or the store.
         let media = MockMediaStorage()
         let text = UploadedFile(path: "/tmp/x", size: 5, leadingBytes: Array("hello".utf8))

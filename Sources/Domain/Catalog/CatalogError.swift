@@ -16,8 +16,6 @@ public enum CatalogError: Error, Equatable, Sendable {
     case unknownVariant(index: Int)
     /// New options that do not fit the item's live variants, each reason by its place.
     case optionsIncompatible([FieldError])
-    /// An image named a variant that is not one of its item's live variants.
-    case notAVariantOfTheItem
     /// A stock change would leave less than nothing: only this many are in stock.
     case insufficientStock(available: Int)
     /// A stock change would take the stock past `ItemRules.maxStock`: this many are in stock.

@@ -3,10 +3,11 @@ import Foundation
 /// Where items' images are recorded (their files are at the media API). Implemented by
 /// `PostgresItemImageStore`; mocked in use-case tests.
 public protocol ItemImageStore: Sendable {
-    /// Records an image after the item's others, or in its variant's place when `variantID` is
-    /// set; `nil` when the item is gone or `limit` images are there already (the check and the
-    /// insert under the item's row lock, so two uploads cannot both take the last place).
-    /// - Throws: `CatalogError.notAVariantOfTheItem`, `StoreUnavailable`.
+    /// Records an image after the item's others, for its variant when `variantID` is set, unless
+    /// the item is gone, the variant is not one of its live ones, or `limit` images are there
+    /// already (the checks and the insert under the item's row lock, so two uploads cannot both
+    /// take the last place).
+    /// - Throws: `StoreUnavailable`.
     func add(_ image: NewItemImage, limit: Int) async throws -> ItemImageAddition
 
     /// Changes an image's alt text or moves it to `position` among its item's images (the others
@@ -53,5 +54,7 @@ public struct NewItemImage: Hashable, Sendable {
 public enum ItemImageAddition: Hashable, Sendable {
     case added(ItemImage)
     case itemNotFound
+    /// The image named this variant, which is not one of the item's live variants.
+    case notAVariantOfTheItem(variantID: UUID)
     case full
 }

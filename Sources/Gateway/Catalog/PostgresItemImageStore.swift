@@ -30,7 +30,7 @@ public struct PostgresItemImageStore: ItemImageStore {
                     if let variant = image.variantID {
                         let live = try await connection.query(
                             "SELECT 1 FROM item_variants WHERE id = $1 AND item_id = $2 AND removed_at IS NULL", variant, image.itemID)
-                        guard !live.rows.isEmpty else { throw CatalogError.notAVariantOfTheItem }
+                        guard !live.rows.isEmpty else { return .notAVariantOfTheItem(variantID: variant) }
                     }
                     let count: Int = try await connection.query(
                         "SELECT count(*)::int AS n FROM item_images WHERE item_id = $1", image.itemID

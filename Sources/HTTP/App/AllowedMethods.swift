@@ -5,10 +5,13 @@ struct AllowedMethods: Sendable {
     let routes: [(segments: [String?], methods: [String])]
 
     /// - Parameter paths: the document's path templates (`/v1/items/{id}`) with their methods,
-    ///   in any case.
+    ///   in any case. A path that takes GET takes HEAD too (the router answers it from the GET
+    ///   route, `buildRouter`), listed or not.
     init(paths: [String: [String]]) {
         routes = paths.map { path, methods in
-            (path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }, methods.map { $0.uppercased() }.sorted())
+            var methods = Set(methods.map { $0.uppercased() })
+            if methods.contains("GET") { methods.insert("HEAD") }
+            return (path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }, methods.sorted())
         }
     }
 

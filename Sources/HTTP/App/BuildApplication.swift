@@ -104,7 +104,9 @@ func buildRouter(
 ) throws -> Router<StorefrontContext> {
     _ = AppMetrics.bootstrapped
     let document = try APIDocument.bundled.get()
-    let router = Router(context: StorefrontContext.self)
+    // HEAD is answered wherever GET is (RFC 9110 §9.1: a general-purpose server supports both),
+    // as GET would answer it, without the body.
+    let router = Router(context: StorefrontContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestIDMiddleware())
     // Outside the problem middleware, so problems answered to credentials are marked too.
     router.add(middleware: PrivateResponseMiddleware())

@@ -17,7 +17,7 @@ extension CatalogUseCase {
     /// `POST /v1/admin/items/{id}/images?alt=&variant_id=` (auth: admin): checks the file by its
     /// leading bytes, stores it at the media API under a name of our own, then records it after
     /// the item's other images (the count checked again under the item's lock). A file the
-    /// record then refuses is deleted from the media API again.
+    /// record then refuses, or fails to keep, is deleted from the media API again.
     /// - Throws: `ExternalServiceError` (no media API, or it failed), `StoreUnavailable`.
     public func addImage(_ input: CatalogAddImageInput, upload: UploadedFile) async throws -> CatalogAddImageOutcome {
         guard upload.size > 0 else { return .imageEmpty }
@@ -31,18 +31,18 @@ extension CatalogUseCase {
         let addition: ItemImageAddition
         do {
             addition = try await images.add(image, limit: Self.maxImages)
-        } catch CatalogError.notAVariantOfTheItem {
+        } catch {
             try? await media.delete(filename: stored)
-            return .notAVariantOfTheItem(id: input.id, variantID: input.variantID ?? input.id)
+            throw error
         }
+        let refusal: CatalogAddImageOutcome
         switch addition {
         case .added(let added): return .added(added)
-        case .itemNotFound:
-            try? await media.delete(filename: stored)
-            return .notFound(id: input.id)
-        case .full:
-            try? await media.delete(filename: stored)
-            return .tooManyImages(limit: Self.maxImages)
+        case .itemNotFound: refusal = .notFound(id: input.id)
+        case .notAVariantOfTheItem(let variantID): refusal = .notAVariantOfTheItem(id: input.id, variantID: variantID)
+        case .full: refusal = .tooManyImages(limit: Self.maxImages)
         }
+        try? await media.delete(filename: stored)
+        return refusal
     }
 }

@@ -36,7 +36,8 @@ extension ReviewUseCase {
             return .created(recorded)
         }
         if let refusal = refusal(of: review, for: input) { return refusal }
-        guard let review, upload.size > 0 else { return .photoEmpty }
+        guard let review else { return .reviewNotFound(id: input.id) }
+        guard upload.size > 0 else { return .photoEmpty }
         guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .photoUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
         let id = upload.id ?? system.newID()
