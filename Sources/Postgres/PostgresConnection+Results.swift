@@ -38,6 +38,16 @@ extension PostgresConnection {
         return text.isEmpty ? "unknown libpq error" : text
     }
 
+    /// Whether `result` has these columns' types, in this order (names aside: a statement's
+    /// text fixes them).
+    static func result(_ result: OpaquePointer, matches columns: PostgresColumns) -> Bool {
+        guard Int(PQnfields(result)) == columns.types.count else { return false }
+        for (column, type) in columns.types.enumerated() where PQftype(result, Int32(column)) != type.rawValue {
+            return false
+        }
+        return true
+    }
+
     static func columns(of result: OpaquePointer) -> PostgresColumns {
         let count = PQnfields(result)
         var names: [String] = []

@@ -43,6 +43,22 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         if let index = parameters.firstIndex(where: \.holdsNulInText) { throw PostgresError.nulInParameter(index + 1) }
         if let index = parameters.firstIndex(where: \.isTooLong) { throw PostgresError.parameterTooLong(index + 1) }
         try await ensureHealthy()
+        do {
+            return try await send(sql, parameters)
+        } catch let error as PostgresError where namesStatements && error.info?.sqlState == Self.cachedPlanChanged {
+            // A migration under a running instance changed what the prepared statement returns:
+            // PostgreSQL refuses to run it again. It is prepared anew, and run again at once
+            // outside a transaction; inside one, which the refusal aborted, the transaction is.
+            statements.forget(sql)
+            guard let handle, PQtransactionStatus(handle) == PQTRANS_IDLE else { throw PostgresError.statementChanged(error.info!) }
+            return try await send(sql, parameters)
+        }
+    }
+
+    /// SQLSTATE 0A000, answered to a prepared statement whose result's columns changed.
+    static let cachedPlanChanged = "0A000"
+
+    private func send(_ sql: String, _ parameters: [PostgresParameter]) async throws -> PostgresResult {
         let handle = try liveHandle()
         let sent: Int32
         // Bytes are declared bytea, so that the server never reads them as the binary form of
@@ -63,7 +79,7 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         defer { PQclear(result) }
         // A statement's shape changes only with the schema (a migration under a running instance):
         // then its columns are read anew.
-        if let columns = statements.columns(of: sql), columns.names.count == Int(PQnfields(result)) {
+        if let columns = statements.columns(of: sql, matching: result) {
             return Self.read(result, columns: columns)
         }
         let columns = Self.columns(of: result)
@@ -118,6 +134,8 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         }
         // A unit of work that ended without COMMIT/ROLLBACK (a cancelled task) must not leak.
         if PQtransactionStatus(handle) != PQTRANS_IDLE { try await runScript("ROLLBACK") }
+        let givenUp = statements.takeGivenUp()
+        if !givenUp.isEmpty { try await runScript(givenUp.map { "DEALLOCATE \($0)" }.joined(separator: "; ")) }
     }
 
     /// The name of the statement for `sql`, prepared on the server the first time this session

@@ -53,6 +53,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case queryCanceled(PostgresErrorInfo)
     /// SQLSTATE 55P03: a lock not granted within `lock_timeout`.
     case lockNotAvailable(PostgresErrorInfo)
+    /// A prepared statement's result columns changed under it (a migration) inside a transaction,
+    /// which its refusal aborted; it is prepared anew, so `withTransaction` retries these.
+    case statementChanged(PostgresErrorInfo)
     /// Any other server error.
     case server(PostgresErrorInfo)
     /// A column's value could not become the requested Swift type.
@@ -92,7 +95,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .uniqueViolation(let info), .foreignKeyViolation(let info), .checkViolation(let info),
             .notNullViolation(let info), .serializationFailure(let info), .deadlockDetected(let info),
-            .queryCanceled(let info), .lockNotAvailable(let info), .server(let info):
+            .queryCanceled(let info), .lockNotAvailable(let info), .statementChanged(let info), .server(let info):
             return info
         default:
             return nil
@@ -108,7 +111,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// (503) instead of blaming the request.
     public var isUnavailable: Bool {
         switch self {
-        case .connection, .poolTimeout, .poolShutdown, .queryCanceled, .lockNotAvailable, .serializationFailure, .deadlockDetected:
+        case .connection, .poolTimeout, .poolShutdown, .queryCanceled, .lockNotAvailable, .serializationFailure, .deadlockDetected,
+            .statementChanged:
             return true
         default: return false
         }
@@ -117,7 +121,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True for the failures a transaction may simply run again.
     public var isRetryableInTransaction: Bool {
         switch self {
-        case .serializationFailure, .deadlockDetected: return true
+        case .serializationFailure, .deadlockDetected, .statementChanged: return true
         default: return false
         }
     }
