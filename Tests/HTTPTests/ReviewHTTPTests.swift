@@ -205,7 +205,9 @@ struct ReviewHTTPTests {
     /// before the upload: the losers never reach the media API.
     @Test func uploadsRacingForTheLastPlaceLeaveNoOrphanedFiles() async throws {
         // One customer's 30 uploads race for the review's place, not for the instance's.
-        try await withApp(configure: { $0.uploadMaxPerCustomer = 30 }) { client, db in
+        try await withApp(configure: {
+            $0.uploadMaxPerCustomer = 30; $0.uploadMaxPerAddress = 30
+        }) { client, db in
             let (_, token) = try await signedInCustomer(db)
             let mug = try await CheckoutHTTPTests.item(db, stock: 1)
             let review = try await Self.postReview(client, item: mug, token: token)

@@ -3,73 +3,109 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The places to read uploads in, raced: however many customers and staff uploads ask at once, no
-/// customer ever holds more than their share and the instance never more than its maximum, and
-/// every place released is free again.
+/// The places to read uploads in, raced: however many clients ask at once, no customer and no
+/// address ever holds more than its share and the clients never more than the instance's
+/// maximum, the staff's places are their own, and every place released is free again.
 @Suite("Upload places")
 struct UploadPlacesTests {
-    @Test func aCustomerHoldsAtMostTheirShareAndTheStaffOnlyTheInstancesBound() throws {
-        let places = UploadPlaces(maximum: 3, perCustomer: 2)
-        let (ann, bob) = (UUID(), UUID())
-        try places.acquire(for: ann)
-        try places.acquire(for: ann)
-        #expect(throws: UploadPlaces.Refusal.customerFull) { try places.acquire(for: ann) }
-        try places.acquire(for: nil)
-        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: bob) }
-        places.release(for: ann)
-        try places.acquire(for: bob)
-        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: ann) }
-        places.release(for: nil)
-        try places.acquire(for: ann)
+    static func client(_ customer: UUID?, _ address: String = "192.0.2.1") -> UploadPlaces.Holder {
+        .client(customer: customer, address: address)
     }
 
-    @Test func racingCustomersNeverExceedEitherBound() async throws {
-        let places = UploadPlaces(maximum: 8, perCustomer: 2)
-        let customers = (0..<5).map { _ in UUID() }
+    @Test func aCustomerAndAnAddressHoldAtMostTheirShare() throws {
+        let places = UploadPlaces(maximum: 4, perCustomer: 2, perAddress: 3)
+        let (ann, bob, cid) = (UUID(), UUID(), UUID())
+        try places.acquire(for: Self.client(ann))
+        try places.acquire(for: Self.client(ann))
+        #expect(throws: UploadPlaces.Refusal.customerFull) { try places.acquire(for: Self.client(ann, "198.51.100.7")) }
+        try places.acquire(for: Self.client(bob))
+        #expect(throws: UploadPlaces.Refusal.addressFull) { try places.acquire(for: Self.client(cid)) }
+        #expect(throws: UploadPlaces.Refusal.addressFull) { try places.acquire(for: Self.client(nil)) }
+        try places.acquire(for: Self.client(cid, "198.51.100.7"))
+        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: Self.client(nil, "203.0.113.9")) }
+        places.release(for: Self.client(ann))
+        try places.acquire(for: Self.client(nil, "203.0.113.9"))
+        places.release(for: Self.client(bob))
+        try places.acquire(for: Self.client(ann))
+    }
+
+    /// Before, the staff's image uploads took the clients' places and were refused with them.
+    @Test func theStaffHaveTheirOwnPlaces() throws {
+        let places = UploadPlaces(maximum: 2, perCustomer: 1, perAddress: 1)
+        try places.acquire(for: Self.client(UUID(), "192.0.2.1"))
+        try places.acquire(for: Self.client(UUID(), "192.0.2.2"))
+        try places.acquire(for: .staff)
+        try places.acquire(for: .staff)
+        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: .staff) }
+        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: Self.client(UUID(), "192.0.2.3")) }
+        places.release(for: .staff)
+        try places.acquire(for: .staff)
+    }
+
+    @Test func racingClientsNeverExceedAnyBound() async throws {
+        let places = UploadPlaces(maximum: 8, perCustomer: 2, perAddress: 3)
+        let customers = (0..<6).map { _ in UUID() }
         let held = HeldCounts()
         await withTaskGroup(of: Void.self) { group in
-            for round in 0..<2000 {
-                let customer = round.isMultiple(of: 7) ? nil : customers[round % customers.count]
+            for round in 0..<3000 {
+                let holder: UploadPlaces.Holder =
+                    round.isMultiple(of: 7) ? .staff : Self.client(customers[round % 6], "192.0.2.\(round % 4)")
                 group.addTask {
-                    guard (try? places.acquire(for: customer)) != nil else { return }
-                    held.enter(customer)
+                    guard (try? places.acquire(for: holder)) != nil else { return }
+                    held.enter(holder)
                     await Task.yield()
-                    held.leave(customer)
-                    places.release(for: customer)
+                    held.leave(holder)
+                    places.release(for: holder)
                 }
             }
         }
-        #expect(held.peakTotal <= 8 && held.peakPerCustomer <= 2, "\(held.peakTotal) \(held.peakPerCustomer)")
+        let peaks = held.peaks
+        #expect(peaks.clients <= 8 && peaks.staff <= 8 && peaks.perCustomer <= 2 && peaks.perAddress <= 3, "\(peaks)")
         // Everything released: every place is free again.
-        for customer in customers.prefix(4) {
-            try places.acquire(for: customer)
-            try places.acquire(for: customer)
+        for (index, customer) in customers.prefix(4).enumerated() {
+            try places.acquire(for: Self.client(customer, "198.51.100.\(index)"))
+            try places.acquire(for: Self.client(customer, "198.51.100.\(index)"))
         }
-        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: customers[4]) }
+        #expect(throws: UploadPlaces.Refusal.instanceFull) { try places.acquire(for: Self.client(customers[4], "203.0.113.1")) }
     }
 }
 
 /// What the racing tasks hold, and the most they held at once.
 private final class HeldCounts: Sendable {
-    private let state = Mutex((total: 0, byCustomer: [UUID?: Int](), peakTotal: 0, peakPerCustomer: 0))
-
-    var peakTotal: Int { state.withLock { $0.peakTotal } }
-    var peakPerCustomer: Int { state.withLock { $0.peakPerCustomer } }
-
-    func enter(_ customer: UUID?) {
-        state.withLock { state in
-            state.total += 1
-            state.peakTotal = max(state.peakTotal, state.total)
-            guard let customer else { return }
-            state.byCustomer[customer, default: 0] += 1
-            state.peakPerCustomer = max(state.peakPerCustomer, state.byCustomer[customer]!)
-        }
+    struct Peaks: CustomStringConvertible {
+        var clients = 0, staff = 0, perCustomer = 0, perAddress = 0
+        var description: String { "clients \(clients), staff \(staff), per customer \(perCustomer), per address \(perAddress)" }
     }
 
-    func leave(_ customer: UUID?) {
+    private struct State {
+        var clients = 0, staff = 0
+        var byCustomer: [UUID: Int] = [:]
+        var byAddress: [String: Int] = [:]
+        var peaks = Peaks()
+    }
+
+    private let state = Mutex(State())
+
+    var peaks: Peaks { state.withLock { $0.peaks } }
+
+    func enter(_ holder: UploadPlaces.Holder) { count(holder, by: 1) }
+
+    func leave(_ holder: UploadPlaces.Holder) { count(holder, by: -1) }
+
+    private func count(_ holder: UploadPlaces.Holder, by step: Int) {
         state.withLock { state in
-            state.total -= 1
-            if let customer { state.byCustomer[customer, default: 0] -= 1 }
+            switch holder {
+            case .staff:
+                state.staff += step
+            case .client(let customer, let address):
+                state.clients += step
+                if let customer { state.byCustomer[customer, default: 0] += step }
+                state.byAddress[address, default: 0] += step
+                state.peaks.perCustomer = max(state.peaks.perCustomer, customer.map { state.byCustomer[$0]! } ?? 0)
+                state.peaks.perAddress = max(state.peaks.perAddress, state.byAddress[address]!)
+            }
+            state.peaks.clients = max(state.peaks.clients, state.clients)
+            state.peaks.staff = max(state.peaks.staff, state.staff)
         }
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The server's deadlines and limits, drilled against a running instance started with small values
 (Tools/faults starts one: HTTP_IDLE_TIMEOUT_SECONDS=2, HTTP_REQUEST_TIMEOUT_SECONDS=3,
-HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, UPLOAD_MAX_PER_CUSTOMER=1, DATABASE_LOCK_TIMEOUT_MS=300).
+HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, UPLOAD_MAX_PER_CUSTOMER=1, UPLOAD_MAX_PER_ADDRESS=1,
+TRUSTED_PROXY_HOPS=1, DATABASE_LOCK_TIMEOUT_MS=300).
 
 - Idle sockets, far more than the connection cap: every one is closed by the server after the idle
   timeout, and a fresh client is served again once they are gone.
@@ -9,8 +10,10 @@ HTTP_MAX_CONNECTIONS=40, UPLOAD_MAX_CONCURRENT=2, UPLOAD_MAX_PER_CUSTOMER=1, DAT
 - Photo uploads dripped a byte at a time (each byte counts as activity) by as many customers as the
   upload limit: a second upload of a customer holding their one place (UPLOAD_MAX_PER_CUSTOMER=1),
   multipart or bytes for a paused resumable one, is refused at once with 429 while the instance
-  has places; one more of a new customer, once they hold every place, with 503; the dripped ones
-  are closed by the request deadline, their spool files gone.
+  has places, and so is another customer's from the same address (UPLOAD_MAX_PER_ADDRESS=1, each
+  upload's address told by X-Forwarded-For); one more of a new customer from a new address, once
+  they hold every place, with 503; the dripped ones are closed by the request deadline, their
+  spool files gone.
 - A table locked by another session: the request waiting for it answers 503 after the lock
   deadline instead of holding a pooled connection while everyone else queues.
 
@@ -111,9 +114,10 @@ def reviewer():
     return token, call(base + f"/v1/items/{item}/reviews", "POST", {"content": "Dripped", "rating": 3}, token=token).body["id"]
 
 
-def multipart_head(token, review):
+def multipart_head(token, review, address):
     return (
         f"POST /v1/reviews/{review}/photos HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {token}\r\n"
+        f"X-Forwarded-For: {address}\r\n"
         f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(preamble) + 1_000_000}\r\n\r\n"
     ).encode()
 
@@ -162,23 +166,26 @@ sent = time.monotonic()
 for index in range(uploads):
     token, review = (first_token, first_review) if index == 0 else reviewer()
     s = connect()
-    s.send(multipart_head(token, review) + preamble)
+    s.send(multipart_head(token, review, f"192.0.2.{index + 1}") + preamble)
     drips.append(s)
     time.sleep(0.5)
     if index == 0 and uploads > 1:
         # The instance has places left, but this customer holds the one a customer may: their
         # other upload, or more bytes for their paused one, is refused at once, before its body is read.
-        status, _, took = answer_at_once(multipart_head(first_token, first_review) + preamble)
+        status, _, took = answer_at_once(multipart_head(first_token, first_review, "198.51.100.1") + preamble)
         expect(status == "429" and took < 1.5, f"a customer's second upload at once is refused at once ({status} in {took:.2f} s)")
+        status, _, took = answer_at_once(multipart_head(*reviewer(), "192.0.2.1") + preamble)
+        expect(status == "429" and took < 1.5, f"so is another customer's from the same address ({status} in {took:.2f} s)")
         status, _, took = answer_at_once(
             (
                 f"PATCH {location} HTTP/1.1\r\nHost: drill\r\nAuthorization: Bearer {first_token}\r\n"
+                "X-Forwarded-For: 198.51.100.2\r\n"
                 "Upload-Draft-Interop-Version: 6\r\nUpload-Complete: ?0\r\nUpload-Offset: 4\r\n"
                 "Content-Type: application/partial-upload\r\nContent-Length: 1000000\r\n\r\n"
             ).encode() + b"B")
         expect(status == "429" and took < 1.5, f"so are more bytes for their paused upload ({status} in {took:.2f} s)")
 # One more upload, of a customer holding none, while they hold every place: refused at once.
-status, _, took = answer_at_once(multipart_head(*reviewer()) + preamble)
+status, _, took = answer_at_once(multipart_head(*reviewer(), "203.0.113.1") + preamble)
 expect(status == "503" and took < 1.5, f"an upload past the instance's limit is refused at once ({status} in {took:.2f} s)")
 started = sent
 closed_at = [None] * len(drips)

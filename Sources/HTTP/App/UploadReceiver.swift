@@ -15,9 +15,8 @@ struct UploadReceiver: Sendable {
     /// What a multipart body may hold besides the file: boundaries, part headers, small fields.
     static let maxMultipartOverhead = 64 * 1024
 
-    /// Uploads being read hold a spool file and a connection each (`UPLOAD_MAX_CONCURRENT`, of
-    /// which `UPLOAD_MAX_PER_CUSTOMER` for one customer); a resumable upload's request holds a
-    /// connection and up to one stored piece in memory.
+    /// Uploads being read hold a spool file and a connection each (`UploadPlaces`); a resumable
+    /// upload's request holds a connection and up to one stored piece in memory.
     let spooling: UploadPlaces
     let fileSpool: any FileSpool
     let resumableUploads: ResumableUploadUseCase
@@ -31,13 +30,13 @@ struct UploadReceiver: Sendable {
         resumableUploads = UploadContainer.live(resources).useCase
     }
 
-    /// Takes one of this instance's places for an upload of `customer` (nil: the staff's) being
-    /// read, or refuses; the caller releases it with `spooling.release(for: customer)`.
+    /// Takes one of this instance's places for `holder`'s upload being read, or refuses; the
+    /// caller releases it with `spooling.release(for: holder)`.
     /// - Throws: `ProblemError` 503 with Retry-After when every place is taken, 429 with
-    ///   Retry-After when the customer holds as many as one may.
-    func acquireSpooling(for customer: UUID?) throws {
+    ///   Retry-After when the customer or the client address holds as many as one may.
+    func acquireSpooling(for holder: UploadPlaces.Holder) throws {
         do {
-            try spooling.acquire(for: customer)
+            try spooling.acquire(for: holder)
         } catch .instanceFull {
             throw ProblemError(
                 Problem.make(
@@ -50,6 +49,12 @@ struct UploadReceiver: Sendable {
                     429, "too-many-uploads-at-once", "Too many uploads at once",
                     detail: "You are sending \(spooling.perCustomer) uploads already: finish one first.",
                     headers: [("Retry-After", "2")]))
+        } catch .addressFull {
+            throw ProblemError(
+                Problem.make(
+                    429, "too-many-uploads-at-once", "Too many uploads at once",
+                    detail: "\(spooling.perAddress) uploads from your network are being sent already: finish one first.",
+                    headers: [("Retry-After", "2")]))
         }
     }
 
@@ -57,16 +62,16 @@ struct UploadReceiver: Sendable {
     struct Upload {
         let receiver: UploadReceiver
         let spooler: MultipartFileSpooler
-        /// Whose upload it is (nil: the staff's), for the bound on one customer's uploads.
-        let customer: UUID?
+        /// Whose upload it is, for the bounds on one customer's and one address's uploads.
+        let holder: UploadPlaces.Holder
 
         /// Streams the file part to disk and runs `use` on it, then removes it.
         /// - Throws: `ProblemError` 503 past the bound on uploads read at once, 413 past the
         ///   file's limit, 422 without a file in the field (or with two), 400 for a malformed
         ///   body; what `use` throws.
         func receive<T>(_ body: RequestBody, _ use: (UploadedFile) async throws -> T) async throws -> T {
-            try receiver.acquireSpooling(for: customer)
-            defer { receiver.spooling.release(for: customer) }
+            try receiver.acquireSpooling(for: holder)
+            defer { receiver.spooling.release(for: holder) }
             let file: UploadedFile?
             do {
                 file = try await spooler.spool(body, into: receiver.fileSpool)
@@ -90,14 +95,14 @@ struct UploadReceiver: Sendable {
     }
 
     /// Checks the content type (multipart/form-data with a boundary) and the announced length of
-    /// `customer`'s upload (nil: the staff's).
+    /// `holder`'s upload.
     /// - Throws: `ProblemError` 415, 400 or 413.
-    func prepare(_ request: Request, field: String, max: Int, customer: UUID? = nil) throws -> Upload {
+    func prepare(_ request: Request, field: String, max: Int, for holder: UploadPlaces.Holder) throws -> Upload {
         let spooler = MultipartFileSpooler(boundary: try MultipartFileSpooler.boundary(of: request), field: field, limit: max)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > spooler.bodyLimit {
             throw Self.tooLarge(field, limit: max)
         }
-        return Upload(receiver: self, spooler: spooler, customer: customer)
+        return Upload(receiver: self, spooler: spooler, holder: holder)
     }
 
     static func tooLarge(_ field: String, limit: Int) -> ProblemError {

@@ -34,8 +34,9 @@ struct ResumableUploadRoute: Sendable {
         precheck: () async -> Presentation?
     ) async throws -> Presentation {
         let sender = ResumableUploadTarget.Request(customerID: customerID, parameters: parameters)
+        let holder = UploadPlaces.Holder.client(customer: customerID, address: context.clientAddress)
         guard let headers = try ResumableUploadHeaders.read(request.headers), let complete = headers.complete else {
-            let upload = try receiver.prepare(request, field: target.field, max: target.maxSize, customer: customerID)
+            let upload = try receiver.prepare(request, field: target.field, max: target.maxSize, for: holder)
             if let refusal = await precheck() { return refusal }
             return try await upload.receive(request.body) { await target.deliver(sender, $0) }
         }
@@ -44,8 +45,8 @@ struct ResumableUploadRoute: Sendable {
         }
         if let refusal = await precheck() { return refusal }
         // A place to read it in before the upload exists: a refusal leaves nothing behind.
-        try receiver.acquireSpooling(for: customerID)
-        defer { receiver.spooling.release(for: customerID) }
+        try receiver.acquireSpooling(for: holder)
+        defer { receiver.spooling.release(for: holder) }
         let id = request.headers[.storefrontUploadID].flatMap(UUID.init(text:)) ?? UUID.random()
         let length = headers.length ?? (complete ? request.headers[.contentLength].flatMap(Int.init) : nil)
         let start = try await receiver.resumableUploads.start(

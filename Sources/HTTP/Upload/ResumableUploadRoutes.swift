@@ -47,8 +47,9 @@ enum ResumableUploadRoutes {
                 // instance finishing it died.
                 return try await uploads.finish(upload, version: headers.version, created: false, logger: context.logger)
             }
-            try uploads.acquireSpooling(for: customerID)
-            defer { uploads.spooling.release(for: customerID) }
+            let holder = UploadPlaces.Holder.client(customer: customerID, address: context.clientAddress)
+            try uploads.acquireSpooling(for: holder)
+            defer { uploads.spooling.release(for: holder) }
             return try await uploads.append(
                 request, to: upload, at: offset, complete: complete, length: headers.length, version: headers.version,
                 created: false, logger: context.logger)

@@ -81,6 +81,11 @@ public struct AppConfig: Sendable {
     /// body is read, so that stalled uploads of one customer cannot hold every place. The default
     /// lets an app send a review's five photos (`ReviewRules.maxPhotos`) at once.
     public var uploadMaxPerCustomer = 5
+    /// Of those, how many uploads from one client address may hold at once
+    /// (`UPLOAD_MAX_PER_ADDRESS`, 1 to 1000; the address as `TRUSTED_PROXY_HOPS` reads it): past
+    /// it 429 and Retry-After, so that a few free accounts' stalled uploads cannot hold every
+    /// place either.
+    public var uploadMaxPerAddress = 8
     /// How long a resumable upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`, 60
     /// to 604800, default a day) before the purge removes it with its bytes; a finished one keeps
     /// the answer it got as long.
@@ -131,7 +136,7 @@ public struct AppConfig: Sendable {
 
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
-    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`, `UPLOAD_MAX_PER_CUSTOMER`,
+    /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`, `UPLOAD_MAX_PER_CUSTOMER`, `UPLOAD_MAX_PER_ADDRESS`,
     /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `MAX_ORDERS_AWAITING_PAYMENT`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
@@ -182,6 +187,7 @@ public struct AppConfig: Sendable {
         if let value = integer("ITEM_CACHE_SIZE", 0...1_000_000) { config.itemCacheSize = value }
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
         if let value = integer("UPLOAD_MAX_PER_CUSTOMER", 1...1000) { config.uploadMaxPerCustomer = value }
+        if let value = integer("UPLOAD_MAX_PER_ADDRESS", 1...1000) { config.uploadMaxPerAddress = value }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
         switch environment["DATABASE_POOLER"] {
         case nil, "none": break

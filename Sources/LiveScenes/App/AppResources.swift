@@ -15,7 +15,8 @@ public struct AppResources: Sendable {
     /// (`config.passwordHashConcurrency`) holds across every scene that checks passwords.
     public let passwordHasher: any PasswordHasher
     /// The bounds on uploads this instance reads at once (`config.uploadMaxConcurrent`, of which
-    /// `config.uploadMaxPerCustomer` for one customer), shared by every route that takes one.
+    /// `config.uploadMaxPerCustomer` for one customer and `config.uploadMaxPerAddress` for one
+    /// client address), shared by every route that takes one.
     public let uploadPlaces: UploadPlaces
     /// Where uploads are written on their way in (the system's temporary directory), on
     /// swift-nio's file thread pool.
@@ -33,7 +34,8 @@ public struct AppResources: Sendable {
         self.system = system
         self.logger = logger
         self.passwordHasher = PBKDF2PasswordHasher(maxConcurrent: config.passwordHashConcurrency)
-        self.uploadPlaces = UploadPlaces(maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer)
+        self.uploadPlaces = UploadPlaces(
+            maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer, perAddress: config.uploadMaxPerAddress)
         self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }

@@ -112,10 +112,13 @@ extension CustomUseCaseRenderer {
             lines.append("return \(names.presenter).\(method)(")
             lines.append("    await outcome {")
             lines.append("        let checked = \(CustomUseCaseRenderer.hasChecks(names, useCase) ? "try " : "")input.validated()")
-            // A customer's upload counts against the places one customer may hold at once.
-            let customer = CustomUseCaseRenderer.hasCustomer(useCase) ? ", customer: input.customerID" : ""
+            // A client's upload counts against the places one customer and one address may hold
+            // at once; the staff's have places of their own.
+            let customer = CustomUseCaseRenderer.hasCustomer(useCase) ? "input.customerID" : "nil"
+            let holder = useCase.auth == .admin ? ".staff" : ".client(customer: \(customer), address: context.clientAddress)"
             lines.append(
-                "        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max)\(customer))")
+                "        let upload = try uploads.prepare(request, field: \(swiftString(upload.field)), max: \(upload.max), for: \(holder))"
+            )
             if upload.precheck {
                 lines.append("        if let refusal = try await useCase.\(names.precheck(useCase))(checked) { return refusal }")
             }
