@@ -59,6 +59,28 @@ struct SpecSafetyTests {
         #expect(SpecParser.parse(unowned, file: "Specs/T.yml").diagnostics.isEmpty)
     }
 
+    /// A spec writer who forgot `auth: admin` on the staff's routes of rows nobody owns got
+    /// routes any signed-in customer could create, change and delete them by (auth defaults to
+    /// customer); the staff's path did not stop it either.
+    @Test func whoChangesRowsNobodyOwnsIsSaidAndTheAdminPathIsTheStaffs() {
+        let unowned = SpecParserTests.wishlist.replacingOccurrences(of: "  owner: customer\n", with: "")
+        for (route, verb) in [
+            ("POST /v1/wishlist\",          auth: customer", "create"), ("PATCH /v1/wishlist/{id}\",    auth: customer", "change"),
+            ("DELETE /v1/wishlist/{id}\",   auth: customer", "delete"),
+        ] {
+            let found = SpecParser.parse(
+                unowned.replacingOccurrences(of: route, with: route.replacingOccurrences(of: ",    auth: customer", with: "")
+                    .replacingOccurrences(of: ",          auth: customer", with: "").replacingOccurrences(of: ",   auth: customer", with: "")),
+                file: "Specs/T.yml"
+            ).diagnostics.map(\.description)
+            #expect(found.contains { $0.contains("say who may \(verb) rows no customer owns") }, "\(found)")
+        }
+        let admin = SpecParser.parse(
+            unowned.replacingOccurrences(of: "PATCH /v1/wishlist/{id}\"", with: "PATCH /v1/admin/wishlist/{id}\""), file: "Specs/T.yml"
+        ).diagnostics.map(\.description)
+        #expect(admin.contains { $0.contains("a route under /v1/admin is the staff's: it needs auth: admin") }, "\(admin)")
+    }
+
     /// Generated enums write their cases bare: a keyword would not compile, and `none` on an
     /// optional property reads as `Optional.none`.
     @Test func anEnumValueThatIsASwiftKeywordOrNoneIsRefused() {

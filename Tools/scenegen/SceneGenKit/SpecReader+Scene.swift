@@ -260,6 +260,16 @@ extension SpecReader {
                 "anyone could \(kind == .delete ? "delete" : "change") these rows without signing in: use auth: admin (staff) or customer, or give the entity an owner",
                 at: authNode.position)
         }
+        // Left unsaid, auth is customer: any signed-in customer would change every row nobody
+        // owns (a forgotten `auth: admin` on the staff's routes). That must be said.
+        if entity != nil, entity?.owner == nil, keys["auth"] == nil, let kind, [.create, .update, .replace, .delete].contains(kind) {
+            sink.error(
+                "say who may \(kind == .delete ? "delete" : kind == .create ? "create" : "change") rows no customer owns: auth: admin (staff), or auth: customer if any signed-in customer may, or give the entity an owner",
+                at: node.position)
+        }
+        if let route, route.segments.starts(with: ["v1", "admin"]), auth != .admin {
+            sink.error("a route under /v1/admin is the staff's: it needs auth: admin", at: keys["route"]!.position)
+        }
         let page = int(keys["page"], "page").map(Int.init)
         if let page, !(1...100).contains(page) { sink.error("page must be between 1 and 100", at: keys["page"]!.position) }
         if page != nil, kind != .list { sink.error("page applies to list use cases only", at: keys["page"]!.position) }
