@@ -87,7 +87,8 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                     WHERE id = $1 AND deleted_at IS NULL RETURNING id
                     """, customerID, at)
                 guard !erased.rows.isEmpty else { return .noCustomer }
-                for table in ["sessions", "addresses", "cart_lines", "wishlist_entries", "devices", "resumable_uploads"] {
+                // The hand-kept scenes' personal rows, and every generated scene's a customer owns.
+                for table in ["sessions", "cart_lines", "devices", "resumable_uploads"] + CustomerOwnedTables.names {
                     try await connection.query("DELETE FROM \(table) WHERE customer_id = $1", customerID)
                 }
                 // The pushes of its orders name its phones' tokens.

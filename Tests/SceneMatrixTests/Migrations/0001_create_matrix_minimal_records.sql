@@ -9,3 +9,8 @@ CREATE TABLE matrix_minimal_records (
 );
 
 CREATE INDEX matrix_minimal_records_customer_id_idx ON matrix_minimal_records (customer_id, id DESC);
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER matrix_minimal_records_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON matrix_minimal_records
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();

@@ -28,3 +28,8 @@ CREATE TABLE matrix_owned_records (
 
 CREATE INDEX matrix_owned_records_customer_id_idx ON matrix_owned_records (customer_id, created_at DESC, id DESC);
 CREATE INDEX matrix_owned_records_item_id_idx ON matrix_owned_records (item_id);
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER matrix_owned_records_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON matrix_owned_records
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();

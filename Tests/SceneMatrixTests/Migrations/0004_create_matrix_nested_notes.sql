@@ -13,3 +13,8 @@ CREATE TABLE matrix_nested_notes (
 
 CREATE INDEX matrix_nested_notes_customer_id_idx ON matrix_nested_notes (customer_id, created_at DESC, id DESC);
 CREATE INDEX matrix_nested_notes_parent_id_idx ON matrix_nested_notes (parent_id);
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER matrix_nested_notes_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON matrix_nested_notes
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();

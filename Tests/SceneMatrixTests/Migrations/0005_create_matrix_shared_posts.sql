@@ -13,3 +13,8 @@ CREATE TABLE matrix_shared_posts (
 );
 
 CREATE INDEX matrix_shared_posts_customer_id_idx ON matrix_shared_posts (customer_id, created_at DESC, id DESC);
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER matrix_shared_posts_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON matrix_shared_posts
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();

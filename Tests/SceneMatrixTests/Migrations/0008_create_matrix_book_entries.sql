@@ -18,3 +18,8 @@ CREATE TABLE matrix_book_entries (
 
 CREATE INDEX matrix_book_entries_customer_id_idx ON matrix_book_entries (customer_id, created_at DESC, id DESC);
 CREATE UNIQUE INDEX matrix_book_entries_favourite_key ON matrix_book_entries (customer_id) WHERE favourite;
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER matrix_book_entries_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON matrix_book_entries
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();

@@ -66,6 +66,9 @@ public enum Generator {
         files.append(
             generatedFile(
                 layout.registry, from: "\(layout.specs)/*.yml", layout.extraImports(.http) + WiringRenderer.registry(sorted)))
+        if let path = layout.customerOwnedTables {
+            files.append(generatedFile(path, from: "\(layout.specs)/*.yml", MigrationRenderer.customerOwnedTables(generated)))
+        }
         var seen = Set<String>()
         let clashes = files.map(\.path).filter { !seen.insert($0).inserted }.map {
             "error: two parts of the specs would be written to \($0); rename one (a model, a use case or an entity)"

@@ -89,6 +89,10 @@ public struct Layout: Hashable, Sendable {
         return "@testable import \(module)\n"
     }
 
+    /// The list of the tables customers own, which an account's deletion empties of its rows
+    /// (the product's only: the matrix deletes no account).
+    var customerOwnedTables: String? { sceneRoot == nil ? "Sources/Gateway/Shared/CustomerOwnedTables.swift" : nil }
+
     /// Whether a custom use case's logic is a once-file the user owns. In the matrix it is
     /// regenerated like everything else, so it always shows what the renderer makes today.
     var customLogicIsOnce: Bool { sceneRoot == nil }

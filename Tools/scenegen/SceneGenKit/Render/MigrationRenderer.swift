@@ -8,6 +8,19 @@ public enum MigrationRenderer {
         return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_create_\(spec.record.table).sql"
     }
 
+    /// The Swift list of the tables of entities a customer owns, for the account's deletion.
+    static func customerOwnedTables(_ specs: [SceneSpec]) -> String {
+        let tables = specs.compactMap { $0.entity?.owner != nil ? $0.record.table : nil }.sorted()
+        var out = CodeWriter()
+        out.doc(
+            "The tables of the generated scenes' entities a customer owns (`owner: customer`): a deleted\naccount's rows in them are deleted with it (`PostgresCustomerSettingStore.deleteAccount`)."
+        )
+        out.block("enum CustomerOwnedTables") { out in
+            out.line("static let names: [String] = [\(tables.map { "\"\($0)\"" }.joined(separator: ", "))]")
+        }
+        return out.text
+    }
+
     public static func sql(for spec: SceneSpec) -> String {
         let entity = spec.record
         var lines: [String] = []
@@ -38,6 +51,16 @@ public enum MigrationRenderer {
         out += "\n);\n"
         let indexes = indexes(for: spec)
         if !indexes.isEmpty { out += "\n" + indexes.joined() }
+        if entity.owner != nil {
+            out += """
+
+                -- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+                -- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+                CREATE TRIGGER \(entity.table)_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON \(entity.table)
+                    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();
+
+                """
+        }
         return out
     }
 

@@ -21,3 +21,8 @@ CREATE TABLE wishlist_entries (
 
 CREATE INDEX wishlist_entries_customer_id_idx ON wishlist_entries (customer_id, created_at DESC, id DESC);
 CREATE INDEX wishlist_entries_item_id_idx ON wishlist_entries (item_id);
+
+-- A deleted account's rows are deleted with it (CustomerOwnedTables), and it takes no new
+-- one: the trigger waits for a deletion under way, then refuses (Migrations/0035).
+CREATE TRIGGER wishlist_entries_of_live_customers BEFORE INSERT OR UPDATE OF customer_id ON wishlist_entries
+    FOR EACH ROW EXECUTE FUNCTION rows_of_live_customers();
