@@ -169,6 +169,12 @@ enum UseCaseTestRenderer {
         }
     }
 
+    /// The entity value of what the samples send for `field`.
+    private static func sentValue(_ field: SwiftField) -> String {
+        guard case .enumeration(let values) = field.field.type else { return Samples.input(field, reference: "Self.reference") }
+        return ".\(SceneNames.identifier(Names.caseName(Samples.enumValue(field.field, values))))"
+    }
+
     /// The entity value of a stored sample record.
     private static func storedValue(_ field: SwiftField) -> String {
         let f = field.field
@@ -194,7 +200,9 @@ enum UseCaseTestRenderer {
             if names.owned { out.line("#expect(saved.customerID == Self.owner)") }
             if let parent = names.parent { out.line("#expect(saved.\(parent.property) == Self.parent)") }
             for field in names.fields where !field.field.primary {
-                if field.field.defaultValue == .now {
+                if field.sentInSamples, field.field.defaultValue != nil, field.field.example != nil {
+                    out.line("#expect(saved.\(field.property) == \(sentValue(field)), \"the example the draft sends, not the default\")")
+                } else if field.field.defaultValue == .now {
                     out.line("#expect(saved.\(field.property) == Fixtures.now)")
                 } else if let literal = field.defaultLiteral {
                     out.line("#expect(saved.\(field.property) == \(literal))")
@@ -298,7 +306,9 @@ enum UseCaseTestRenderer {
             out.line("#expect(saved.id == Self.record(1).id)")
             if names.owned { out.line("#expect(saved.customerID == Self.owner)") }
             for field in names.writable {
-                if let literal = field.defaultLiteral {
+                if field.sentInSamples, field.field.defaultValue != nil, field.field.example != nil {
+                    out.line("#expect(saved.\(field.property) == \(sentValue(field)), \"the example the draft sends, not the default\")")
+                } else if let literal = field.defaultLiteral {
                     out.line("#expect(saved.\(field.property) == \(literal))")
                 } else if field.field.optional && !field.sentInSamples {
                     // Left out of the draft, an optional field is cleared.
