@@ -141,7 +141,7 @@ struct SpecParserTests {
         )
         let found = errors(text)
         #expect(found.contains { $0.contains("an enum field needs 'values'") })
-        #expect(found.contains { $0.contains("money fields take no default") })
+        #expect(found.contains { $0.contains("a money field takes no default") })
         #expect(found.contains { $0.contains("min and max apply to") })
         #expect(found.contains { $0.contains("a string field needs 'max'") })
     }

@@ -52,9 +52,6 @@ extension SpecReader {
         if type == .string && max == nil && role != .plain, let typeNode = keys["type"] {
             sink.error("a string field needs 'max' (use text for long free text)", at: typeNode.position)
         }
-        if type == .money && keys["default"] != nil {
-            sink.error("money fields take no default", at: keys["default"]!.position)
-        }
         var references: String?
         if let node = keys["references"] { references = self.name(node, "references") }
         if references != nil, let type, type != .uuid {
