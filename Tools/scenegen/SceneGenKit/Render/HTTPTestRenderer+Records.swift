@@ -26,7 +26,7 @@ extension HTTPTestRenderer {
                 out.line("try await client.send(.get, \"\(path(list, parent: "UUID()"))\", token: \(token(list))).expectProblem(404)")
             }
             for field in names.fields where list.filters.contains(field.name) {
-                filterCheck(field, path: listPath, token: token(list), into: &out)
+                filterCheck(field, path: listPath, token: token(list), odd: "\(insert)\(under))", into: &out)
             }
             if names.actsForOwner(list) {
                 out.line("let (_, other) = try await signedInCustomer(db)")
@@ -37,8 +37,10 @@ extension HTTPTestRenderer {
     }
 
     /// Filtering by the value a listed row has finds that row, and every row answered has it; a
-    /// value the field cannot hold is a 422 naming the field.
-    private func filterCheck(_ field: SwiftField, path: String, token: String, into out: inout CodeWriter) {
+    /// value the field cannot hold is a 422 naming the field. The row filtered for is one inserted
+    /// (by `odd`) with a value no other row has, where the field allows one, so a filter that let
+    /// every row through fails the test.
+    private func filterCheck(_ field: SwiftField, path: String, token: String, odd: String, into out: inout CodeWriter) {
         let member = "row[\(swiftString(field.name))]"
         let value: String
         switch field.field.type {
@@ -59,8 +61,15 @@ extension HTTPTestRenderer {
         if field.field.type == .int { bad.append("\(Int64(Int32.max) + 1)") }
         out.line("// Filtered by `\(field.name)`.")
         out.block("do") { out in
-            out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
-            out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first)")
+            if let value = oddValue(field) {
+                out.line("let odd = \(odd)")
+                out.line("try await db.pool.query(\"UPDATE \(names.spec.record.table) SET \(field.columns[0]) = $1 WHERE id = $2\", \(value), odd)")
+                out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
+                out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first { $0[\"id\"] as? String == odd.lowercasedText })")
+            } else {
+                out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
+                out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first)")
+            }
             if field.field.optional {
                 out.block("if let \(v) = \(value)") { $0.lines(found) }
             } else {
@@ -70,6 +79,36 @@ extension HTTPTestRenderer {
                 let request = "client.send(.get, \"\(path)?\(field.name)=\(value)\", token: \(token))"
                 expectProblem("bad\(index)", 422, fields: swiftString(field.name), from: request, into: &out)
             }
+        }
+    }
+
+    /// A value of `field` unlike the one the insert helper gives every row (its sample, its
+    /// default or nothing), as a bind; `nil` where rows differ anyway (a unique field) or none
+    /// can (a reference, an enum of one value).
+    private func oddValue(_ field: SwiftField) -> String? {
+        let f = field.field
+        guard !f.unique, !names.spec.record.uniqueTogether.contains(where: { $0.contains(f.name) }), f.references == nil else {
+            return nil
+        }
+        let required = !f.optional && f.defaultValue == nil
+        switch f.type {
+        case .enumeration(let values):
+            let given: String? = if case .string(let value) = f.defaultValue { value } else { required ? Samples.enumValue(f, values) : nil }
+            return values.first { $0 != given }.map(swiftString)
+        case .bool:
+            let given: String? = if case .bool(let value) = f.defaultValue { "\(value)" } else { required ? Samples.bool(f) : nil }
+            return given == "true" ? "false" : "true"
+        case .int, .bigint:
+            let given: Int64? = if case .int(let value) = f.defaultValue { value } else { required ? Samples.integer(f, preferring: 1) : nil }
+            let odd = Samples.number(f, preferring: (given ?? 0) + 1)
+            guard odd != given else { return nil }
+            return "\(f.type == .int ? "Int" : "Int64")(\(odd))"
+        case .string, .text:
+            let given: String? = if case .string(let value) = f.defaultValue { value } else { required ? (f.example ?? "a") : nil }
+            let character = given?.first == "b" ? "c" : "b"
+            return Samples.text(character, Samples.length(f))
+        case .uuid, .money, .timestamp, .number:
+            return nil
         }
     }
 

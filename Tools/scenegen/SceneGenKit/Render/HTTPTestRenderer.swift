@@ -22,7 +22,7 @@ struct HTTPTestRenderer {
                 out.append(helpers[table]!)
             }
             if let create = names.useCases(.create).first { createTests(create, into: &out) }
-            if let list = names.useCases(.list).first { listTest(list, into: &out) }
+            for list in names.useCases(.list) { listTest(list, into: &out) }
             if let get = names.useCases(.get).first { getTest(get, into: &out) }
             if let update = names.useCases(.update).first {
                 updateTest(update, into: &out)
@@ -182,11 +182,15 @@ struct HTTPTestRenderer {
     }
 
     /// The field a duplicate is reported on when the create body is sent twice, if a unique
-    /// field or group is made only of what that body fixes: its required fields, the owner and
-    /// the parent.
+    /// field or group is made only of what the same body makes the same: every field but a
+    /// timestamp of the moment and a flag only the owner's first row holds, with the owner and
+    /// the parent (an absent value counts as one value: `NULLS NOT DISTINCT`).
     var duplicatedByTheSameBody: String? {
-        let fixed = Set(names.writable.filter(\.requiredOnCreate).map(\.name) + names.scope.map(\.column))
-        if let single = names.writable.first(where: { $0.requiredOnCreate && $0.field.unique }) { return single.name }
+        let varying = names.fields.filter { $0.field.primary || $0.field.defaultValue == .now || $0.field.onePerOwner }
+        let fixed = Set(names.fields.map(\.name)).subtracting(varying.map(\.name)).union(names.scope.map(\.column))
+        // A unique field alone is a plain UNIQUE: two rows without it do not clash.
+        let present = names.writable.filter { $0.sentInSamples || $0.field.defaultValue != nil }
+        if let single = present.first(where: { fixed.contains($0.name) && $0.field.unique }) { return single.name }
         let group = names.spec.record.uniqueTogether.first { $0.allSatisfy(fixed.contains) }
         return group.map(EntitySpec.constraintField(of:))
     }
