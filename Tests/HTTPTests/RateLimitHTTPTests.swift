@@ -34,6 +34,27 @@ struct RateLimitHTTPTests {
         }
     }
 
+    /// Anyone who knew a customer's email locked them out of signing in with a few wrong
+    /// passwords: the count was the email's alone. Now it is the email's from each address, and
+    /// ten times that from all of them together.
+    @Test func wrongSignInsFromOneAddressDoNotLockTheAccountOutElsewhere() async throws {
+        let limits: @Sendable (inout AppConfig) -> Void = {
+            $0.rateLimits.passwordPerAccount = RateLimit(count: 3, window: 600)!
+            $0.trustedProxyHops = 1
+        }
+        try await withApp(configure: limits) { client, _ in
+            try await client.send(.post, "/v1/customers", json: #"{"email":"amy@example.com","password":"correct horse","name":"Amy"}"#)
+            for _ in 0..<3 { try await Self.signIn(client, "amy@example.com", "wrong horse!", from: "203.0.113.66").expectProblem(401) }
+            try await Self.signIn(client, "amy@example.com", "correct horse", from: "203.0.113.66").expectProblem(429)
+            #expect(try await Self.signIn(client, "amy@example.com", "correct horse", from: "198.51.100.20").status == .created)
+            // Guesses from many addresses still stop at ten times the limit for the account.
+            for guess in 0..<26 {
+                try await Self.signIn(client, "amy@example.com", "wrong horse!", from: "192.0.2.\(guess)").expectProblem(401)
+            }
+            try await Self.signIn(client, "amy@example.com", "wrong horse!", from: "192.0.2.200").expectProblem(429)
+        }
+    }
+
     /// PostgreSQL's `lower()` matches "İ" (U+0130) to "i", and Swift's `lowercased()` to "i" and a
     /// combining dot: a count keyed on the latter gave every such spelling an allowance of its own.
     @Test func everySpellingThatReachesAnAccountSharesItsLimit() async throws {

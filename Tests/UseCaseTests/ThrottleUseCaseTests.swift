@@ -50,12 +50,18 @@ struct ThrottleUseCaseTests {
         ThrottleContainer(limiter: limiter, limits: Self.limits, system: Fixtures.system).throttle
     }
 
-    @Test func aSignInIsCountedForTheAddressThenTheAccount() async throws {
+    @Test func aSignInIsCountedForTheAddressThenTheAccountFromItThenTheAccount() async throws {
         let limiter = Limiter()
         try await throttle(limiter).signIn(email: "Alice@Example.com", client: "192.0.2.7")
         let takes = limiter.takes.withLock { $0 }
-        #expect(takes.map(\.key) == ["password:address:192.0.2.7", "password:account:alice@example.com"])
-        #expect(takes.map(\.limit) == [Self.limits.passwordPerAddress, Self.limits.passwordPerAccount])
+        #expect(
+            takes.map(\.key) == [
+                "password:address:192.0.2.7", "password:account:alice@example.com:address:192.0.2.7", "password:account:alice@example.com",
+            ])
+        #expect(
+            takes.map(\.limit) == [
+                Self.limits.passwordPerAddress, Self.limits.passwordPerAccount, RateLimit(count: 30, window: 60)!,
+            ])
         #expect(takes.allSatisfy { $0.now == Fixtures.now })
     }
 
@@ -68,7 +74,11 @@ struct ThrottleUseCaseTests {
     }
 
     @Test func anAccountOutOfAttemptsIsRefusedWithItsOwnReason() async throws {
-        let limiter = Limiter { $0.hasPrefix("password:account:") ? 0.01 : nil }
+        let fromHere = Limiter { $0.hasSuffix(":address:192.0.2.7") && $0.hasPrefix("password:account:") ? 0.01 : nil }
+        await #expect(throws: TooManyRequests(retryAfter: 1, limited: "sign-in attempts for this account from this address")) {
+            try await throttle(fromHere).signIn(email: "alice@example.com", client: "192.0.2.7")
+        }
+        let limiter = Limiter { $0 == "password:account:alice@example.com" ? 0.01 : nil }
         await #expect(throws: TooManyRequests(retryAfter: 1, limited: "sign-in attempts for this account")) {
             try await throttle(limiter).signIn(email: "alice@example.com", client: "192.0.2.7")
         }
@@ -90,7 +100,7 @@ struct ThrottleUseCaseTests {
             try? await throttle(limiter).signIn(email: "\(name)@example.com", client: "c")
             try? await throttle(limiter).signIn(email: "\(spelled)@EXAMPLE.com", client: "c")
             let keys = limiter.takes.withLock { $0.map(\.key) }.filter { $0.hasPrefix("password:account:") }
-            #expect(keys.count == 2 && keys[0] == keys[1], "\(spelled)")
+            #expect(keys.count == 4 && keys[0] == keys[2] && keys[1] == keys[3], "\(spelled)")
         }
     }
 

@@ -29,7 +29,7 @@ public struct RateLimit: Hashable, Sendable {
 /// testing; photo uploads per customer against filling the media store; payment checks per
 /// customer (each one a call to the provider) against spending the shop's provider quota.
 public struct RateLimits: Hashable, Sendable {
-    /// Sign-ins per email; password and email changes per customer.
+    /// Sign-ins per email from one client address; password and email changes per customer.
     public var passwordPerAccount: RateLimit
     /// Sign-ins and sign-ups per client address.
     public var passwordPerAddress: RateLimit
@@ -50,6 +50,14 @@ public struct RateLimits: Hashable, Sendable {
         self.checkoutPerCustomer = checkoutPerCustomer
         self.photoPerCustomer = photoPerCustomer
         self.paymentCheckPerCustomer = paymentCheckPerCustomer
+    }
+
+    /// How many times `passwordPerAccount` one email's sign-ins from every address together take.
+    public static let accountAcrossAddresses = 10
+
+    /// Sign-ins per email from every address together, in `passwordPerAccount`'s window.
+    public var passwordPerAccountAcrossAddresses: RateLimit {
+        RateLimit(count: passwordPerAccount.count * Self.accountAcrossAddresses, window: passwordPerAccount.window)!
     }
 }
 

@@ -14,11 +14,21 @@ public struct RequestThrottle: Sendable {
         self.system = system
     }
 
-    /// A sign-in attempt: counted for the email (`accountKey`) and for the client's address.
+    /// A sign-in attempt: counted for the client's address, then for the email (`accountKey`)
+    /// from that address, then for the email from every address. The email's own limit from one
+    /// address is `passwordPerAccount`; from all of them together,
+    /// `RateLimits.accountAcrossAddresses` times it: anyone knowing a customer's email locked them out of signing in by guessing
+    /// wrong a few times (the count was the email's alone), where now they lock out only their
+    /// own address unless they guess from many, while guesses spread over many addresses stay
+    /// bounded for the account.
     /// - Throws: `TooManyRequests`, `StoreUnavailable`.
     public func signIn(email: String, client: String) async throws {
         try await take("password:address:\(client)", limits.passwordPerAddress, "password attempts from this address")
-        try await take("password:account:\(Self.accountKey(email))", limits.passwordPerAccount, "sign-in attempts for this account")
+        let account = Self.accountKey(email)
+        try await take(
+            "password:account:\(account):address:\(client)", limits.passwordPerAccount,
+            "sign-in attempts for this account from this address")
+        try await take("password:account:\(account)", limits.passwordPerAccountAcrossAddresses, "sign-in attempts for this account")
     }
 
     /// The key an email's sign-ins are counted under. It folds case, diacritics and width, so it is
