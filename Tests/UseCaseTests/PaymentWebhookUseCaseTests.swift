@@ -96,6 +96,18 @@ struct PaymentWebhookUseCaseTests {
         #expect(events.handled == ["evt_1"])
     }
 
+    /// A refund event for a cancel whose refund is not recorded yet (its request may still be
+    /// under way) asked the provider for the refund again; the reconciler settles it later.
+    @Test func aRefundEventLeavesACancelsRefundStillUnderWayAlone() async throws {
+        var cancelling = Self.pending
+        cancelling.status = .refundPending
+        let events = Events()
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+        let useCase = container(events: events, orders: MockOrderStore(order: cancelling), payments: payments).useCase
+        #expect(try await useCase.handle(Self.event("evt_r", "charge.refunded")) == .refundPending)
+        #expect(payments.calls.isEmpty && events.handled == ["evt_r"])
+    }
+
     @Test func anEventAboutNoOrderOfOursIsOnlyMarkedHandled() async throws {
         let events = Events()
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })

@@ -37,6 +37,24 @@ struct ReconcileUseCaseTests {
         #expect(payments.calls.isEmpty)
     }
 
+    /// The provider answers a key it has seen with its first answer, a failure too, for a day:
+    /// a cancel that failed under a fixed key kept failing, and the order its stock, that long.
+    @Test func eachAttemptToCancelHasAKeyOfItsOwn() async throws {
+        let system = SystemContext(now: { Fixtures.now }, newID: { UUID() })
+        var expired = pending(paymentID: "pi_9")
+        expired.status = .requiresAction
+        expired.actionExpiresAt = Fixtures.now.addingTimeInterval(-1)
+        for order in [pending(paymentID: "pi_9"), expired] {
+            let store = MockOrderStore(order: order)
+            let payments = MockPaymentGateway(
+                confirm: { .succeeded }, retrieve: { order.status == .requiresAction ? .requiresAction : .requiresConfirmation },
+                cancel: { throw PaymentError.providerFailure(status: 500, message: "down") })
+            let reconciler = ReconcileUseCase(store: store, payments: payments, system: system)
+            for _ in 0..<2 { _ = try await reconciler.reconcile(olderThan: 60) }
+            #expect(payments.cancelKeys.count == 2 && Set(payments.cancelKeys).count == 2, "\(payments.cancelKeys)")
+        }
+    }
+
     @Test func unconfirmedPaymentIsCancelledThenFailed() async throws {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresConfirmation })

@@ -22,7 +22,10 @@ extension PaymentWebhookUseCase {
             let settlement = PaymentSettlement(store: orders, payments: payments, system: system, actionTimeout: actionTimeout)
             status = try await settlement.apply(try await payments.payment(id: paymentID), to: order).status
         case .refund where order.status == .refundPending:
-            status = try await reconciler.settleRefund(order)
+            // Only a refund already recorded: one whose answer is not in yet may still be on
+            // its way from the cancel that asked for it, and settling then would ask for it
+            // again (the reconciler waits `minimumAge` for the same reason, then settles it).
+            if order.refund != nil { status = try await reconciler.settleRefund(order) }
         case .refund:
             // A staff refund of a paid order: read from the provider, never the event's word.
             _ = try await reconciler.settleStaffRefunds(of: order)

@@ -162,8 +162,13 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
         return PaymentIntent(id: id, status: try retrieveResult(), amount: Money(amount: 1, currency: Self.yen))
     }
 
+    /// The idempotency keys of the cancels asked for, in order.
+    var cancelKeys: [String] { cancelKeysAsked.withLock { $0 } }
+    private let cancelKeysAsked = Mutex<[String]>([])
+
     func cancelPayment(id: String, idempotencyKey: String) async throws -> PaymentIntent {
         state.withLock { $0.append("cancel") }
+        cancelKeysAsked.withLock { $0.append(idempotencyKey) }
         return PaymentIntent(id: id, status: try cancelResult(), amount: Money(amount: 1, currency: Self.yen))
     }
 
