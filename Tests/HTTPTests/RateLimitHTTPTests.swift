@@ -117,6 +117,20 @@ struct RateLimitHTTPTests {
         }
     }
 
+    /// Every IPv6 host has a /64 of addresses to send from: counted one by one, one client with
+    /// a few of them held every upload place past the per-address bound (second attacker).
+    @Test func anIPv6ClientCountsAsItsSlash64() {
+        let bucket = ClientAddressMiddleware.bucket
+        #expect(bucket("2001:db8:1:2::1") == "2001:db8:1:2::/64")
+        #expect(bucket("2001:db8:1:2:ffff:eeee:dddd:cccc") == "2001:db8:1:2::/64")
+        #expect(bucket("2001:0DB8:0001:0003::1") == "2001:db8:1:3::/64")
+        #expect(bucket("::ffff:192.0.2.7") == "192.0.2.7")
+        #expect(bucket("192.0.2.7") == "192.0.2.7")
+        #expect(bucket("not an address") == "not an address")
+        #expect(ClientAddressMiddleware.address(forwardedFor: [], peer: "2001:db8::5", hops: 0) == "2001:db8:0:0::/64")
+        #expect(ClientAddressMiddleware.address(forwardedFor: ["2001:db8:7::9"], peer: "127.0.0.1", hops: 1) == "2001:db8:7:0::/64")
+    }
+
     @Test func theForwardedAddressIsTheOneTheTrustedProxiesWrote() {
         let address = ClientAddressMiddleware.address
         #expect(address(["1.1.1.1"], "127.0.0.1", 0) == "127.0.0.1")

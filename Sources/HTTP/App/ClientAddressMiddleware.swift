@@ -7,6 +7,7 @@ import Hummingbird
 /// Behind `hops` proxies that each append the address they received from to
 /// `X-Forwarded-For` (nginx's `$proxy_add_x_forwarded_for`), it is the `hops`-th entry from the
 /// right: the one the outermost trusted proxy wrote. Entries left of it are the client's own claims.
+/// An IPv6 address counts as its /64 (`bucket(of:)`).
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = StorefrontContext
     let hops: Int
@@ -20,8 +21,22 @@ struct ClientAddressMiddleware: RouterMiddleware {
     /// The client's address from the `X-Forwarded-For` field lines and the peer's address.
     static func address(forwardedFor lines: [String], peer: String?, hops: Int) -> String {
         let entries = lines.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard hops > 0, entries.count >= hops, !entries[entries.count - hops].isEmpty else { return peer ?? "unknown" }
-        return entries[entries.count - hops]
+        guard hops > 0, entries.count >= hops, !entries[entries.count - hops].isEmpty else { return bucket(of: peer ?? "unknown") }
+        return bucket(of: entries[entries.count - hops])
+    }
+
+    /// What one client's limits count under: an IPv4 address itself (an IPv4-mapped IPv6 one
+    /// too), an IPv6 address's /64. A line or a host is given a whole /64 (RFC 6177), so one
+    /// client could otherwise count as 2^64 clients, each with a fresh allowance; anything else
+    /// is kept as it is.
+    static func bucket(of address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
     }
 }
 
