@@ -8,7 +8,7 @@
 /// the session lives. Past it the least recently used is given up, and deallocated on the server
 /// before the connection's next unit of work (`takeGivenUp`).
 struct StatementCache {
-    static let capacity = 512
+    static let capacity = 256
 
     private struct Prepared {
         let name: String

@@ -30,7 +30,7 @@ struct StatementCacheTests {
 
     @Test func aSessionKeepsAtMostItsCapacityPrepared() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
-            let capacity = 512
+            let capacity = 256
             for n in 0..<(capacity + 20) { try await db.pool.query("SELECT \(n) + $1::int AS n", 1) }
             let prepared: Int = try await db.pool.query("SELECT count(*)::int AS n FROM pg_prepared_statements").rows[0].decode("n")
             // The count's own statement gave up one more, deallocated before the next unit of work.
