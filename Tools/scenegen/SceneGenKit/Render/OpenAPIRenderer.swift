@@ -49,7 +49,10 @@ enum OpenAPIRenderer {
                         "\(spec.file):\(useCase.position.line):\(useCase.position.column): error: \(useCase.route) is also in \(handwrittenPath)"
                     )
                 }
-                paths[path, default: [:]][method] = operation(names, useCase)
+                let referenced = spec.entity.map { entity in
+                    specs.contains { $0.entity?.fields.contains { $0.references == entity.table } ?? false }
+                } ?? false
+                paths[path, default: [:]][method] = operation(names, useCase, referenced: referenced)
             }
         }
         for name in schemaReferences(in: [paths, schemas]) where name.hasPrefix("Nullable") && schemas[name] == nil {
@@ -194,7 +197,7 @@ enum OpenAPIRenderer {
         ]
     }
 
-    private static func operation(_ names: SceneNames, _ useCase: UseCaseSpec) -> [String: Any] {
+    private static func operation(_ names: SceneNames, _ useCase: UseCaseSpec, referenced: Bool) -> [String: Any] {
         var operation: [String: Any] = ["operationId": "\(names.scene).\(useCase.name)", "tags": [names.scene]]
         switch useCase.auth {
         case .public: break
@@ -209,6 +212,7 @@ enum OpenAPIRenderer {
         }
         func json(_ schema: [String: Any]) -> [String: Any] { ["application/json": ["schema": schema]] }
         var responses: [String: Any] = ["default": ["$ref": "#/components/responses/Problem"]]
+        responses.merge(recordRefusals(names, useCase, referenced: referenced)) { kept, _ in kept }
         switch useCase.kind {
         case .create:
             operation["requestBody"] = ["required": true, "content": json(ref("\(names.entity)Create"))]
