@@ -16,8 +16,8 @@ struct PhotoListUseCaseTests {
         let asked = Mutex<[(cursor: PageCursor?, limit: Int)]>([])
         init(_ photos: [ItemPhoto]) { self.photos = photos }
 
-        func page(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ItemPhoto] {
-            guard itemID == PhotoListUseCaseTests.item else { throw RecordError.notFound(entity: "item", id: itemID) }
+        func page(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ItemPhoto]? {
+            guard itemID == PhotoListUseCaseTests.item else { return nil }
             asked.withLock { $0.append((cursor, limit)) }
             let rest = photos.drop { photo in cursor.map { PageCursor(createdAt: photo.createdAt, id: photo.id) != $0 } ?? false }
             return Array(rest.dropFirst(cursor == nil ? 0 : 1).prefix(limit))

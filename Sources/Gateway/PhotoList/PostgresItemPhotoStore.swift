@@ -16,7 +16,7 @@ public struct PostgresItemPhotoStore: ItemPhotoStore {
         self.mediaURL = mediaURL
     }
 
-    public func page(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ItemPhoto] {
+    public func page(itemID: UUID, after cursor: PageCursor?, limit: Int) async throws -> [ItemPhoto]? {
         try await translatingUnavailable {
             let order = "ORDER BY created_at DESC, id DESC"
             // An archived item's photos are not listed, as its reviews are not.
@@ -37,7 +37,7 @@ public struct PostgresItemPhotoStore: ItemPhotoStore {
                 .rows.map(photo(from:))
             }
             if found.isEmpty, try await database.query("SELECT 1 FROM items WHERE id = $1 AND archived_at IS NULL", itemID).rows.isEmpty {
-                throw RecordError.notFound(entity: "item", id: itemID)
+                return nil
             }
             return found
         }

@@ -8,11 +8,9 @@ extension PhotoListUseCase {
     /// - Throws: `ValidationError` for a cursor this service did not issue; `StoreUnavailable`.
     public func list(_ input: PhotoListListInput) async throws -> PhotoListListOutcome {
         let page = try PageRequest(limit: input.limit, cursor: input.cursor)
-        do {
-            let found = try await store.page(itemID: input.itemID, after: page.after, limit: page.fetchLimit)
-            return .page(Page(fetched: found, request: page) { PageCursor(createdAt: $0.createdAt, id: $0.id) })
-        } catch RecordError.notFound(entity: "item", _) {
+        guard let found = try await store.page(itemID: input.itemID, after: page.after, limit: page.fetchLimit) else {
             return .itemNotFound(itemID: input.itemID)
         }
+        return .page(Page(fetched: found, request: page) { PageCursor(createdAt: $0.createdAt, id: $0.id) })
     }
 }

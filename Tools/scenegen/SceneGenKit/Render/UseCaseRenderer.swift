@@ -53,7 +53,8 @@ enum UseCaseRenderer {
             if !filters.isEmpty {
                 out.doc("Only records whose \(filters.map { "`\($0.name)`" }.joined(separator: ", ")) equal the values given.")
             }
-            out.doc("- Throws: `ValidationError` for a bad limit, cursor or filter, `StoreUnavailable`.")
+            let parent = names.parentLabel.map { "`RecordError.notFound` for an unknown \($0), " } ?? ""
+            out.doc("- Throws: `ValidationError` for a bad limit, cursor or filter, \(parent)`StoreUnavailable`.")
             let filterParameters = filters.map { ", \($0.bareProperty): String? = nil" }.joined()
             out.block("public func \(method)(\(owner)limit: Int?, cursor: String?\(filterParameters)) async throws -> Page<\(e)>") { out in
                 var matching = ""
