@@ -63,9 +63,12 @@ extension HTTPTestRenderer {
         out.block("do") { out in
             if let value = oddValue(field) {
                 out.line("let odd = \(odd)")
-                out.line("try await db.pool.query(\"UPDATE \(names.spec.record.table) SET \(field.columns[0]) = $1 WHERE id = $2\", \(value), odd)")
+                out.line(
+                    "try await db.pool.query(\"UPDATE \(names.spec.record.table) SET \(field.columns[0]) = $1 WHERE id = $2\", \(value), odd)"
+                )
                 out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
-                out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first { $0[\"id\"] as? String == odd.lowercasedText })")
+                out.line(
+                    "let row = try #require((all[\"data\"] as? [[String: Any]])?.first { $0[\"id\"] as? String == odd.lowercasedText })")
             } else {
                 out.line("let all = try await client.send(.get, \"\(path)\", token: \(token)).json")
                 out.line("let row = try #require((all[\"data\"] as? [[String: Any]])?.first)")
@@ -93,13 +96,15 @@ extension HTTPTestRenderer {
         let required = !f.optional && f.defaultValue == nil
         switch f.type {
         case .enumeration(let values):
-            let given: String? = if case .string(let value) = f.defaultValue { value } else { required ? Samples.enumValue(f, values) : nil }
+            let given: String? =
+                if case .string(let value) = f.defaultValue { value } else { required ? Samples.enumValue(f, values) : nil }
             return values.first { $0 != given }.map(swiftString)
         case .bool:
             let given: String? = if case .bool(let value) = f.defaultValue { "\(value)" } else { required ? Samples.bool(f) : nil }
             return given == "true" ? "false" : "true"
         case .int, .bigint:
-            let given: Int64? = if case .int(let value) = f.defaultValue { value } else { required ? Samples.integer(f, preferring: 1) : nil }
+            let given: Int64? =
+                if case .int(let value) = f.defaultValue { value } else { required ? Samples.integer(f, preferring: 1) : nil }
             let odd = Samples.number(f, preferring: (given ?? 0) + 1)
             guard odd != given else { return nil }
             return "\(f.type == .int ? "Int" : "Int64")(\(odd))"

@@ -49,9 +49,10 @@ enum OpenAPIRenderer {
                         "\(spec.file):\(useCase.position.line):\(useCase.position.column): error: \(useCase.route) is also in \(handwrittenPath)"
                     )
                 }
-                let referenced = spec.entity.map { entity in
-                    specs.contains { $0.entity?.fields.contains { $0.references == entity.table } ?? false }
-                } ?? false
+                let referenced =
+                    spec.entity.map { entity in
+                        specs.contains { $0.entity?.fields.contains { $0.references == entity.table } ?? false }
+                    } ?? false
                 paths[path, default: [:]][method] = operation(names, useCase, referenced: referenced)
             }
         }
