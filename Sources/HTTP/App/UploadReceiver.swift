@@ -37,24 +37,26 @@ struct UploadReceiver: Sendable {
     func acquireSpooling(for holder: UploadPlaces.Holder) throws {
         do {
             try spooling.acquire(for: holder)
-        } catch .instanceFull {
-            throw ProblemError(
-                Problem.make(
-                    503, "too-many-uploads", "Too many uploads",
-                    detail: "This server is reading \(spooling.maximum) uploads already; try again shortly.",
-                    headers: [("Retry-After", "2")]))
-        } catch .customerFull {
-            throw ProblemError(
-                Problem.make(
-                    429, "too-many-uploads-at-once", "Too many uploads at once",
-                    detail: "You are sending \(spooling.perCustomer) uploads already: finish one first.",
-                    headers: [("Retry-After", "2")]))
-        } catch .addressFull {
-            throw ProblemError(
-                Problem.make(
-                    429, "too-many-uploads-at-once", "Too many uploads at once",
-                    detail: "\(spooling.perAddress) uploads from your network are being sent already: finish one first.",
-                    headers: [("Retry-After", "2")]))
+        } catch {
+            let (status, type, title, detail) =
+                switch error {
+                case .instanceFull:
+                    (
+                        503, "too-many-uploads", "Too many uploads",
+                        "This server is reading \(spooling.maximum) uploads already; try again shortly."
+                    )
+                case .customerFull:
+                    (
+                        429, "too-many-uploads-at-once", "Too many uploads at once",
+                        "You are sending \(spooling.perCustomer) uploads already: finish one first."
+                    )
+                case .addressFull:
+                    (
+                        429, "too-many-uploads-at-once", "Too many uploads at once",
+                        "\(spooling.perAddress) uploads from your network are being sent already: finish one first."
+                    )
+                }
+            throw ProblemError(Problem.make(status, type, title, detail: detail, headers: [("Retry-After", "2")]))
         }
     }
 
