@@ -192,6 +192,28 @@ struct WorkspaceTests {
         }
     }
 
+    /// A 422 outcome with members is one of the route's 422s: the input's own refusal, a plain
+    /// problem naming fields, is the other. Described as the outcome's alone, a client generated
+    /// from the document could not decode a refused input.
+    @Test func aRoutes422IsAlsoThePlainProblemOfItsInput() throws {
+        let spec = Self.reference.replacingOccurrences(
+            of: "      - { name: not_found, status: 404 }\n",
+            with:
+                "      - { name: not_found, status: 404 }\n      - { name: too_long, status: 422, body: [ { name: limit, type: int } ] }\n")
+        #expect(spec != Self.reference)
+        let root = try Self.repository(["Wishlist": spec])
+        let run = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let data = try Data(contentsOf: root.appendingPathComponent("Sources/HTTP/Resources/openapi.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let share = ((document["paths"] as? [String: Any])?["/v1/wishlist/{id}/share"] as? [String: Any])?["post"] as? [String: Any]
+        let refused = ((share?["responses"] as? [String: Any])?["422"] as? [String: Any])?["content"] as? [String: Any]
+        let schema = (refused?["application/problem+json"] as? [String: Any])?["schema"] as? [String: Any]
+        let alternatives = try #require(schema?["anyOf"] as? [[String: Any]], "\(String(describing: schema))")
+        #expect(alternatives.contains { $0["$ref"] as? String == "#/components/schemas/Problem" })
+        #expect(alternatives.contains { $0["allOf"] != nil })
+    }
+
     /// A body no route takes is not in the API document: without an update route, no `Patch`.
     @Test func theAPIDocumentDescribesOnlyTheBodiesRoutesTake() throws {
         let noUpdate = Self.reference.split(separator: "\n", omittingEmptySubsequences: false)

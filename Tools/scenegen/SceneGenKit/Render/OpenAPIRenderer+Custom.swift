@@ -93,7 +93,9 @@ extension OpenAPIRenderer {
             let outcomes = useCase.outcomes.filter { $0.status == status }
             var schemas: [[String: Any]] = []
             var problems: [[String: Any]] = []
-            var problem = false
+            // A 422 is also the input's own refusal, a plain problem naming the fields, whatever
+            // members the logic's 422 outcome carries.
+            var problem = status == 422 && !(useCase.input?.all.isEmpty ?? true)
             for outcome in outcomes {
                 switch outcome.body {
                 case .fields(let fields) where status >= 400:
