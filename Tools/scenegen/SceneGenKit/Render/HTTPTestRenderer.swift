@@ -23,14 +23,14 @@ struct HTTPTestRenderer {
             }
             if let create = names.useCases(.create).first { createTests(create, into: &out) }
             for list in names.useCases(.list) { listTest(list, into: &out) }
-            if let get = names.useCases(.get).first { getTest(get, into: &out) }
-            if let update = names.useCases(.update).first {
+            for get in names.useCases(.get) { getTest(get, into: &out) }
+            for update in names.useCases(.update) {
                 updateTest(update, into: &out)
                 removalTest(update, into: &out)
             }
-            if let replace = names.useCases(.replace).first { replaceTest(replace, into: &out) }
+            for replace in names.useCases(.replace) { replaceTest(replace, into: &out) }
             if let create = names.useCases(.create).first { ownerRuleTests(create, into: &out) }
-            if let delete = names.useCases(.delete).first { deleteTest(delete, into: &out) }
+            for delete in names.useCases(.delete) { deleteTest(delete, into: &out) }
             for custom in names.useCases(.custom) { customTest(custom, into: &out) }
             wiringTest(into: &out)
         }

@@ -119,13 +119,16 @@ enum UseCaseRenderer {
     }
 
     /// For a create or update that is not admin's: the refusal of the `admin_only` fields
-    /// `value` sets (422 naming each), before anything is stored. Returns whether it wrote one.
+    /// `value` sets, or for an update removes (a `null` erased the staff's answer), 422 naming
+    /// each, before anything is stored. Returns whether it wrote one.
     @discardableResult
     static func staffOnlyCheck(_ names: SceneNames, _ useCase: UseCaseSpec, value: String, into out: inout CodeWriter) -> Bool {
         let fields = names.writable.filter(\.field.adminOnly)
         guard useCase.auth != .admin, !fields.isEmpty else { return false }
-        let checks = fields.map {
-            "\(value).\($0.property) == nil ? nil : FieldError(\(swiftString($0.name)), \"is written by staff only\")"
+        let checks = fields.map { field in
+            let removes = useCase.kind == .update && field.field.optional ? " && !\(value).removing.contains(.\(field.property))" : ""
+            return
+                "\(value).\(field.property) == nil\(removes) ? nil : FieldError(\(swiftString(field.name)), \"is written by staff only\")"
         }
         out.line("// Fields staff write (admin_only): not through this route.")
         out.line("let staffOnly = [")

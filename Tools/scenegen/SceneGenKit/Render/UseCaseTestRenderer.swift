@@ -80,7 +80,7 @@ enum UseCaseTestRenderer {
             if let create = names.useCases(.create).first {
                 createTests(names, create, uc: uc, ownerArgument: ownerArgument(create), into: &out)
             }
-            if let list = names.useCases(.list).first {
+            for list in names.useCases(.list) {
                 let call = names.method(list)
                 // The filter a call without filter values passes on, as the mock records it.
                 let noFilter = names.filterFields.isEmpty ? "" : "\(names.filter)(), "
@@ -117,7 +117,7 @@ enum UseCaseTestRenderer {
                         into: &out)
                 }
             }
-            if let get = names.useCases(.get).first {
+            for get in names.useCases(.get) {
                 let call = names.method(get)
                 out.blank()
                 out.block("@Test func \(Names.camelCase(get.name))FindsTheRecordOrAnswersNotFound() async throws") { out in
@@ -132,13 +132,13 @@ enum UseCaseTestRenderer {
                         "#expect(store.calls == [.find(\(ownerCall(get))Self.record(1).id), .find(\(ownerCall(get))Self.record(2).id)])")
                 }
             }
-            if let update = names.useCases(.update).first {
+            for update in names.useCases(.update) {
                 updateTests(names, update, uc: uc, ownerArgument: ownerArgument(update), ownerCall: ownerCall(update), into: &out)
             }
-            if let replace = names.useCases(.replace).first {
+            for replace in names.useCases(.replace) {
                 replaceTests(names, replace, uc: uc, ownerArgument: ownerArgument(replace), ownerCall: ownerCall(replace), into: &out)
             }
-            if let delete = names.useCases(.delete).first {
+            for delete in names.useCases(.delete) {
                 let call = names.method(delete)
                 out.blank()
                 out.block("@Test func \(Names.camelCase(delete.name))DeletesOrAnswersNotFound() async throws") { out in
@@ -272,6 +272,12 @@ enum UseCaseTestRenderer {
                     "#expect(store.calls == [.update(\(ownerCall)Self.record(1).id, \(names.patch)(\(field.bareProperty): \(other.value)))])"
                 )
             }
+        }
+        if update.auth != .admin, let field = names.removableFields.first(where: \.field.adminOnly) {
+            // Removing is writing: a customer's null erased what staff wrote.
+            refusal(
+                "\(Names.camelCase(update.name))RefusesRemovingAFieldStaffWrite", names,
+                call: "\(call)\(names.changes)(removing: [.\(field.property)]))", fields: [swiftString(field.name)], into: &out)
         }
         if let field = names.writable(by: update).first(where: \.field.shopCurrency) {
             refusal(
