@@ -218,6 +218,8 @@ extension SpecReader {
                 sink.error(
                     "enum value '\(value)' must be 1 to 63 ASCII letters, digits, '-', '_', '.' or '/', starting with a letter or digit",
                     at: node.position)
+                // Kept, refused, so that a default naming it is not refused again.
+                values.append(value)
                 continue
             }
             let name = Names.caseName(value)
@@ -226,6 +228,7 @@ extension SpecReader {
                 sink.error(
                     "enum value '\(value)' becomes the Swift case '\(name)', \(name == "none" ? "which Optional's own case would shadow" : "a Swift keyword"): choose another value, such as '\(value)-option'",
                     at: node.position)
+                values.append(value)
                 continue
             }
             if let other = cases[name] {
