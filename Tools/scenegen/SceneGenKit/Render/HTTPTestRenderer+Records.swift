@@ -282,14 +282,37 @@ extension HTTPTestRenderer {
         }
     }
 
+    /// JSON of a value of `field` unlike the one the samples send, for a second row that must not
+    /// be a duplicate of the first; `nil` where none is known.
+    static func otherJSON(_ field: SwiftField) -> String? {
+        if let other = Samples.other(field) { return other.json }
+        let f = field.field
+        switch f.type {
+        case .string, .text:
+            let sample = f.example ?? "a"
+            let count = Samples.length(f)
+            guard count <= 20 else { return nil }
+            return "\"" + String(repeating: sample.first == "b" ? "c" : "b", count: count) + "\""
+        case .enumeration(let values):
+            return values.first { $0 != Samples.enumValue(f, values) }.map { "\"\($0)\"" }
+        default:
+            return nil
+        }
+    }
+
     /// The rules across a customer's rows, on the real database: one row holds the
     /// `one_per_owner` flag, and `max_per_owner` rows are all one may keep.
     func ownerRuleTests(_ create: UseCaseSpec, into out: inout CodeWriter) {
         let (references, variable) = referenceSetup()
         let table = names.spec.record.table
         let send = "client.send(.post, \"\(path(create, parent: nil))\", json: "
-        if let flag = names.onePerOwner, duplicatedByTheSameBody == nil, names.parent == nil {
-            let flagged = createBody(variable, replacing: flag, with: "true")
+        // The second row differs from the first where the same body twice would be a duplicate.
+        let duplicate = duplicatedByTheSameBody
+        let distinct = duplicate.flatMap { name in names.writable.first { $0.name == name }.flatMap(Self.otherJSON) }
+        if let flag = names.onePerOwner, names.parent == nil, duplicate == nil || distinct != nil {
+            var second = [flag.name: "true"]
+            if let duplicate, let distinct { second[duplicate] = distinct }
+            let flagged = createBody(variable, replacing: second)
             appTest("\(flag.bareProperty)IsHeldByOneRowOfTheCustomer", into: &out) { out in
                 out.lines(references)
                 out.line("let first = try await \(send)\(createBody(variable)), token: token)")

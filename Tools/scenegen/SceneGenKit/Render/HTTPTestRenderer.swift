@@ -173,9 +173,14 @@ struct HTTPTestRenderer {
     }
 
     func createBody(_ variable: (SwiftField) -> String, replacing replaced: SwiftField? = nil, with value: String? = nil) -> String {
+        createBody(variable, replacing: replaced.map { [$0.name: value!] } ?? [:])
+    }
+
+    /// The create body with the JSON of some fields (by name) in place of their samples.
+    func createBody(_ variable: (SwiftField) -> String, replacing values: [String: String]) -> String {
         var members: [String] = []
-        for field in names.writable where field.sentInSamples || field.name == replaced?.name {
-            let json = field.name == replaced?.name ? value! : Samples.json(field, reference: variable(field))
+        for field in names.writable where field.sentInSamples || values[field.name] != nil {
+            let json = values[field.name] ?? Samples.json(field, reference: variable(field))
             members.append("\"\(field.name)\": \(json)")
         }
         return "#\"{" + members.joined(separator: ", ") + "}\"#"
