@@ -179,6 +179,12 @@ extension HTTPTestRenderer {
                 out.line(
                     "try await client.send(.\(method), \"\(path(update, id: "UUID()", parent: parent))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)"
                 )
+                if parent != nil {
+                    // The row under a parent it is not under.
+                    out.line(
+                        "try await client.send(.\(method), \"\(path(update, id: "id", parent: "UUID()"))\", json: #\"{\"\(field.name)\": \(json)}\"#, token: \(token(update))).expectProblem(404)"
+                    )
+                }
                 if names.actsForOwner(update) {
                     out.line("let (_, other) = try await signedInCustomer(db)")
                     out.line("try await \(send)#\"{\"\(field.name)\": \(json)}\"#, token: other).expectProblem(404)")
@@ -329,10 +335,14 @@ extension HTTPTestRenderer {
                     "#expect(try await \(send)\(createBody(variable)), token: other).json[\(swiftString(flag.name))] as? Bool == true)")
             }
         }
-        if let limit = names.spec.record.maxPerOwner, limit <= 1000, names.parent == nil {
+        if let limit = names.spec.record.maxPerOwner, limit <= 1000 {
+            // A nested row's limit is the customer's, whatever parent the rows are under.
+            let (parentLines, parent) = parentSetup
+            let send = "client.send(.post, \"\(path(create, parent: parent))\", json: "
+            let under = parent.map { ", under: \($0)" } ?? ""
             appTest("aCustomerKeeps\(limit)\(Names.upperCamelCase(table))AtMost", into: &out) { out in
-                out.lines(references)
-                out.line("for _ in 1..<\(limit) { _ = try await Self.\(helperName(names.spec))(db, customerID: customerID) }")
+                out.lines(parentLines + references)
+                out.line("for _ in 1..<\(limit) { _ = try await Self.\(helperName(names.spec))(db, customerID: customerID\(under)) }")
                 out.line("let last = try await \(send)\(createBody(variable)), token: token)")
                 out.line("#expect(last.status == .created, \"\\(String(buffer: last.body))\")")
                 out.line("let past = try await \(send)\(createBody(variable)), token: token)")
