@@ -249,9 +249,22 @@ extension HTTPTestRenderer {
         let (references, variable) = referenceSetup()
         let parent = names.parent?.bareProperty
         let send = "client.send(.put, \"\(path(replace, id: "id", parent: parent))\", json: "
+        // Set first, straight in the database: an optional field the body leaves out (cleared), and
+        // a field no client writes (kept).
+        let cleared = names.writable.lazy.filter { $0.field.optional && !$0.sentInSamples }.compactMap { field in
+            oddValue(field).map { (field, $0) }
+        }.first
+        let kept = names.fields.lazy.filter { $0.field.readonly && $0.field.defaultValue != .now }.compactMap { field in
+            oddValue(field).map { (field, $0) }
+        }.first
         appTest("\(Names.camelCase(replace.name))WritesTheWholeRecord", into: &out) { out in
             out.line("let id = try await Self.\(helperName(names.spec))(db, customerID: customerID)")
             if let parent { out.line("let \(parent) = try await Self.parentOf(db, id)") }
+            for (field, value) in [cleared, kept].compactMap({ $0 }) {
+                out.line(
+                    "try await db.pool.query(\"UPDATE \(names.spec.record.table) SET \(field.columns[0]) = $1 WHERE id = $2\", \(value), id)"
+                )
+            }
             out.lines(references)
             out.line("let replaced = try await \(send)\(createBody(variable)), token: \(token(replace)))")
             out.line("#expect(replaced.status == .ok, \"\\(String(buffer: replaced.body))\")")
@@ -264,6 +277,9 @@ extension HTTPTestRenderer {
                     ? Samples.check(field, member: member, reference: variable(field))
                     : field.field.defaultValue != nil ? Samples.defaultCheck(field, member: member) : "\(member) is NSNull"
                 if let check { out.line("#expect(\(check))") }
+            }
+            if let (field, value) = kept {
+                out.line("#expect(sameJSON(body[\(swiftString(field.name))], \(value)), \"no client writes it: kept\")")
             }
             if let required = names.writable.first(where: \.requiredOnCreate) {
                 let members = names.writable.filter { $0.sentInSamples && $0.name != required.name }
