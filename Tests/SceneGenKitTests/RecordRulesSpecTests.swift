@@ -101,7 +101,7 @@ struct RecordRulesSpecTests {
     @Test func anExampleIsAValidValueOfItsField() {
         #expect(
             errors(book(replacing: "example: \"JP\"", with: "example: \"JPN\"")).contains {
-                $0.contains("example 'JPN' breaks the field's own bounds")
+                $0.contains("example 'JPN' is 3 characters, outside the field's own bounds (min 2, max 2)")
             })
         #expect(
             errors(book(replacing: "default: false, one_per_owner", with: "default: false, example: \"yes\", one_per_owner")).contains {

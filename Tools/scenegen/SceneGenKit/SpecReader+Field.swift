@@ -88,7 +88,9 @@ extension SpecReader {
             case .string, .text:
                 let length = Int64(example.unicodeScalars.count)
                 if length < (min ?? 0) || length > (max ?? .max) {
-                    sink.error("example '\(example)' breaks the field's own bounds", at: node.position)
+                    sink.error(
+                        "example '\(example)' is \(length) characters, outside the field's own bounds (min \(min.map(String.init) ?? "none"), max \(max.map(String.init) ?? "none"))",
+                        at: node.position)
                 } else {
                     field.example = example
                 }
@@ -99,7 +101,9 @@ extension SpecReader {
                 if let value = Int64(example), value >= floor, value <= (max ?? .max), type != .int || Int32(exactly: value) != nil {
                     field.example = example
                 } else {
-                    sink.error("example '\(example)' must be an integer within the field's own bounds", at: node.position)
+                    sink.error(
+                        "example '\(example)' must be an integer within the field's own bounds (min \(min.map(String.init) ?? "none"), max \(max.map(String.init) ?? "none"))",
+                        at: node.position)
                 }
             case .bool:
                 if example == "true" || example == "false" {
