@@ -17,7 +17,7 @@ INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES (md5('replay' 
 ON CONFLICT (customer_id, variant_id) DO UPDATE SET quantity = EXCLUDED.quantity;
 SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount, v.price_currency, l.quantity, i.tax_class
 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
-WHERE l.customer_id = md5('replay' || :client_id)::uuid ORDER BY l.added_at, l.variant_id;
+WHERE l.customer_id = md5('replay' || :client_id)::uuid ORDER BY l.updated_at, l.variant_id;
 -- POST /v1/orders: the session, the checkout's rate limit, the placing transaction, the order read.
 SELECT s.customer_id, s.expires_at FROM sessions s JOIN customers c ON c.id = s.customer_id
 WHERE s.token_hash = sha256(('replay' || :client_id)::bytea) AND s.expires_at > now() AND s.credentials_version = c.credentials_version;

@@ -7,8 +7,6 @@
 --     could commit after the archive. It now takes the item's row FOR KEY SHARE as a cart line
 --     does (0038): an archive (which locks the item FOR UPDATE) is waited for, and the row is
 --     read again after it.
--- And `cart_lines.updated_at` is when the line was added (a quantity change never touched it,
--- and the cart lists lines by it, oldest first): it is named so.
 CREATE OR REPLACE FUNCTION wishlist_entries_of_items_on_sale() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'UPDATE' AND NEW.item_id = OLD.item_id THEN
@@ -23,4 +21,7 @@ BEGIN
 END
 $$;
 
-ALTER TABLE cart_lines RENAME COLUMN updated_at TO added_at;
+-- Fired after the customer's check (0035's wishlist_entries_of_live_customers; a row's triggers
+-- fire in the order of their names), so an entry locks the customer's row, then the item's, as
+-- a cart line does (0038).
+ALTER TRIGGER wishlist_entries_of_items_on_sale ON wishlist_entries RENAME TO wishlist_entries_of_on_sale_items;

@@ -3,7 +3,8 @@ import Foundation
 /// Where carts live: a line per variant. Lines come back joined with their variants' and items'
 /// current names, values and prices.
 public protocol CartStore: Sendable {
-    /// The customer's lines, oldest first.
+    /// The customer's lines in the order they were added, oldest first (a quantity changed later
+    /// keeps its line's place).
     /// - Throws: `StoreUnavailable`.
     func lines(customerID: UUID) async throws -> [CartLine]
     /// Sets the quantity of one variant's line, adding it when missing.

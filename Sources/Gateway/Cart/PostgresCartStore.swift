@@ -17,7 +17,7 @@ public struct PostgresCartStore: CartStore {
                 SELECT l.variant_id, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
                        v.price_currency, l.quantity, i.tax_class
                 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
-                WHERE l.customer_id = $1 ORDER BY l.added_at, l.variant_id
+                WHERE l.customer_id = $1 ORDER BY l.updated_at, l.variant_id
                 """, customerID
             ).rows.map { row in
                 CartLine(
@@ -38,6 +38,7 @@ public struct PostgresCartStore: CartStore {
     public func setQuantity(customerID: UUID, variantID: UUID, quantity: Int) async throws {
         do {
             try await translatingUnavailable {
+                // `updated_at` is left as it was: it orders the lines by when they were added.
                 try await database.query(
                     """
                     INSERT INTO cart_lines (customer_id, variant_id, quantity) VALUES ($1, $2, $3)
