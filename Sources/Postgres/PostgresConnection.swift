@@ -43,9 +43,12 @@ public final class PostgresConnection: PostgresExecutor, @unchecked Sendable {
         if let index = parameters.firstIndex(where: \.holdsNulInText) { throw PostgresError.nulInParameter(index + 1) }
         if let index = parameters.firstIndex(where: \.isTooLong) { throw PostgresError.parameterTooLong(index + 1) }
         try await ensureHealthy()
+        // Only a statement prepared before this call can have changed under it: 0A000 is the
+        // whole class "feature not supported", which a new statement's own mistakes answer too.
+        let preparedBefore = namesStatements && statements.isPrepared(sql)
         do {
             return try await send(sql, parameters)
-        } catch let error as PostgresError where namesStatements && error.info?.sqlState == Self.cachedPlanChanged {
+        } catch let error as PostgresError where preparedBefore && error.info?.sqlState == Self.cachedPlanChanged {
             // A migration under a running instance changed what the prepared statement returns:
             // PostgreSQL refuses to run it again. It is prepared anew, and run again at once
             // outside a transaction; inside one, which the refusal aborted, the transaction is.

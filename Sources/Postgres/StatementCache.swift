@@ -24,6 +24,9 @@ struct StatementCache {
     private var named = 0
     private var givenUp: [String] = []
 
+    /// Whether `sql` is prepared in this session (no use of it).
+    func isPrepared(_ sql: String) -> Bool { prepared[sql] != nil }
+
     /// The name `sql` is prepared under in this session, if it is; a use of it.
     mutating func name(of sql: String) -> String? {
         guard let index = prepared.index(forKey: sql) else { return nil }

@@ -1,7 +1,8 @@
 import Foundation
-import Postgres
 import TestSupport
 import Testing
+
+@testable import Postgres
 
 /// A connection's prepared statements on a real server: a migration that changes a statement's
 /// result under a running instance, and the bound on how many a session keeps.
@@ -28,9 +29,26 @@ struct StatementCacheTests {
         }
     }
 
+    /// 0A000 is the whole class "feature not supported": a new statement refused for its own
+    /// mistake is that mistake, not a changed statement to retry (it read as an outage, 503).
+    @Test func aNewStatementsOwnRefusalIsNoChangedStatement() async throws {
+        try await TestDatabase.with(migrated: false, poolSize: 1) { db in
+            try await db.pool.query("CREATE TABLE shapes (id int PRIMARY KEY)")
+            let wrong = "SELECT DISTINCT id FROM shapes WHERE id = $1 FOR UPDATE"
+            for _ in 0..<2 {
+                await #expect {
+                    try await db.pool.withTransaction { connection in _ = try await connection.query(wrong, 1) }
+                } throws: { error in
+                    guard case .server(let info) = error as? PostgresError else { return false }
+                    return info.sqlState == "0A000"
+                }
+            }
+        }
+    }
+
     @Test func aSessionKeepsAtMostItsCapacityPrepared() async throws {
         try await TestDatabase.with(migrated: false, poolSize: 1) { db in
-            let capacity = 256
+            let capacity = StatementCache.capacity
             for n in 0..<(capacity + 20) { try await db.pool.query("SELECT \(n) + $1::int AS n", 1) }
             let prepared: Int = try await db.pool.query("SELECT count(*)::int AS n FROM pg_prepared_statements").rows[0].decode("n")
             // The count's own statement gave up one more, deallocated before the next unit of work.
