@@ -56,7 +56,7 @@ struct ThrottleUseCaseTests {
         let takes = limiter.takes.withLock { $0 }
         #expect(
             takes.map(\.key) == [
-                "password:address:192.0.2.7", "password:account:alice@example.com:address:192.0.2.7", "password:account:alice@example.com",
+                "password:address:192.0.2.7", "password:account-from:9:192.0.2.7:alice@example.com", "password:account:alice@example.com",
             ])
         #expect(
             takes.map(\.limit) == [
@@ -73,8 +73,19 @@ struct ThrottleUseCaseTests {
         #expect(limiter.takes.withLock { $0.map(\.key) } == ["password:address:192.0.2.7"])
     }
 
+    /// An email holding what made another account's key from an address drained that count:
+    /// the lock-out the per-address count was there to end.
+    @Test func noEmailMakesAnotherAccountsKeyFromAnAddress() async throws {
+        let limiter = Limiter()
+        try await throttle(limiter).signIn(email: "amy@example.com", client: "198.51.100.20")
+        try await throttle(limiter).signIn(email: "amy@example.com:address:198.51.100.20", client: "203.0.113.1")
+        try await throttle(limiter).signIn(email: "198.51.100.20:amy@example.com", client: "203.0.113.1")
+        let keys = limiter.takes.withLock { $0.map(\.key) }
+        #expect(Set(keys).count == keys.count - 1, "only the attacker's address is counted twice: \(keys)")
+    }
+
     @Test func anAccountOutOfAttemptsIsRefusedWithItsOwnReason() async throws {
-        let fromHere = Limiter { $0.hasSuffix(":address:192.0.2.7") && $0.hasPrefix("password:account:") ? 0.01 : nil }
+        let fromHere = Limiter { $0.hasPrefix("password:account-from:9:192.0.2.7:") ? 0.01 : nil }
         await #expect(throws: TooManyRequests(retryAfter: 1, limited: "sign-in attempts for this account from this address")) {
             try await throttle(fromHere).signIn(email: "alice@example.com", client: "192.0.2.7")
         }
@@ -99,7 +110,7 @@ struct ThrottleUseCaseTests {
             let limiter = Limiter()
             try? await throttle(limiter).signIn(email: "\(name)@example.com", client: "c")
             try? await throttle(limiter).signIn(email: "\(spelled)@EXAMPLE.com", client: "c")
-            let keys = limiter.takes.withLock { $0.map(\.key) }.filter { $0.hasPrefix("password:account:") }
+            let keys = limiter.takes.withLock { $0.map(\.key) }.filter { $0.hasPrefix("password:account") }
             #expect(keys.count == 4 && keys[0] == keys[2] && keys[1] == keys[3], "\(spelled)")
         }
     }

@@ -25,8 +25,9 @@ public struct RequestThrottle: Sendable {
     public func signIn(email: String, client: String) async throws {
         try await take("password:address:\(client)", limits.passwordPerAddress, "password attempts from this address")
         let account = Self.accountKey(email)
+        // The address's length first: no email, whatever it holds, makes another pair's key.
         try await take(
-            "password:account:\(account):address:\(client)", limits.passwordPerAccount,
+            "password:account-from:\(client.count):\(client):\(account)", limits.passwordPerAccount,
             "sign-in attempts for this account from this address")
         try await take("password:account:\(account)", limits.passwordPerAccountAcrossAddresses, "sign-in attempts for this account")
     }
