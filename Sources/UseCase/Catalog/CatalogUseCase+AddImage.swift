@@ -17,7 +17,9 @@ extension CatalogUseCase {
     /// `POST /v1/admin/items/{id}/images?alt=&variant_id=` (auth: admin): checks the file by its
     /// leading bytes, stores it at the media API under a name of our own, then records it after
     /// the item's other images (the count checked again under the item's lock). A file the
-    /// record then refuses, or fails to keep, is deleted from the media API again.
+    /// record then refuses is deleted from the media API again; one the store failed to record
+    /// is left there, since a failure at its commit may have recorded it after all (an orphan
+    /// file, never an image without its file).
     /// - Throws: `ExternalServiceError` (no media API, or it failed), `StoreUnavailable`.
     public func addImage(_ input: CatalogAddImageInput, upload: UploadedFile) async throws -> CatalogAddImageOutcome {
         guard upload.size > 0 else { return .imageEmpty }
@@ -28,13 +30,7 @@ extension CatalogUseCase {
         let image = NewItemImage(
             id: id, itemID: input.id, variantID: input.variantID, filename: stored, format: format, size: upload.size,
             alt: input.alt ?? "", createdAt: system.now())
-        let addition: ItemImageAddition
-        do {
-            addition = try await images.add(image, limit: Self.maxImages)
-        } catch {
-            try? await media.delete(filename: stored)
-            throw error
-        }
+        let addition = try await images.add(image, limit: Self.maxImages)
         let refusal: CatalogAddImageOutcome
         switch addition {
         case .added(let added): return .added(added)

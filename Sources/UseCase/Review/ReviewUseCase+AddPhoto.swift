@@ -7,12 +7,12 @@ extension ReviewUseCase {
     /// the review exists, is theirs and has room.
     /// - Throws: `StoreUnavailable`.
     public func addPhotoBeforeUpload(_ input: ReviewAddPhotoInput) async throws -> ReviewAddPhotoOutcome? {
-        refusal(of: try await store.review(id: input.id), for: input)
+        guard let review = try await store.review(id: input.id) else { return .reviewNotFound(id: input.id) }
+        return refusal(of: review, for: input)
     }
 
     /// Why `review` takes no photo from this customer now, or `nil` when it does.
-    private func refusal(of review: Review?, for input: ReviewAddPhotoInput) -> ReviewAddPhotoOutcome? {
-        guard let review else { return .reviewNotFound(id: input.id) }
+    private func refusal(of review: Review, for input: ReviewAddPhotoInput) -> ReviewAddPhotoOutcome? {
         guard review.customerID == input.customerID else { return .notAuthor }
         guard review.photos.count < ReviewRules.maxPhotos else { return .tooManyPhotos(limit: ReviewRules.maxPhotos) }
         return nil
@@ -35,8 +35,8 @@ extension ReviewUseCase {
         {
             return .created(recorded)
         }
-        if let refusal = refusal(of: review, for: input) { return refusal }
         guard let review else { return .reviewNotFound(id: input.id) }
+        if let refusal = refusal(of: review, for: input) { return refusal }
         guard upload.size > 0 else { return .photoEmpty }
         guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .photoUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
