@@ -145,6 +145,15 @@ struct AppConfigTests {
         let defaults = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db"])
         #expect(defaults.httpIdleTimeout == .seconds(60) && defaults.httpRequestTimeout == .seconds(120))
         #expect(defaults.httpMaxConnections == 1000 && defaults.uploadMaxConcurrent == 32 && defaults.uploadMaxPerCustomer == 5)
+        #expect(defaults.uploadMaxPerAddress == 8)
+        // A customer sends from one address: an address's share below a customer's would refuse
+        // the five photos a customer may send at once.
+        do {
+            _ = try AppConfig.fromEnvironment(["DATABASE_URL": "postgresql://u@localhost/db", "UPLOAD_MAX_PER_ADDRESS": "2"])
+            Issue.record("an address's share below a customer's accepted")
+        } catch {
+            #expect(error.description.contains("UPLOAD_MAX_PER_ADDRESS: must be at least UPLOAD_MAX_PER_CUSTOMER (5)"))
+        }
         #expect(defaults.databaseStatementTimeoutMilliseconds == 5000 && defaults.databaseLockTimeoutMilliseconds == 2000)
         let set = try AppConfig.fromEnvironment([
             "DATABASE_URL": "postgresql://u@localhost/db", "HTTP_IDLE_TIMEOUT_SECONDS": "5", "HTTP_REQUEST_TIMEOUT_SECONDS": "7",

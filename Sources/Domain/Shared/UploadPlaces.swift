@@ -7,8 +7,9 @@ import Synchronization
 /// (`UPLOAD_MAX_PER_ADDRESS`). A request holds its place while its body arrives, up to the
 /// request timeout, however slowly it comes: without the second bound one customer's stalled
 /// requests took every place, and without the third a few free accounts' did, refusing every
-/// other customer's uploads. The staff's uploads have `maximum` places of their own, so no
-/// customer's keep them from the catalog's images. Like `ConcurrencyLimit`, it never waits.
+/// other customer's uploads. The staff's uploads have `staffMaximum` places of their own (a
+/// quarter as many, at least one), so no customer's keep them from the catalog's images. Like
+/// `ConcurrencyLimit`, it never waits.
 public final class UploadPlaces: Sendable {
     /// Whose upload it is: a client's from its address (a signed-in customer's, or no one's on a
     /// public route), or the staff's.
@@ -30,6 +31,7 @@ public final class UploadPlaces: Sendable {
     public let maximum: Int
     public let perCustomer: Int
     public let perAddress: Int
+    public var staffMaximum: Int { max(1, maximum / 4) }
     private let held = Mutex(Holders())
 
     private struct Holders {
@@ -52,7 +54,7 @@ public final class UploadPlaces: Sendable {
         try held.withLock { (holders: inout Holders) throws(Refusal) in
             switch holder {
             case .staff:
-                guard holders.staff < maximum else { throw .instanceFull }
+                guard holders.staff < staffMaximum else { throw .instanceFull }
                 holders.staff += 1
             case .client(let customer, let address):
                 if let customer, holders.byCustomer[customer, default: 0] >= perCustomer { throw .customerFull }

@@ -188,6 +188,11 @@ public struct AppConfig: Sendable {
         if let value = integer("UPLOAD_MAX_CONCURRENT", 1...1000) { config.uploadMaxConcurrent = value }
         if let value = integer("UPLOAD_MAX_PER_CUSTOMER", 1...1000) { config.uploadMaxPerCustomer = value }
         if let value = integer("UPLOAD_MAX_PER_ADDRESS", 1...1000) { config.uploadMaxPerAddress = value }
+        if config.uploadMaxPerAddress < config.uploadMaxPerCustomer {
+            problems.append(
+                "UPLOAD_MAX_PER_ADDRESS: must be at least UPLOAD_MAX_PER_CUSTOMER (\(config.uploadMaxPerCustomer)): a customer sends from one address"
+            )
+        }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
         switch environment["DATABASE_POOLER"] {
         case nil, "none": break
