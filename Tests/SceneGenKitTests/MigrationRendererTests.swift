@@ -1,8 +1,9 @@
 import Foundation
 import Postgres
-import SceneGenKit
 import TestSupport
 import Testing
+
+@testable import SceneGenKit
 
 @Suite("scenegen: migration rendering")
 struct MigrationRendererTests {
@@ -41,6 +42,22 @@ struct MigrationRendererTests {
         #expect(
             MigrationRenderer.sql(for: nested).contains(
                 "CREATE INDEX wishlist_entries_item_id_idx ON wishlist_entries (item_id, created_at DESC, id DESC);"))
+    }
+
+    /// An account's deletion empties the owned tables in this order: one whose rows refer to
+    /// another's first (the generated references have no ON DELETE), where alphabetical order
+    /// deleted the referred rows first and failed.
+    @Test func ownedTablesReferringToOthersComeFirst() throws {
+        let text = try String(contentsOf: Self.reference.appendingPathComponent("Wishlist.yml"), encoding: .utf8)
+        let albums = text.replacingOccurrences(of: "table: wishlist_entries", with: "table: albums")
+        let photos = text.replacingOccurrences(of: "table: wishlist_entries", with: "table: photos")
+            .replacingOccurrences(of: "references: items", with: "references: albums")
+        #expect(photos.contains("references: albums"))
+        let specs = try [albums, photos].map { try #require(SpecParser.parse($0, file: "Specs/T.yml").spec) }
+        let list = MigrationRenderer.customerOwnedTables(specs)
+        #expect(list.contains(#"["photos", "albums"]"#), "\(list)")
+        let reversed = MigrationRenderer.customerOwnedTables(specs.reversed())
+        #expect(reversed.contains(#"["photos", "albums"]"#), "\(reversed)")
     }
 
     @Test func isNamedByVersion() throws {

@@ -80,6 +80,16 @@ struct SpecSafetyTests {
         #expect(admin.contains { $0.contains("a route under /v1/admin is the staff's: it needs auth: admin") }, "\(admin)")
     }
 
+    /// An example is sent by every generated create, a customer's too, which refuses a field
+    /// only staff write: the scene's own tests failed.
+    @Test func aFieldStaffWriteTakesNoExample() {
+        let found = errors(
+            wishlist(
+                "{ name: note, type: string, max: 200, optional: true }",
+                "{ name: note, type: string, max: 200, optional: true, admin_only: true, example: \"spam\" }"))
+        #expect(found.contains { $0.contains("an admin_only field takes no example") }, "\(found)")
+    }
+
     /// Generated enums write their cases bare: a keyword would not compile, and `none` on an
     /// optional property reads as `Optional.none`.
     @Test func anEnumValueThatIsASwiftKeywordOrNoneIsRefused() {

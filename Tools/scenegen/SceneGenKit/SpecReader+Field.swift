@@ -162,6 +162,12 @@ extension SpecReader {
         if field.adminOnly && (field.readonly || field.primary) {
             sink.error("admin_only marks a field admin routes write; a readonly or primary field is written by none", at: node.position)
         }
+        if field.adminOnly, let example = keys["example"] {
+            // The generated tests send an example with every create, a customer's too, which
+            // refuses a field staff write.
+            sink.error(
+                "an admin_only field takes no example: the generated tests send examples to customers' routes too", at: example.position)
+        }
         return field
     }
 

@@ -8,9 +8,20 @@ public enum MigrationRenderer {
         return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_create_\(spec.record.table).sql"
     }
 
-    /// The Swift list of the tables of entities a customer owns, for the account's deletion.
+    /// The Swift list of the tables of entities a customer owns, for the account's deletion: a
+    /// table whose rows refer to another's comes before it, so each delete leaves no row
+    /// referring to a deleted one (the generated references have no ON DELETE).
     static func customerOwnedTables(_ specs: [SceneSpec]) -> String {
-        let tables = specs.compactMap { $0.entity?.owner != nil ? $0.record.table : nil }.sorted()
+        let owned = specs.filter { $0.entity?.owner != nil }
+        var left = owned.map(\.record.table).sorted()
+        let refers = Dictionary(uniqueKeysWithValues: owned.map { ($0.record.table, Set($0.record.fields.compactMap(\.references))) })
+        var tables: [String] = []
+        while !left.isEmpty {
+            // The first table no other one left refers to (a cycle, which no migration can
+            // create without ON DELETE, keeps its sorted order).
+            let next = left.firstIndex { table in !left.contains { $0 != table && refers[$0]!.contains(table) } } ?? 0
+            tables.append(left.remove(at: next))
+        }
         var out = CodeWriter()
         out.doc(
             "The tables of the generated scenes' entities a customer owns (`owner: customer`): a deleted\naccount's rows in them are deleted with it (`PostgresCustomerSettingStore.deleteAccount`)."

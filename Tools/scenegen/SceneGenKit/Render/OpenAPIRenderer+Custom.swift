@@ -95,7 +95,8 @@ extension OpenAPIRenderer {
             var problems: [[String: Any]] = []
             // A 422 is also the input's own refusal, a plain problem naming the fields, whatever
             // members the logic's 422 outcome carries.
-            var problem = status == 422 && !(useCase.input?.all.isEmpty ?? true)
+            let input = useCase.input
+            var problem = status == 422 && input.map { !$0.all.isEmpty || !$0.objects.isEmpty || $0.upload != nil } ?? false
             for outcome in outcomes {
                 switch outcome.body {
                 case .fields(let fields) where status >= 400:
@@ -121,10 +122,14 @@ extension OpenAPIRenderer {
         }
         if let upload = useCase.input?.upload {
             let problem = problemResponse["content"]!
-            let refusals = [
+            var refusals = [
                 ("413", "A file over \(upload.max) bytes"), ("415", "A body that is not multipart/form-data"),
                 ("503", "Too many uploads being read; Retry-After says when to try again"),
             ]
+            if useCase.auth != .admin {
+                refusals.append(
+                    ("429", "As many of the customer's or the address's uploads being read as one may; Retry-After says when to try again"))
+            }
             for (status, description) in refusals where responses[status] == nil {
                 responses[status] = ["description": description, "content": problem]
             }

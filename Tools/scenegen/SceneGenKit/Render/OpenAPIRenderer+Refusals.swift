@@ -13,6 +13,7 @@ extension OpenAPIRenderer {
         case .customer: refusals["401"] = "No session, or an ended one"
         case .admin: refusals["401"] = "No admin token, or a wrong one"
         }
+        if useCase.route.segments.contains(where: { $0.hasPrefix("{") }) { refusals["400"] = "A path parameter that is no UUID" }
         let entity = names.spec.record
         let unique = entity.fields.contains(where: \.unique) || !entity.uniqueTogether.isEmpty
         switch useCase.kind {
@@ -26,7 +27,9 @@ extension OpenAPIRenderer {
             }
             if names.parent != nil { refusals["404"] = "No such \(names.parentLabel ?? "parent")" }
         case .list:
-            refusals["400"] = "A cursor this service did not issue"
+            refusals["400"] =
+                names.parent == nil
+                ? "A cursor this service did not issue" : "A cursor this service did not issue, or a parent id that is no UUID"
             refusals["422"] = "A limit or a filter's value out of its range"
             if names.parent != nil { refusals["404"] = "No such \(names.parentLabel ?? "parent")" }
         case .get:
