@@ -21,6 +21,28 @@ struct MalformedFramingHTTPTests {
         }
     }
 
+    /// A staff image whose client stops sending mid-body: the client's fault, 400, where the
+    /// route that turns its logic's errors into answers made it a 500 and logged an error.
+    @Test func anUploadCutByItsClientIsA400Problem() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let created = try await client.send(.post, "/v1/admin/items", json: VariantHTTPTests.tee, token: adminToken)
+            let id = try #require(try created.json["id"] as? String)
+            let connection = try RawHTTPConnection(port: try #require(client.port))
+            try await connection.head(
+                "POST", "/v1/admin/items/\(id)/images",
+                headers: [
+                    ("Authorization", "Bearer \(adminToken)"), ("Content-Type", "multipart/form-data; boundary=cut"),
+                    ("Content-Length", "10000"),
+                ])
+            try await connection.write(
+                Array("--cut\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.jpg\"\r\n\r\n".utf8) + [0xFF, 0xD8, 0xFF])
+            connection.endWriting()
+            let answer = try await connection.readHead()
+            #expect(answer.status == 400)
+            #expect(answer.headers["content-type"]?.hasPrefix("application/problem+json") == true, "\(answer.headers)")
+        }
+    }
+
     /// Sends `request` as it is on a connection of its own; the answer's status, headers and
     /// problem, and whether the service then closed the connection.
     static func answer(to request: [UInt8], port: Int) async throws -> (

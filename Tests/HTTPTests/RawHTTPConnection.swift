@@ -91,6 +91,11 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// Ends what this side sends (the server reads the end of the stream) and keeps reading.
+    func endWriting() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
     /// Cuts the connection as a phone losing its network would: a reset, not a graceful close.
     func cut() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import LiveScenes
 import Presenter
 import Scenes
@@ -43,7 +44,7 @@ struct UploadReceiver: Sendable {
                 case .instanceFull:
                     (
                         503, "too-many-uploads", "Too many uploads",
-                        "This server is reading \(spooling.maximum) uploads already; try again shortly."
+                        "This server is reading \(holder == .staff ? spooling.staffMaximum : spooling.maximum) uploads already; try again shortly."
                     )
                 case .customerFull:
                     (
@@ -79,6 +80,10 @@ struct UploadReceiver: Sendable {
                 file = try await spooler.spool(body, into: receiver.fileSpool)
             } catch is MultipartFileSpooler.TooLarge {
                 throw UploadReceiver.tooLarge(spooler.field, limit: spooler.limit)
+            } catch let error where error is HTTPParserError || ProblemMiddleware.clientWentAway(error) {
+                // Cut by the client: its fault, answered 400 even where the route turns what its
+                // logic throws into answers (a staff image's answered 500 and logged an error).
+                throw ProblemError(Problem.badRequest("The connection ended before the upload did."))
             }
             guard let file else {
                 throw ProblemError(
