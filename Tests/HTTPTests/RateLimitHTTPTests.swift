@@ -129,6 +129,11 @@ struct RateLimitHTTPTests {
         #expect(bucket("::ffff:192.0.2.7") == "192.0.2.7")
         #expect(bucket("192.0.2.7") == "192.0.2.7")
         #expect(bucket("not an address") == "not an address")
+        // Written with a port, brackets or a zone by some proxies: the same client (third attacker).
+        #expect(bucket("192.0.2.7:1234") == "192.0.2.7")
+        #expect(bucket("[2001:db8:1:2::1]") == "2001:db8:1:2::/64")
+        #expect(bucket("[2001:db8:1:2::1]:443") == "2001:db8:1:2::/64")
+        #expect(bucket("fe80::1%eth0") == "fe80:0:0:0::/64")
         #expect(ClientAddressMiddleware.address(forwardedFor: [], peer: "2001:db8::5", hops: 0) == "2001:db8:0:0::/64")
         #expect(ClientAddressMiddleware.address(forwardedFor: ["2001:db8:7::9"], peer: "127.0.0.1", hops: 1) == "2001:db8:7:0::/64")
     }

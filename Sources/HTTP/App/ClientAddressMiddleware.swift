@@ -27,11 +27,20 @@ struct ClientAddressMiddleware: RouterMiddleware {
 
     /// What one client's limits count under: an IPv4 address itself (an IPv4-mapped IPv6 one
     /// too), an IPv6 address's /64. A line or a host is given a whole /64 (RFC 6177), so one
-    /// client could otherwise count as 2^64 clients, each with a fresh allowance; anything else
-    /// is kept as it is.
-    static func bucket(of address: String) -> String {
+    /// client could otherwise count as 2^64 clients, each with a fresh allowance. A port, the
+    /// brackets around an IPv6 address and its zone, which some proxies write, are no part of
+    /// the client (each port was a fresh allowance); anything else is kept as it is.
+    static func bucket(of written: String) -> String {
+        var address = Substring(written)
+        if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
+            address = address[address.index(after: address.startIndex)..<close]
+        } else if address.filter({ $0 == ":" }).count == 1, let colon = address.firstIndex(of: ":") {
+            address = address[..<colon]  // an IPv4 address and its port
+        }
+        if let zone = address.firstIndex(of: "%") { address = address[..<zone] }
+        let text = String(address)
         var bytes = [UInt8](repeating: 0, count: 16)
-        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        guard text.contains(":"), inet_pton(AF_INET6, text, &bytes) == 1 else { return text }
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
             return bytes[12...].map(String.init).joined(separator: ".")
         }

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Hummingbird
-import NIOHTTP1
 import LiveScenes
+import NIOHTTP1
 import Presenter
 import Scenes
 import UseCase
