@@ -61,7 +61,7 @@ struct PostgresOrderReadTests {
                 draft: ItemDraft(sku: "I", name: "I", description: "", category: "c", options: [], variants: [variant]),
                 createdAt: Date())
             var random = SplitMix(seed: 7)
-            var written: [UUID: [CartLine]] = [:]
+            var written: [UUID: [OrderLine]] = [:]
             for _ in 0..<5 {
                 let order = try await Self.writeOrder(customer: customer, variants: [variant.id], on: db.pool, &random)
                 written[order.id] = order.lines
@@ -77,7 +77,7 @@ struct PostgresOrderReadTests {
 
     private struct WrittenOrder {
         let id: UUID
-        let lines: [CartLine]
+        let lines: [OrderLine]
         let shipmentLines: [[ShipmentLine]]
         let eventCount: Int
     }
@@ -92,12 +92,12 @@ struct PostgresOrderReadTests {
                                 request_fingerprint, created_at, updated_at)
             VALUES ($1, $2, 'paid', 0, 'JPY', 'pm_card_visa', $3, 'f', now(), now())
             """, id, customer, id.lowercasedText)
-        var lines: [CartLine] = []
+        var lines: [OrderLine] = []
         for variant in variants.prefix(Int.random(in: 0...variants.count, using: &random)) {
             let options = (0..<Int.random(in: 0...3, using: &random)).map { _ in
                 VariantOption(name: random.text(), value: random.text())
             }
-            let line = CartLine(
+            let line = OrderLine(
                 itemID: UUID(), variantID: variant, sku: random.text(), name: random.text(), options: options,
                 taxClass: TaxClass.allCases.randomElement(using: &random)!,
                 unitPrice: Money(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One variant of an item in a cart at its current price (or, in an order, as it was bought).
+/// One variant of an item in a cart, at its current price.
 public struct CartLine: Hashable, Sendable {
     public let itemID: UUID
     public let variantID: UUID
@@ -8,7 +8,7 @@ public struct CartLine: Hashable, Sendable {
     public let name: String
     /// The variant's value of each of its item's options (none for an item without options).
     public let options: [VariantOption]
-    /// The item's tax rate class (in an order, as it was at checkout).
+    /// The item's tax rate class.
     public let taxClass: TaxClass
     public let unitPrice: Money
     public let quantity: Int
@@ -30,10 +30,6 @@ public struct CartLine: Hashable, Sendable {
     /// - Throws: `MoneyError.overflow` (a line is at most 99 units, a price at most 10^12 minor
     ///   units, the specs' bounds: it cannot happen).
     public func exactTotal() throws(MoneyError) -> Money { try unitPrice.multiplied(by: quantity) }
-
-    /// The line's total as an order shows it. A line is at most 99 units of a price of at most
-    /// 10^12 minor units (Specs/Cart.yml, Specs/Catalog.yml), so the product cannot overflow.
-    public var lineTotal: Money { Money(amount: unitPrice.amount * Int64(quantity), currency: unitPrice.currency) }
 }
 
 /// A customer's cart, in the shop's currency. Only items priced in it can be added, but the staff

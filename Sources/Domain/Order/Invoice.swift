@@ -56,7 +56,7 @@ public struct InvoiceLine: Hashable, Sendable {
     public let unitPrice: Money
     public let lineTotal: Money
 
-    public init(_ line: CartLine) {
+    public init(_ line: OrderLine) {
         name = line.name
         sku = line.sku
         taxClass = line.taxClass

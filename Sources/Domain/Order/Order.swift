@@ -5,7 +5,7 @@ public struct Order: Hashable, Sendable {
     public let id: UUID
     public let customerID: UUID
     public var status: OrderStatus
-    public let lines: [CartLine]
+    public let lines: [OrderLine]
     /// The lines' total, as priced (tax included when `pricesIncludeTax`).
     public let subtotal: Money
     public let shippingFee: Money
@@ -46,7 +46,7 @@ public struct Order: Hashable, Sendable {
     /// `totals` defaults to `total` alone: no shipping, the lines at the standard rate with
     /// tax included and floored (as orders before tax classes were).
     public init(
-        id: UUID, customerID: UUID, status: OrderStatus, lines: [CartLine], total: Money, totals: OrderTotals? = nil,
+        id: UUID, customerID: UUID, status: OrderStatus, lines: [OrderLine], total: Money, totals: OrderTotals? = nil,
         pricesIncludeTax: Bool = true, shipping: OrderShipping? = nil, fulfilmentStatus: FulfilmentStatus = .unfulfilled,
         shipments: [Shipment] = [], events: [OrderEvent] = [], paymentIntentID: String?, declineCode: String?,
         refund: RefundRecord? = nil,

@@ -40,9 +40,9 @@ enum OrderAggregates {
         """
 
     /// - Throws: `PostgresError.decoding` for anything but what `lines` selects.
-    static func lines(_ json: String) throws -> [CartLine] {
+    static func lines(_ json: String) throws -> [OrderLine] {
         try PositionalJSON.rows(of: json, column: "lines_json").map { line in
-            CartLine(
+            OrderLine(
                 itemID: try line.uuid(1), variantID: try line.uuid(0), sku: try line.string(2), name: try line.string(4),
                 options: try CatalogJSON.choiceInOrder(line.value(3)), taxClass: try line.enumeration(8),
                 unitPrice: Money(amount: try line.int64(5), currency: try line.currency(6)), quantity: try line.int(7))

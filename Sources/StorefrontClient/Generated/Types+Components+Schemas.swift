@@ -190,76 +190,6 @@ extension Components {
                 case nextCursor = "next_cursor"
             }
         }
-        /// - Remark: Generated from `#/components/schemas/CartLine`.
-        public struct CartLine: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CartLine/item_id`.
-            public var itemId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CartLine/line_total`.
-            public var lineTotal: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/CartLine/name`.
-            public var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CartLine/options`.
-            public var options: [Components.Schemas.VariantOption]
-            /// - Remark: Generated from `#/components/schemas/CartLine/quantity`.
-            public var quantity: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/CartLine/sku`.
-            public var sku: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CartLine/tax_class`.
-            @frozen public enum TaxClassPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case standard = "standard"
-                case reduced = "reduced"
-            }
-            /// - Remark: Generated from `#/components/schemas/CartLine/tax_class`.
-            public var taxClass: Components.Schemas.CartLine.TaxClassPayload
-            /// - Remark: Generated from `#/components/schemas/CartLine/unit_price`.
-            public var unitPrice: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/CartLine/variant_id`.
-            public var variantId: Swift.String
-            /// Creates a new `CartLine`.
-            ///
-            /// - Parameters:
-            ///   - itemId:
-            ///   - lineTotal:
-            ///   - name:
-            ///   - options:
-            ///   - quantity:
-            ///   - sku:
-            ///   - taxClass:
-            ///   - unitPrice:
-            ///   - variantId:
-            public init(
-                itemId: Swift.String,
-                lineTotal: Components.Schemas.Money,
-                name: Swift.String,
-                options: [Components.Schemas.VariantOption],
-                quantity: Swift.Int,
-                sku: Swift.String,
-                taxClass: Components.Schemas.CartLine.TaxClassPayload,
-                unitPrice: Components.Schemas.Money,
-                variantId: Swift.String
-            ) {
-                self.itemId = itemId
-                self.lineTotal = lineTotal
-                self.name = name
-                self.options = options
-                self.quantity = quantity
-                self.sku = sku
-                self.taxClass = taxClass
-                self.unitPrice = unitPrice
-                self.variantId = variantId
-            }
-            public enum CodingKeys: String, CodingKey {
-                case itemId = "item_id"
-                case lineTotal = "line_total"
-                case name
-                case options
-                case quantity
-                case sku
-                case taxClass = "tax_class"
-                case unitPrice = "unit_price"
-                case variantId = "variant_id"
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/CartLineView`.
         public struct CartLineView: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CartLineView/item_id`.
@@ -1212,7 +1142,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Order/id`.
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Order/lines`.
-            public var lines: [Components.Schemas.CartLine]
+            public var lines: [Components.Schemas.OrderLine]
             /// - Remark: Generated from `#/components/schemas/Order/payment`.
             public var payment: Components.Schemas.NullableOrderPayment?
             /// - Remark: Generated from `#/components/schemas/Order/payment_intent_id`.
@@ -1273,7 +1203,7 @@ extension Components {
                 createdAt: Foundation.Date,
                 events: [Components.Schemas.OrderEvent],
                 id: Swift.String,
-                lines: [Components.Schemas.CartLine],
+                lines: [Components.Schemas.OrderLine],
                 payment: Components.Schemas.NullableOrderPayment? = nil,
                 paymentIntentId: Swift.String? = nil,
                 pricesIncludeTax: Swift.Bool,
@@ -1368,6 +1298,76 @@ extension Components {
                 case at
                 case data
                 case _type = "type"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OrderLine`.
+        public struct OrderLine: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OrderLine/item_id`.
+            public var itemId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OrderLine/line_total`.
+            public var lineTotal: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/OrderLine/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OrderLine/options`.
+            public var options: [Components.Schemas.VariantOption]
+            /// - Remark: Generated from `#/components/schemas/OrderLine/quantity`.
+            public var quantity: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/OrderLine/sku`.
+            public var sku: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OrderLine/tax_class`.
+            @frozen public enum TaxClassPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case standard = "standard"
+                case reduced = "reduced"
+            }
+            /// - Remark: Generated from `#/components/schemas/OrderLine/tax_class`.
+            public var taxClass: Components.Schemas.OrderLine.TaxClassPayload
+            /// - Remark: Generated from `#/components/schemas/OrderLine/unit_price`.
+            public var unitPrice: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/OrderLine/variant_id`.
+            public var variantId: Swift.String
+            /// Creates a new `OrderLine`.
+            ///
+            /// - Parameters:
+            ///   - itemId:
+            ///   - lineTotal:
+            ///   - name:
+            ///   - options:
+            ///   - quantity:
+            ///   - sku:
+            ///   - taxClass:
+            ///   - unitPrice:
+            ///   - variantId:
+            public init(
+                itemId: Swift.String,
+                lineTotal: Components.Schemas.Money,
+                name: Swift.String,
+                options: [Components.Schemas.VariantOption],
+                quantity: Swift.Int,
+                sku: Swift.String,
+                taxClass: Components.Schemas.OrderLine.TaxClassPayload,
+                unitPrice: Components.Schemas.Money,
+                variantId: Swift.String
+            ) {
+                self.itemId = itemId
+                self.lineTotal = lineTotal
+                self.name = name
+                self.options = options
+                self.quantity = quantity
+                self.sku = sku
+                self.taxClass = taxClass
+                self.unitPrice = unitPrice
+                self.variantId = variantId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case itemId = "item_id"
+                case lineTotal = "line_total"
+                case name
+                case options
+                case quantity
+                case sku
+                case taxClass = "tax_class"
+                case unitPrice = "unit_price"
+                case variantId = "variant_id"
             }
         }
         /// - Remark: Generated from `#/components/schemas/OrderPayment`.
