@@ -161,7 +161,7 @@ struct Reconcile: AsyncParsableCommand {
             throw ExitCode(2)
         }
         do {
-            let report = try await reconciler.reconcile(olderThan: TimeInterval(olderThan))
+            let report = try await reconciler.reconcile(olderThan: .seconds(olderThan))
             print(
                 "paid \(report.paid), failed \(report.failed), refunded \(report.refunded), refunds failed \(report.refundsFailed), "
                     + "still pending \(report.stillPending)")

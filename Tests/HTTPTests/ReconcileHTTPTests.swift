@@ -82,7 +82,7 @@ struct ReconcileHTTPTests {
                 """, UUID(), customer)
             let reconciler = try Self.reconciler(db, paymentURL: url)
             // Older than the minute the reconciler used to wait; its checkout may still be confirming.
-            #expect(try await reconciler.reconcile(olderThan: 60) == ReconcileUseCase.Report())
+            #expect(try await reconciler.reconcile(olderThan: .seconds(60)) == ReconcileUseCase.Report())
             let pending: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders WHERE status = 'pending_payment'").rows[0]
                 .decode("n")
             #expect(pending == 1)
@@ -92,7 +92,7 @@ struct ReconcileHTTPTests {
     @Test(arguments: [1, 10, 60])
     func theMinimumAgeFollowsPaymentTimeoutSeconds(seconds: Int) throws {
         // Two calls (create, confirm), each 3 attempts of `seconds` with 0.5 s and 1 s of backoff.
-        let calls = 2 * (3 * Double(seconds) + 1.5)
+        let calls = (Duration.seconds(seconds) * 3 + .milliseconds(1500)) * 2
         let config = try AppConfig.fromEnvironment([
             "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none", "PAYMENT_API_URL": "http://127.0.0.1:1",
             "PAYMENT_API_KEY": "sk_test", "PAYMENT_TIMEOUT_SECONDS": String(seconds),

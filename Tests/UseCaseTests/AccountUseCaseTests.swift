@@ -62,7 +62,7 @@ struct AccountUseCaseTests {
             return
         }
         #expect(session.customerID == customer.id)
-        #expect(session.expiresAt == Fixtures.now.addingTimeInterval(AccountRules.sessionLifetime))
+        #expect(session.expiresAt == Fixtures.now + AccountRules.sessionLifetime)
         #expect(try await useCase.authenticate(token: session.token) == customer.id)
         #expect(try await useCase.signOut(AccountSignOutInput(customerID: customer.id, sessionToken: session.token)) == .signedOut)
         await #expect(throws: AccountError.unauthenticated) { try await useCase.authenticate(token: session.token) }

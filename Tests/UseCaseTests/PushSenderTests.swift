@@ -100,9 +100,9 @@ struct PushSenderTests {
     @Test func theBackoffDoublesFromTwoSecondsToAnHour() async {
         await propertyCheck(count: 200, input: Gen.int(in: -3...100)) { attempt in
             let wait = PushSender.backoff(afterAttempt: attempt)
-            #expect(wait >= 2 && wait <= 3600)
+            #expect(wait >= .seconds(2) && wait <= .seconds(3600))
             #expect(PushSender.backoff(afterAttempt: attempt + 1) >= wait)
         }
-        #expect(PushSender.backoff(afterAttempt: 1) == 2 && PushSender.backoff(afterAttempt: 3) == 8)
+        #expect(PushSender.backoff(afterAttempt: 1) == .seconds(2) && PushSender.backoff(afterAttempt: 3) == .seconds(8))
     }
 }

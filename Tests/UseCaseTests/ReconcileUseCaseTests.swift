@@ -24,7 +24,7 @@ struct ReconcileUseCaseTests {
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
         var expected = ReconcileUseCase.Report()
         expected.paid = 1
-        #expect(try await reconciler(store, payments).reconcile(olderThan: 60) == expected)
+        #expect(try await reconciler(store, payments).reconcile(olderThan: .seconds(60)) == expected)
         #expect(store.calls == ["pending", "paid", "awaiting action", "refund pending"])
         #expect(payments.calls == ["retrieve pi_9"])
     }
@@ -32,7 +32,7 @@ struct ReconcileUseCaseTests {
     @Test func orderWithoutAPaymentFailsWithoutAskingTheProvider() async throws {
         let store = MockOrderStore(order: pending(paymentID: nil))
         let payments = MockPaymentGateway(confirm: { .succeeded })
-        #expect(try await reconciler(store, payments).reconcile(olderThan: 60).failed == 1)
+        #expect(try await reconciler(store, payments).reconcile(olderThan: .seconds(60)).failed == 1)
         #expect(store.calls.contains("failed payment_not_started"))
         #expect(payments.calls.isEmpty)
     }
@@ -50,7 +50,7 @@ struct ReconcileUseCaseTests {
                 confirm: { .succeeded }, retrieve: { order.status == .requiresAction ? .requiresAction : .requiresConfirmation },
                 cancel: { throw PaymentError.providerFailure(status: 500, message: "down") })
             let reconciler = ReconcileUseCase(store: store, payments: payments, system: system)
-            for _ in 0..<2 { _ = try await reconciler.reconcile(olderThan: 60) }
+            for _ in 0..<2 { _ = try await reconciler.reconcile(olderThan: .seconds(60)) }
             #expect(payments.cancelKeys.count == 2 && Set(payments.cancelKeys).count == 2, "\(payments.cancelKeys)")
         }
     }
@@ -58,7 +58,7 @@ struct ReconcileUseCaseTests {
     @Test func unconfirmedPaymentIsCancelledThenFailed() async throws {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresConfirmation })
-        #expect(try await reconciler(store, payments).reconcile(olderThan: 60).failed == 1)
+        #expect(try await reconciler(store, payments).reconcile(olderThan: .seconds(60)).failed == 1)
         #expect(payments.calls == ["retrieve pi_9", "cancel"])
         #expect(store.calls.contains("failed payment_not_confirmed"))
     }
@@ -68,21 +68,21 @@ struct ReconcileUseCaseTests {
     @Test func aFailedPaymentIsCanceledBeforeItsOrderFails() async throws {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresPaymentMethod })
-        #expect(try await reconciler(store, payments).reconcile(olderThan: 60).failed == 1)
+        #expect(try await reconciler(store, payments).reconcile(olderThan: .seconds(60)).failed == 1)
         #expect(payments.calls == ["retrieve pi_9", "cancel"])
         #expect(store.calls.contains("failed payment_failed"))
 
         let unanswered = MockOrderStore(order: pending(paymentID: "pi_9"))
         let down = MockPaymentGateway(
             confirm: { .succeeded }, retrieve: { .requiresPaymentMethod }, cancel: { throw PaymentError.unreachable(reason: "timeout") })
-        #expect(try await reconciler(unanswered, down).reconcile(olderThan: 60).failed == 0)
+        #expect(try await reconciler(unanswered, down).reconcile(olderThan: .seconds(60)).failed == 0)
         #expect(!unanswered.calls.contains { $0.hasPrefix("failed") })
     }
 
     @Test func providerStillDownLeavesItPending() async throws {
         let store = MockOrderStore(order: pending(paymentID: "pi_9"))
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { throw PaymentError.unreachable(reason: "down") })
-        #expect(try await reconciler(store, payments).reconcile(olderThan: 60).stillPending == 1)
+        #expect(try await reconciler(store, payments).reconcile(olderThan: .seconds(60)).stillPending == 1)
         #expect(store.calls == ["pending", "awaiting action", "refund pending"])
     }
 }
@@ -90,11 +90,11 @@ struct ReconcileUseCaseTests {
 /// What the reconciler must not do: settle an order on anything but a definite provider status.
 @Suite("Reconciler settles only on a definite provider status")
 struct ReconcileDefiniteStatusTests {
-    func pending(paymentID: String? = "pi_9", age: TimeInterval = 600) -> Order {
+    func pending(paymentID: String? = "pi_9", age: Duration = .seconds(600)) -> Order {
         Order(
             id: Fixtures.fixedID, customerID: UUID(), status: .pendingPayment, lines: [],
             total: Money(amount: 100, currency: Fixtures.yen), paymentIntentID: paymentID, declineCode: nil,
-            createdAt: Fixtures.now.addingTimeInterval(-age))
+            createdAt: Fixtures.now - age)
     }
 
     func reconciler(_ store: MockOrderStore, _ payments: MockPaymentGateway) -> ReconcileUseCase {
@@ -138,13 +138,13 @@ struct ReconcileDefiniteStatusTests {
         // Standard retries with PAYMENT_TIMEOUT_SECONDS=10: 3 x 10 s + 0.5 s + 1 s per call.
         let longestCall = Duration.milliseconds(31_500)
         let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .requiresConfirmation }, longestCall: longestCall)
-        let young = MockOrderStore(order: pending(age: 61))
+        let young = MockOrderStore(order: pending(age: .seconds(61)))
         // Older than the fixed minute the reconciler used to wait, younger than two calls' deadlines.
-        #expect(try await reconciler(young, payments).reconcile(olderThan: 60) == ReconcileUseCase.Report())
+        #expect(try await reconciler(young, payments).reconcile(olderThan: .seconds(60)) == ReconcileUseCase.Report())
         #expect(payments.calls.isEmpty)
-        #expect(reconciler(young, payments).minimumAge == 2 * 31.5 + ReconcileUseCase.margin)
-        let old = MockOrderStore(order: pending(age: 2 * 31.5 + ReconcileUseCase.margin + 1))
-        #expect(try await reconciler(old, payments).reconcile(olderThan: 60).failed == 1)
+        #expect(reconciler(young, payments).minimumAge == .milliseconds(63_000) + ReconcileUseCase.margin)
+        let old = MockOrderStore(order: pending(age: .milliseconds(63_000) + ReconcileUseCase.margin + .seconds(1)))
+        #expect(try await reconciler(old, payments).reconcile(olderThan: .seconds(60)).failed == 1)
     }
 }
 

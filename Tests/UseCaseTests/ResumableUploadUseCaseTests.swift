@@ -107,7 +107,7 @@ struct ResumableUploadUseCaseTests {
     }
 
     static func useCase(_ store: Store, now: @escaping @Sendable () -> Date = { Date() }) -> ResumableUploadUseCase {
-        UploadContainer(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: 3600).useCase
+        UploadContainer(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: .seconds(3600)).useCase
     }
 
     /// Files in a directory of the test's own, written with Foundation.
@@ -303,7 +303,7 @@ struct ResumableUploadUseCaseTests {
             try await store.claimCompletion(id: upload.id, now: now, until: now + ResumableUploadRules.completionLease))
         let held = try await uploads.complete(stored) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
         #expect(held == .inProgress)
-        clock.withLock { $0 += ResumableUploadRules.completionLease + 1 }
+        clock.withLock { $0 = $0 + ResumableUploadRules.completionLease + .seconds(1) }
         let retried = try await uploads.complete(stored) { _ in UploadAnswer(status: 201, contentType: nil, body: []) }
         #expect(retried == .answered(UploadAnswer(status: 201, contentType: nil, body: [])))
         // The instance that lost its lease records nothing over the answer kept.

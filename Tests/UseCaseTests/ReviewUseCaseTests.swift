@@ -123,7 +123,7 @@ struct ReviewUseCaseTests {
         #expect(photo.filename == "stored-" + name && photo.format == .jpeg && photo.size == 2048 && photo.itemID == Self.item)
         #expect(photo.url == "https://cdn.example/stored-" + name, "the photo as the store recorded it")
         // The place is taken before the upload, then filled.
-        let expires = Fixtures.now.addingTimeInterval(ReviewRules.photoSlotLifetime)
+        let expires = Fixtures.now + ReviewRules.photoSlotLifetime
         let recorded = ReviewPhoto(
             id: photo.id, reviewID: photo.reviewID, itemID: photo.itemID, filename: photo.filename, format: photo.format,
             size: photo.size, createdAt: photo.createdAt)

@@ -6,13 +6,13 @@ public enum AccountRules {
     public static let maxPasswordLength = 128
     public static let maxNameLength = 100
     /// How long a session lasts from its last use: one used at least every 30 days stays open.
-    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    public static let sessionLifetime: Duration = .seconds(30 * 24 * 3600)
 
     /// A session's new end when a request uses it at `now`: renewed to a whole lifetime once
     /// less than half of one is left (so a session is written at most every 15 days, not on
     /// every request); nil while more is left.
     public static func renewedSessionEnd(_ expiresAt: Date, now: Date) -> Date? {
-        expiresAt.timeIntervalSince(now) < sessionLifetime / 2 ? now.addingTimeInterval(sessionLifetime) : nil
+        expiresAt < now + sessionLifetime / 2 ? now + sessionLifetime : nil
     }
 
     /// Trimmed; the comparison for uniqueness is case-insensitive (in the database).

@@ -86,7 +86,7 @@ public enum ReviewRules {
     /// How long an upload's place among a review's photos is held for it: far longer than the
     /// longest media API deadline (`MEDIA_TIMEOUT_SECONDS` is at most 120), so only the place of
     /// an upload whose process died lapses.
-    public static let photoSlotLifetime: TimeInterval = 600
+    public static let photoSlotLifetime: Duration = .seconds(600)
 }
 
 /// What the review store refuses besides being unreachable (each an outcome of `post`).

@@ -80,5 +80,5 @@ public enum ResumableUploadRules {
     /// it learned where they were) never lock it out.
     public static let maximumOpenPerCustomer = 10
     /// How long one instance holds a finished upload while handing it on before another may.
-    public static let completionLease: TimeInterval = 120
+    public static let completionLease: Duration = .seconds(120)
 }

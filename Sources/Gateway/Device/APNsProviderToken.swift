@@ -1,4 +1,5 @@
 import Crypto
+import Domain
 import Foundation
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 final class APNsProviderToken: Sendable {
     private let settings: APNsSettings
     private let current = Mutex<(jwt: String, issuedAt: Date)?>(nil)
-    static let lifetime: TimeInterval = 50 * 60
+    static let lifetime: Duration = .seconds(50 * 60)
 
     init(settings: APNsSettings) {
         self.settings = settings
@@ -19,7 +20,7 @@ final class APNsProviderToken: Sendable {
     /// - Throws: what signing throws (CryptoKit's errors).
     func jwt(at now: Date) throws -> String {
         try current.withLock { current in
-            if let current, now.timeIntervalSince(current.issuedAt) < Self.lifetime, now >= current.issuedAt { return current.jwt }
+            if let current, now < current.issuedAt + Self.lifetime, now >= current.issuedAt { return current.jwt }
             let jwt = try Self.sign(settings, issuedAt: now)
             current = (jwt, now)
             return jwt

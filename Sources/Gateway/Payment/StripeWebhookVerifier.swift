@@ -8,12 +8,12 @@ import Foundation
 /// constant time), and a signature older or newer than `tolerance` is refused as a replay.
 public struct StripeWebhookVerifier: PaymentEventVerifier {
     private let key: SymmetricKey
-    private let tolerance: TimeInterval
+    private let tolerance: Duration
 
     /// - Parameters:
     ///   - secret: `PAYMENT_WEBHOOK_SECRET` (`whsec_...`).
     ///   - tolerance: how far the signature's time may be from ours, 300 s as Stripe's libraries.
-    public init(secret: String, tolerance: TimeInterval = 300) {
+    public init(secret: String, tolerance: Duration = .seconds(300)) {
         self.key = SymmetricKey(data: Array(secret.utf8))
         self.tolerance = tolerance
     }
@@ -33,7 +33,7 @@ public struct StripeWebhookVerifier: PaymentEventVerifier {
         guard candidates.contains(where: { HMAC<SHA256>.isValidAuthenticationCode($0, authenticating: signed, using: key) }) else {
             throw .badSignature
         }
-        guard abs(now.timeIntervalSince1970 - Double(timestamp)) <= tolerance else { throw .staleSignature }
+        guard abs(now.timeIntervalSince1970 - Double(timestamp)) <= Double(tolerance.components.seconds) else { throw .staleSignature }
         guard let wire = try? JSONDecoder().decode(StripeEventWire.self, from: Data(payload)) else { throw .malformed }
         let object = wire.data.object
         let paymentIntentID = object.object == "payment_intent" ? object.id : object.paymentIntent

@@ -10,9 +10,9 @@ public struct UploadContainer: Sendable {
     public let spool: any FileSpool
     public let system: SystemContext
     /// How long an upload lives after its last byte.
-    public let lifetime: TimeInterval
+    public let lifetime: Duration
 
-    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: TimeInterval) {
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration) {
         self.store = store
         self.spool = spool
         self.system = system

@@ -15,7 +15,7 @@ extension AccountUseCase {
         let matches = try await hasher.verify(input.password, against: hash)
         guard let found, matches else { return .invalidCredentials }
         let token = tokens.newToken()
-        let expiresAt = system.now().addingTimeInterval(AccountRules.sessionLifetime)
+        let expiresAt = system.now() + AccountRules.sessionLifetime
         guard
             try await sessions.create(
                 tokenHash: tokens.hash(token), customerID: found.customer.id, credentialsVersion: found.version, expiresAt: expiresAt)

@@ -3,7 +3,7 @@ import Foundation
 
 extension DeviceUseCase {
     /// How long a settled push (sent or given up) is kept, to answer what a phone was told.
-    public static let settledPushLifetime: TimeInterval = 30 * 86_400
+    public static let settledPushLifetime: Duration = .seconds(30 * 86_400)
 
     /// What sends the queued pushes; `nil` without a push provider (APNS_* unset: pushes wait in
     /// the queue until `purgePushes` gives them up as stale).
@@ -17,6 +17,6 @@ extension DeviceUseCase {
     public func purgePushes() async throws -> Int {
         let now = system.now()
         return try await pushQueue.purge(
-            settledBefore: now - Self.settledPushLifetime, staleBefore: now - PushSender.stale.timeInterval)
+            settledBefore: now - Self.settledPushLifetime, staleBefore: now - PushSender.stale)
     }
 }

@@ -48,7 +48,7 @@ public struct PushSender: Sendable {
         while claimed < limit, !Task.isCancelled {
             let now = system.now()
             let pushes = try await queue.claimDue(
-                now: now, until: now + lease.timeInterval, staleBefore: now - Self.stale.timeInterval,
+                now: now, until: now + lease, staleBefore: now - Self.stale,
                 limit: min(Self.concurrency, limit - claimed))
             guard !pushes.isEmpty else { break }
             claimed += pushes.count
@@ -91,7 +91,7 @@ public struct PushSender: Sendable {
     }
 
     /// 2 s after the first try, doubling, at most an hour.
-    public static func backoff(afterAttempt attempt: Int) -> TimeInterval {
-        min(3600, pow(2, Double(min(max(attempt, 1), 12))))
+    public static func backoff(afterAttempt attempt: Int) -> Duration {
+        .seconds(min(3600, 1 << min(max(attempt, 1), 12)))
     }
 }

@@ -22,7 +22,7 @@ struct PaymentSettlement: Sendable {
             if intent.status != .canceled, !(try await cancel(intent, of: order)) { return order }
             return try await store.markPaymentFailed(orderID: order.id, declineCode: code, at: now)
         case .requiresAction(let action):
-            let expiresAt = now.addingTimeInterval(actionTimeout.timeInterval)
+            let expiresAt = now + actionTimeout
             if let moved = try await store.markRequiresAction(orderID: order.id, action: action, expiresAt: expiresAt, at: now) {
                 return moved
             }

@@ -23,7 +23,7 @@ public struct ReconcileUseCase: Sendable {
 
     /// Room beyond the provider calls' own deadlines for the database steps between them and for
     /// clocks that differ between instances.
-    public static let margin: TimeInterval = 30
+    public static let margin: Duration = .seconds(30)
 
     let store: any OrderStore
     /// Staff refunds; nil settles orders only.
@@ -47,17 +47,17 @@ public struct ReconcileUseCase: Sendable {
 
     /// How long an order may still be inside the request that made it pending: a checkout makes
     /// two provider calls (create, confirm), a refund one, each at most `longestCall`.
-    public var minimumAge: TimeInterval {
-        2 * payments.longestCall.timeInterval + Self.margin
+    public var minimumAge: Duration {
+        payments.longestCall * 2 + Self.margin
     }
 
     /// One pass over the orders left pending for longer than `age`, never less than
     /// `minimumAge`: a younger one may still be inside a checkout or a cancel talking to the
     /// provider, and settling it then could fail a payment that is about to succeed.
     /// - Throws: `StoreUnavailable`.
-    public func reconcile(olderThan age: TimeInterval = 0, limit: Int = 500) async throws -> Report {
+    public func reconcile(olderThan age: Duration = .zero, limit: Int = 500) async throws -> Report {
         var report = Report()
-        let cutoff = system.now().addingTimeInterval(-max(age, minimumAge))
+        let cutoff = system.now() - max(age, minimumAge)
         for order in try await store.pendingOrders(placedBefore: cutoff, limit: limit) {
             switch try await settlePayment(order) {
             case .paid: report.paid += 1

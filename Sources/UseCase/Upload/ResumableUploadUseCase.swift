@@ -12,9 +12,9 @@ public struct ResumableUploadUseCase: Sendable {
     let system: SystemContext
     /// How long an upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`); a finished
     /// one keeps its answer as long.
-    public let lifetime: TimeInterval
+    public let lifetime: Duration
 
-    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: TimeInterval) {
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration) {
         self.store = store
         self.spool = spool
         self.system = system
