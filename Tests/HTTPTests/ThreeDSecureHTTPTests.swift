@@ -193,6 +193,24 @@ struct PaymentSheetHTTPTests {
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
         }
     }
+
+    /// The app retries its checkout after the customer cancelled the order it placed: the
+    /// replay names the cancelled order and says nothing was charged (it answered 201, as paid).
+    @Test func aReplayAfterTheCancelIsNoPayment() async throws {
+        try await withApp { client, db in
+            let mug = try await CheckoutHTTPTests.item(db, stock: 5)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 2}"#, token: token)
+            let waiting = try await client.send(
+                .post, "/v1/orders", json: "{}", token: token, headers: [.init("Idempotency-Key")!: "sheet"])
+            let id = try #require(try waiting.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/orders/\(id)/cancel", token: token).status == .ok)
+            let replay = try await client.send(.post, "/v1/orders", json: "{}", token: token, headers: [.init("Idempotency-Key")!: "sheet"])
+            let problem = try replay.expectProblem(409)
+            #expect((problem["type"] as? String)?.hasSuffix("/order-cancelled") == true && problem["order_id"] as? String == id)
+            #expect(try await CheckoutHTTPTests.stock(db, mug) == 5)
+        }
+    }
 }
 
 /// Orders waiting on the app each hold their stock: past `MAX_ORDERS_AWAITING_PAYMENT` of them a

@@ -56,6 +56,19 @@ struct OrderUseCaseTests {
         #expect(payments.calls.isEmpty)
     }
 
+    /// A cancelled order was never paid: its replay must not answer as if it were (it did, 201).
+    @Test func aReplayOfACancelledOrderIsNoPayment() async throws {
+        var cancelled = order
+        cancelled.status = .cancelled
+        let store = MockOrderStore(order: cancelled, created: false)
+        let payments = MockPaymentGateway {
+            Issue.record("confirmed again"); return .succeeded
+        }
+        let outcome = try await useCase(store, payments).checkout(request)
+        guard case .cancelled(let replayed) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(replayed.id == order.id && payments.calls.isEmpty)
+    }
+
     @Test func badKeyOrPaymentMethodIsRejectedFirst() async throws {
         let store = MockOrderStore(order: order)
         let payments = MockPaymentGateway { .succeeded }

@@ -186,6 +186,8 @@ public enum CheckoutOutcome: Hashable, Sendable {
     case pending(Order)
     /// The card was declined; stock was released (402).
     case declined(Order, code: String)
+    /// A replayed checkout whose order was cancelled before it was paid: nothing was charged (409).
+    case cancelled(Order)
 }
 
 public enum OrderError: Error, Equatable, Sendable {

@@ -20147,25 +20147,17 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/expected`.
-                                public var expected: Components.Schemas.Money
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/total`.
-                                public var total: Components.Schemas.Money
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2/order_id`.
+                                public var orderId: Swift.String
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - expected:
-                                ///   - total:
-                                public init(
-                                    expected: Components.Schemas.Money,
-                                    total: Components.Schemas.Money
-                                ) {
-                                    self.expected = expected
-                                    self.total = total
+                                ///   - orderId:
+                                public init(orderId: Swift.String) {
+                                    self.orderId = orderId
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case expected
-                                    case total
+                                    case orderId = "order_id"
                                 }
                             }
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value2/value2`.
@@ -20199,25 +20191,25 @@ public enum Operations {
                             public var value1: Components.Schemas.Problem
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2`.
                             public struct Value2Payload: Codable, Hashable, Sendable {
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/count`.
-                                public var count: Swift.Int
-                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/order_ids`.
-                                public var orderIds: [Swift.String]
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/expected`.
+                                public var expected: Components.Schemas.Money
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2/total`.
+                                public var total: Components.Schemas.Money
                                 /// Creates a new `Value2Payload`.
                                 ///
                                 /// - Parameters:
-                                ///   - count:
-                                ///   - orderIds:
+                                ///   - expected:
+                                ///   - total:
                                 public init(
-                                    count: Swift.Int,
-                                    orderIds: [Swift.String]
+                                    expected: Components.Schemas.Money,
+                                    total: Components.Schemas.Money
                                 ) {
-                                    self.count = count
-                                    self.orderIds = orderIds
+                                    self.expected = expected
+                                    self.total = total
                                 }
                                 public enum CodingKeys: String, CodingKey {
-                                    case count
-                                    case orderIds = "order_ids"
+                                    case expected
+                                    case total
                                 }
                             }
                             /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3/value2`.
@@ -20245,20 +20237,75 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value3`.
                         public var value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4`.
+                        public struct Value4Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4/value2/count`.
+                                public var count: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4/value2/order_ids`.
+                                public var orderIds: [Swift.String]
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - count:
+                                ///   - orderIds:
+                                public init(
+                                    count: Swift.Int,
+                                    orderIds: [Swift.String]
+                                ) {
+                                    self.count = count
+                                    self.orderIds = orderIds
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case count
+                                    case orderIds = "order_ids"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4/value2`.
+                            public var value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload.Value2Payload
+                            /// Creates a new `Value4Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4`.
+                        public var value4: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         ///   - value3:
+                        ///   - value4:
                         public init(
                             value1: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
-                            value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
+                            value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
+                            value4: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
+                            self.value4 = value4
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -20277,11 +20324,17 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value4 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
-                                    self.value3
+                                    self.value3,
+                                    self.value4
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -20292,6 +20345,7 @@ public enum Operations {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
+                            try self.value4?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/application\/problem+json`.
@@ -20319,7 +20373,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock or items_unavailable or total_changed or orders_awaiting_payment
+            /// insufficient_stock or items_unavailable or order_cancelled or total_changed or orders_awaiting_payment
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/409`.
             ///

@@ -115,7 +115,8 @@ public struct OrderCheckout: Sendable {
         switch order.status {
         case .pendingPayment, .requiresAction: return .pending(order)
         case .paymentFailed: return .declined(order, code: order.declineCode ?? Order.unspecifiedDeclineCode)
-        case .paid, .cancelled, .refundPending, .refunded: return .paid(order)
+        case .cancelled: return .cancelled(order)
+        case .paid, .refundPending, .refunded: return .paid(order)
         }
     }
 }

@@ -32,6 +32,7 @@ extension OrderUseCase {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
             case .pending(let order): return .pending(order)
+            case .cancelled(let order): return .orderCancelled(orderID: order.id)
             case .declined(let order, let code):
                 guard Self.withheldDeclineCodes.contains(code) else { return .paymentDeclined(declineCode: code, orderID: order.id) }
                 background.warn("order \(order.id.lowercasedText) declined with decline_code \(code), answered as generic_decline")
