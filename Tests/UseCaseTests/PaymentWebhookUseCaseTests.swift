@@ -20,11 +20,19 @@ struct PaymentWebhookUseCaseTests {
     /// Events recorded once each, and those marked handled.
     final class Events: PaymentEventStore {
         let state = Mutex<(recorded: Set<String>, handled: [String])>(([], []))
+        /// What `unhandled` answers, and the window it was asked for.
+        let leftOver: [PaymentEvent]
+        let askedWindow = Mutex<(after: Date, before: Date)?>(nil)
+        init(leftOver: [PaymentEvent] = []) { self.leftOver = leftOver }
         var handled: [String] { state.withLock { $0.handled } }
         var recorded: Set<String> { state.withLock { $0.recorded } }
         func recordOnce(_ event: PaymentEvent, at: Date) async throws -> Bool { state.withLock { $0.recorded.insert(event.id).inserted } }
         func markHandled(eventID: String, at: Date) async throws { state.withLock { $0.handled.append(eventID) } }
         func purge(receivedBefore before: Date) async throws -> Int { throw UnstubbedCall(call: "purge") }
+        func unhandled(receivedAfter after: Date, before: Date, limit: Int) async throws -> [PaymentEvent] {
+            askedWindow.withLock { $0 = (after, before) }
+            return Array(leftOver.prefix(limit))
+        }
     }
 
     static let pending = Order(
@@ -76,6 +84,27 @@ struct PaymentWebhookUseCaseTests {
         #expect(try await useCase.receive(Self.delivery, background: again) == .received(received: true, duplicate: true))
         #expect(again.jobs.isEmpty)
         #expect(events.recorded == ["evt_1"] && events.handled.isEmpty)
+    }
+
+    /// An event whose handling failed (the provider could not be read) was acknowledged at once,
+    /// so the provider never sends it again: the periodic pass handles it, and one still failing
+    /// is left for the next pass.
+    @Test func eventsWhoseHandlingFailedAreHandledAgain() async throws {
+        let events = Events(leftOver: [Self.event("evt_failed"), Self.event("evt_gone", payment: "pi_other")])
+        let orders = MockOrderStore(order: Self.pending)
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+        let useCase = container(events: events, orders: orders, payments: payments).useCase
+        #expect(try await useCase.handleLeftOverEvents() == 2)
+        #expect(orders.calls.contains("paid") && events.handled == ["evt_failed", "evt_gone"])
+        let window = try #require(events.askedWindow.withLock { $0 })
+        #expect(window.before == Fixtures.now - PaymentWebhookUseCase.leftOverAfter)
+        #expect(window.after == Fixtures.now - PaymentWebhookUseCase.leftOverUntil)
+
+        let down = MockPaymentGateway(confirm: { .succeeded }, retrieve: { throw PaymentError.unreachable(reason: "down") })
+        let stillFailing = Events(leftOver: [Self.event("evt_failed")])
+        let again = container(events: stillFailing, orders: MockOrderStore(order: Self.pending), payments: down).useCase
+        #expect(try await again.handleLeftOverEvents() == 0)
+        #expect(stillFailing.handled.isEmpty)
     }
 
     @Test func aDisputeIsLoggedForTheStaff() async throws {

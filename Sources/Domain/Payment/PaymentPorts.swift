@@ -54,6 +54,10 @@ public protocol PaymentEventStore: Sendable {
     /// Notes that the event was acted on.
     /// - Throws: `StoreUnavailable`.
     func markHandled(eventID: String, at: Date) async throws
+    /// Events not marked handled that were received after `after` and before `before`, newest
+    /// first, at most `limit`.
+    /// - Throws: `StoreUnavailable`.
+    func unhandled(receivedAfter after: Date, before: Date, limit: Int) async throws -> [PaymentEvent]
     /// Forgets events received before `before`, so the table does not grow for good.
     /// - Returns: how many were forgotten.
     /// - Throws: `StoreUnavailable`.

@@ -27,6 +27,19 @@ public struct PostgresPaymentEventStore: PaymentEventStore {
         }
     }
 
+    public func unhandled(receivedAfter after: Date, before: Date, limit: Int) async throws -> [PaymentEvent] {
+        try await translatingUnavailable {
+            try await database.query(
+                """
+                SELECT id, type, payment_intent_id FROM payment_events
+                WHERE handled_at IS NULL AND received_at > $1 AND received_at < $2 ORDER BY received_at DESC LIMIT $3
+                """, after, before, limit
+            ).rows.map { row in
+                PaymentEvent(id: try row.decode("id"), type: try row.decode("type"), paymentIntentID: try row.decode("payment_intent_id"))
+            }
+        }
+    }
+
     /// At most 10,000 a pass, so one pass never holds a long transaction.
     public func purge(receivedBefore before: Date) async throws -> Int {
         try await translatingUnavailable {

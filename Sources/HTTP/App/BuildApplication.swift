@@ -45,6 +45,14 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     let accounts = AccountContainer.live(resources).useCase
     let throttle = ThrottleContainer.live(resources).throttle
     let webhooks = PaymentWebhookContainer.live(resources).useCase
+    if orders.reconciler != nil {
+        // Events whose handling failed: answered at once, so the provider never sends them again.
+        services.append(
+            PeriodicService(name: "handled left-over payment events", interval: .seconds(30), logger: resources.logger) {
+                let handled = try await webhooks.handleLeftOverEvents()
+                return handled == 0 ? [:] : ["handled": "\(handled)"]
+            })
+    }
     // Expired sessions, rate-limit counts that no longer limit anything, settled pushes,
     // abandoned resumable uploads, the provider's events past their retention.
     services.append(
