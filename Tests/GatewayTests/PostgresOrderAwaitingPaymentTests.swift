@@ -7,8 +7,9 @@ import Testing
 @testable import Gateway
 
 /// A customer's orders waiting for payment each hold their stock, so a checkout is refused once
-/// the customer has `awaitingPaymentLimit` of them (`PostgresOrderStore+Placing`), also when the
-/// customer's checkouts race: the customer's row is locked before they are counted.
+/// the customer has `awaitingPaymentLimit` of them (`PostgresOrderStore+Placing`), and while one
+/// of them is still being paid (`pending_payment`), also when the customer's checkouts race: the
+/// customer's row is locked before they are counted.
 @Suite("Orders awaiting payment on real PostgreSQL")
 struct PostgresOrderAwaitingPaymentTests {
     private static let yen = Currency("JPY")!
@@ -30,6 +31,16 @@ struct PostgresOrderAwaitingPaymentTests {
             minimumCharge: Money(amount: 50, currency: yen))
     }
 
+    /// The app's part of a payment sheet's or a 3-D Secure payment: the order waits on it.
+    private static func awaitApp(_ order: UUID, _ db: TestDatabase) async throws {
+        try await db.pool.query(
+            """
+            UPDATE orders SET status = 'requires_action', payment_intent_id = 'pi_' || id, action_client_secret = 'secret',
+                              action_type = 'confirm_payment', action_expires_at = now() + interval '15 minutes'
+            WHERE id = $1
+            """, order)
+    }
+
     private static func stock(of variant: UUID, _ db: TestDatabase) async throws -> Int {
         try await db.pool.query("SELECT stock FROM item_variants WHERE id = $1", variant).rows[0].decode("stock")
     }
@@ -44,6 +55,7 @@ struct PostgresOrderAwaitingPaymentTests {
                     id: UUID(), request: Self.request(customer, key: key, limit: 2), at: Date())
                 #expect(created)
                 placed.append(order.id)
+                try await Self.awaitApp(order.id, db)
             }
             await #expect(throws: OrderError.awaitingPayment(placed)) {
                 try await store.placeOrder(id: UUID(), request: Self.request(customer, key: "c", limit: 2), at: Date())
@@ -61,33 +73,53 @@ struct PostgresOrderAwaitingPaymentTests {
         }
     }
 
-    /// Twelve checkouts of one customer at once, each with a key of its own: exactly the limit's
-    /// worth are placed, whatever their order, and only their stock is reserved.
-    @Test func racingCheckoutsOfOneCustomerPlaceNoMoreThanTheLimit() async throws {
+    /// A double tap on "Buy" with a key per tap: while the first order is still being paid, the
+    /// second checkout of the cart is refused naming it, and reserves nothing. Once the first is
+    /// settled (here declined: the cart stays), the customer may check out again.
+    @Test func aCheckoutWhileAnotherIsBeingPaidIsRefused() async throws {
+        try await TestDatabase.with { db in
+            let (customer, variant) = try await Self.customerWithCart(db, index: 2, quantity: 2)
+            let store = PostgresOrderStore(database: db.pool, currency: Self.yen)
+            let (first, created) = try await store.placeOrder(
+                id: UUID(), request: Self.request(customer, key: "tap-1", limit: 5), at: Date())
+            #expect(created)
+            await #expect(throws: OrderError.checkoutInProgress(first.id)) {
+                try await store.placeOrder(id: UUID(), request: Self.request(customer, key: "tap-2", limit: 5), at: Date())
+            }
+            #expect(try await Self.stock(of: variant, db) == 998)
+            try await db.pool.query("UPDATE orders SET status = 'payment_failed' WHERE id = $1", first.id)
+            #expect(try await store.placeOrder(id: UUID(), request: Self.request(customer, key: "tap-2", limit: 5), at: Date()).created)
+        }
+    }
+
+    /// Twelve checkouts of one customer at once, each with a key of its own: exactly one is
+    /// placed, whatever their order, and only its stock is reserved; the others name it.
+    @Test func racingCheckoutsOfOneCustomerPlaceOneOrder() async throws {
         try await TestDatabase.with { db in
             let (customer, variant) = try await Self.customerWithCart(db, index: 1, quantity: 5)
             let store = PostgresOrderStore(database: db.pool, currency: Self.yen)
-            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            let outcomes = try await withThrowingTaskGroup(of: (placed: UUID?, refusedFor: UUID?).self) { group in
                 for attempt in 0..<12 {
                     group.addTask {
                         do {
-                            return try await store.placeOrder(
-                                id: UUID(), request: Self.request(customer, key: "race-\(attempt)", limit: 3), at: Date()
-                            ).created
-                        } catch OrderError.awaitingPayment(let waiting) {
-                            #expect(waiting.count == 3)
-                            return false
+                            let (order, created) = try await store.placeOrder(
+                                id: UUID(), request: Self.request(customer, key: "race-\(attempt)", limit: 3), at: Date())
+                            return (created ? order.id : nil, nil)
+                        } catch OrderError.checkoutInProgress(let paying) {
+                            return (nil, paying)
                         }
                     }
                 }
-                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                return try await group.reduce(into: [(placed: UUID?, refusedFor: UUID?)]()) { $0.append($1) }
             }
-            #expect(outcomes.filter { $0 }.count == 3)
+            let placed = outcomes.compactMap(\.placed)
+            #expect(placed.count == 1)
+            #expect(outcomes.compactMap(\.refusedFor) == Array(repeating: placed[0], count: 11))
             let waiting: Int = try await db.pool.query(
                 "SELECT count(*)::integer AS n FROM orders WHERE customer_id = $1 AND status = 'pending_payment'", customer
             ).rows[0].decode("n")
-            #expect(waiting == 3)
-            #expect(try await Self.stock(of: variant, db) == 985)
+            #expect(waiting == 1)
+            #expect(try await Self.stock(of: variant, db) == 995)
         }
     }
 }

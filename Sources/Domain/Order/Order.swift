@@ -216,6 +216,10 @@ public enum OrderError: Error, Equatable, Sendable {
     /// `CheckoutRequest.awaitingPaymentLimit` (or more, were the limit lowered since); nothing was
     /// reserved.
     case awaitingPayment([UUID])
+    /// An earlier order of the customer's is still `pending_payment`: its payment is under way, or
+    /// its answer is left to the reconciler. A second order of the same cart is what a double tap
+    /// on "Buy" makes, charged twice; nothing was reserved.
+    case checkoutInProgress(UUID)
     /// The order's total is below the least the payment provider charges; nothing was reserved.
     case belowMinimumCharge(total: Money, minimum: Money)
     /// The order would total `total`, not the `expected` the app showed; nothing was reserved.

@@ -78,7 +78,7 @@ extension PostgresOrderStore {
         if pricing == .locked {
             guard try await claim(id: id, request: request, at: at, totals: nil, shipping: nil, on: connection) else { return nil }
         }
-        let (cart, awaiting) = try await cartLines(of: request.customerID, besides: id, pricing: pricing, on: connection)
+        let (cart, awaiting, paying) = try await cartLines(of: request.customerID, besides: id, pricing: pricing, on: connection)
         // What refuses the checkout is thrown only once the key is claimed: a repeated request
         // answers with its first order, whatever the cart holds now.
         let shipping: Result<ShippingChoice?, OrderError>
@@ -99,6 +99,7 @@ extension PostgresOrderStore {
             if let totals = try? totals.get() { try await record(totals, shipping: try? shipping.get(), of: id, on: connection) }
         }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
+        if let paying { throw OrderError.checkoutInProgress(paying) }
         guard awaiting.count < request.awaitingPaymentLimit else { throw OrderError.awaitingPayment(awaiting) }
         _ = try shipping.get()
         // Before any reservation, a total the provider would refuse takes no lock (when every
@@ -157,14 +158,16 @@ extension PostgresOrderStore {
     /// statement: one round trip less on every checkout; `holdCustomer` comes first, so none can
     /// join them meanwhile).
     private func cartLines(of customerID: UUID, besides order: UUID, pricing: Pricing, on connection: PostgresConnection) async throws
-        -> (lines: [CheckoutLine], awaitingPayment: [UUID])
+        -> (lines: [CheckoutLine], awaitingPayment: [UUID], paying: UUID?)
     {
         let rows = try await connection.query(
             """
             SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_options, i.name, v.price_amount,
                    v.price_currency, i.tax_class, (v.removed_at IS NOT NULL OR i.archived_at IS NOT NULL) AS removed,
                    (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
-                    WHERE o.customer_id = $1 AND o.id <> $2 AND o.status IN ('pending_payment', 'requires_action')) AS awaiting
+                    WHERE o.customer_id = $1 AND o.id <> $2 AND o.status IN ('pending_payment', 'requires_action')) AS awaiting,
+                   (SELECT o.id FROM orders o WHERE o.customer_id = $1 AND o.id <> $2 AND o.status = 'pending_payment'
+                    ORDER BY o.created_at, o.id LIMIT 1) AS paying
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
             """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID, order
@@ -172,6 +175,7 @@ extension PostgresOrderStore {
         // Their ids joined by commas, NULL for none.
         let listed = try rows.first.flatMap { try $0.decode("awaiting", as: String?.self) } ?? ""
         let awaiting = listed.split(separator: ",").compactMap { UUID(uuidString: String($0)) }
+        let paying = try rows.first.flatMap { try $0.decode("paying", as: UUID?.self) }
         let lines = try rows.map { row in
             CheckoutLine(
                 variantID: try row.decode("variant_id"), itemID: try row.decode("item_id"), quantity: try row.decode("quantity"),
@@ -179,7 +183,7 @@ extension PostgresOrderStore {
                 name: try row.decode("name"), unitPrice: try row.money(amount: "price_amount", currency: "price_currency"),
                 taxClass: try row.enumeration("tax_class", as: TaxClass.self), removed: try row.decode("removed"))
         }
-        return (lines, awaiting)
+        return (lines, awaiting, paying)
     }
 
     /// The fee for this subtotal (free past the method's threshold), then the tax per rate, once

@@ -20373,7 +20373,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// insufficient_stock or items_unavailable or order_cancelled or total_changed or orders_awaiting_payment
+            /// insufficient_stock or items_unavailable or order_cancelled or total_changed or orders_awaiting_payment or checkout_in_progress
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/409`.
             ///

@@ -57,6 +57,7 @@ extension OrderUseCase {
             case .belowMinimumCharge(let total, let minimum):
                 return .amountBelowMinimum(total: total, minimum: minimum)
             case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
+            case .checkoutInProgress(let orderID): return .checkoutInProgress(orderID: orderID)
             case .totalChanged(let total, let expected):
                 return .totalChanged(total: total, expected: expected)
             case .shippingRequired:
