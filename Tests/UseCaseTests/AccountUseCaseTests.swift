@@ -41,6 +41,17 @@ struct AccountUseCaseTests {
         #expect(try await useCase.signUp(again) == .emailTaken)
     }
 
+    /// A deleted account's email becomes `deleted-<id>@deleted.invalid`: a live account holding
+    /// that address made the deletion fail (a 500, every time), so no one may take one.
+    @Test func anAddressNoMailReachesIsRefused() async throws {
+        for email in ["deleted-\(UUID().uuidString.lowercased())@deleted.invalid", "a@b.INVALID", "x@mail.invalid"] {
+            let error = await #expect(throws: ValidationError.self) {
+                try await useCase.signUp(AccountSignUpInput(email: email, password: "correct horse", name: "A"))
+            }
+            #expect(error?.fields.map(\.field) == ["email"], "\(email)")
+        }
+    }
+
     @Test func weakOrMalformedInputNamesEachField() async throws {
         let error = await #expect(throws: ValidationError.self) {
             try await useCase.signUp(AccountSignUpInput(email: "not-an-email", password: "aaaaaaaaaaaa", name: " "))

@@ -32,10 +32,15 @@ public enum AccountRules {
         }
     }
 
+    /// A domain no mail reaches (RFC 6761): a deleted account's email is rewritten into it
+    /// (`deleted-<id>@deleted.invalid`), so no one else may hold such an address, which would
+    /// make that account's deletion fail.
+    public static let unreachableDomain = ".invalid"
+
     public static func emailIsPlausible(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.storedLength <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].lowercased().hasSuffix(unreachableDomain)
         else { return false }
         return !email.contains { $0.isWhitespace || $0.isNewline }
     }
