@@ -22,6 +22,7 @@ struct PaymentStateModelTests {
         let longestCall: Duration = .seconds(1)
 
         func minimumCharge(in currency: Currency) -> Int64 { 1 }
+        func maximumCharge(in currency: Currency) -> Int64 { .max }
         static let action = PaymentAction(clientSecret: "pi_model_secret_x", nextActionType: "use_stripe_sdk")
 
         func intent(_ status: PaymentStatus) -> PaymentIntent {

@@ -82,8 +82,8 @@ struct StorefrontClientTests {
                 Issue.record("expected 422, got \(empty)")
                 return
             }
-            // Any of the 422's shapes (the empty cart's is the plain problem, `value2`).
-            let problem = try #require(try refused.body.applicationProblemJson.value2)
+            // Any of the 422's shapes (the empty cart's is the plain problem, `value3`).
+            let problem = try #require(try refused.body.applicationProblemJson.value3)
             #expect(problem.status == 422 && problem.detail.contains("empty"))
 
             // A review with a photo of the mug bought.

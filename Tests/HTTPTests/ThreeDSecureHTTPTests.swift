@@ -250,7 +250,7 @@ struct AwaitingPaymentHTTPTests {
 /// Stripe charges no less than ¥50 (`StripePaymentGateway.minimumCharges`), and localstripe no
 /// less than 1: a cheaper order is refused by the service with what it totals and the least, and
 /// nothing is reserved or sent to the provider, instead of failing as a declined payment.
-@Suite("Orders below the provider's minimum charge over HTTP")
+@Suite("Orders outside the provider's charges over HTTP")
 struct MinimumChargeHTTPTests {
     @Test func anOrderBelowTheMinimumIsRefusedAndReservesNothing() async throws {
         try await withApp { client, db in
@@ -269,6 +269,24 @@ struct MinimumChargeHTTPTests {
             // Two of them reach the minimum (¥60 with tax included) and are charged.
             try await client.send(.put, "/v1/cart/items/\(sticker)", json: #"{"quantity": 2}"#, token: token)
             let paid = try await CheckoutHTTPTests.checkout(client, token, key: "enough")
+            #expect(paid.status == .created, "\(String(buffer: paid.body))")
+        }
+    }
+
+    /// Stripe charges at most ¥99,999,999 at once and localstripe has no most: a cart past it
+    /// was reserved and sent, and the provider's refusal came back as a declined card.
+    @Test func anOrderAboveTheMaximumIsRefusedAndReservesNothing() async throws {
+        try await withApp { client, db in
+            let ring = try await CheckoutHTTPTests.item(db, stock: 10, price: 60_000_000)
+            let (_, token) = try await signedInCustomer(db)
+            try await client.send(.put, "/v1/cart/items/\(ring)", json: #"{"quantity": 2}"#, token: token)
+            let problem = try await CheckoutHTTPTests.checkout(client, token, key: "large").expectProblem(422)
+            #expect((problem["type"] as? String)?.hasSuffix("amount-above-maximum") == true, "\(problem)")
+            #expect(problem.money("total") == "120000000 JPY" && problem.money("maximum") == "99999999 JPY")
+            #expect(try await CheckoutHTTPTests.stock(db, ring) == 10)
+
+            try await client.send(.put, "/v1/cart/items/\(ring)", json: #"{"quantity": 1}"#, token: token)
+            let paid = try await CheckoutHTTPTests.checkout(client, token, key: "one")
             #expect(paid.status == .created, "\(String(buffer: paid.body))")
         }
     }

@@ -134,6 +134,9 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// The least total the payment provider charges, in the shop's currency (its
     /// `minimumCharge`): an order below it is refused, nothing reserved.
     public let minimumCharge: Money
+    /// The most the payment provider charges at once (its `maximumCharge`), when it says: an
+    /// order above it is refused, nothing reserved.
+    public let maximumCharge: Money?
     /// The total the app showed the customer, when it says: an order that would total anything
     /// else is refused (a price, rate or tax changed since), nothing reserved. A precondition,
     /// not part of what is bought: a repeated key answers with its first order whatever it says.
@@ -141,7 +144,8 @@ public struct CheckoutRequest: Hashable, Sendable {
 
     public init(
         customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
-        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money, expectedTotal: Money? = nil
+        awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money, maximumCharge: Money? = nil,
+        expectedTotal: Money? = nil
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
@@ -150,6 +154,7 @@ public struct CheckoutRequest: Hashable, Sendable {
         self.shippingMethodID = shippingMethodID
         self.awaitingPaymentLimit = awaitingPaymentLimit
         self.minimumCharge = minimumCharge
+        self.maximumCharge = maximumCharge
         self.expectedTotal = expectedTotal
     }
 
@@ -222,6 +227,9 @@ public enum OrderError: Error, Equatable, Sendable {
     case checkoutInProgress(UUID)
     /// The order's total is below the least the payment provider charges; nothing was reserved.
     case belowMinimumCharge(total: Money, minimum: Money)
+    /// The order's total is above the most the payment provider charges at once; nothing was
+    /// reserved.
+    case aboveMaximumCharge(total: Money, maximum: Money)
     /// The order would total `total`, not the `expected` the app showed; nothing was reserved.
     case totalChanged(total: Money, expected: Money)
 }

@@ -8,7 +8,8 @@ public protocol OrderStore: Sendable {
     /// - Returns: the order and whether this call created it.
     /// - Throws: `OrderError.emptyCart`, `.insufficientStock`, `.unavailableItems`,
     ///   `.awaitingPayment` (as many orders waiting as `request.awaitingPaymentLimit`),
-    ///   `.belowMinimumCharge` (a total below `request.minimumCharge`), the shipping errors
+    ///   `.belowMinimumCharge` (a total below `request.minimumCharge`), `.aboveMaximumCharge`
+    ///   (above `request.maximumCharge`), the shipping errors
     ///   (nothing reserved for any of them), `.idempotencyKeyReused` (same key, other
     ///   fingerprint), `StoreUnavailable`.
     func placeOrder(id: UUID, request: CheckoutRequest, at: Date) async throws -> (order: Order, created: Bool)

@@ -30,6 +30,10 @@ public protocol PaymentGateway: Sendable {
     /// total is below it is refused before anything is reserved, since the provider would refuse
     /// its payment.
     func minimumCharge(in currency: Currency) -> Int64
+    /// The most, in `currency`'s minor units, the provider charges at once: a checkout whose total
+    /// is above it is refused before anything is reserved (the provider would refuse its payment,
+    /// as an invalid request, after the stock was held).
+    func maximumCharge(in currency: Currency) -> Int64
     /// The longest one call can take: every attempt's deadline and the backoff between them.
     /// Until it has passed, a call made earlier may still be under way.
     var longestCall: Duration { get }

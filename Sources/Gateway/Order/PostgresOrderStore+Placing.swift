@@ -109,6 +109,11 @@ extension PostgresOrderStore {
         {
             throw OrderError.belowMinimumCharge(total: total, minimum: request.minimumCharge)
         }
+        if repriced.isEmpty, !cart.contains(where: \.removed), let total = try? totals.get().total, let maximum = request.maximumCharge,
+            total.amount > maximum.amount
+        {
+            throw OrderError.aboveMaximumCharge(total: total, maximum: maximum)
+        }
         if repriced.isEmpty, !cart.contains(where: \.removed), let expected = request.expectedTotal, let total = try? totals.get().total,
             total != expected
         {

@@ -33,6 +33,10 @@ public struct StripePaymentGateway: PaymentGateway {
         Self.minimumCharges[currency.code] ?? 1
     }
 
+    /// Stripe's most, the same page: eight digits of minor units in every currency but a few
+    /// this shop does not sell in (¥99,999,999, $999,999.99).
+    public func maximumCharge(in currency: Currency) -> Int64 { 99_999_999 }
+
     public func createPayment(amount: Money, paymentMethod: String?, orderID: UUID, idempotencyKey: String) async throws -> PaymentIntent {
         var form = [
             ("amount", String(amount.amount)), ("currency", amount.currency.code.lowercased()),

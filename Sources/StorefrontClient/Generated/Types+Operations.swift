@@ -20454,18 +20454,73 @@ public enum Operations {
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value1`.
                         public var value1: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2`.
-                        public var value2: Components.Schemas.Problem?
+                        public struct Value2Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2/value2/maximum`.
+                                public var maximum: Components.Schemas.Money
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2/value2/total`.
+                                public var total: Components.Schemas.Money
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - maximum:
+                                ///   - total:
+                                public init(
+                                    maximum: Components.Schemas.Money,
+                                    total: Components.Schemas.Money
+                                ) {
+                                    self.maximum = maximum
+                                    self.total = total
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case maximum
+                                    case total
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2/value2`.
+                            public var value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
+                            /// Creates a new `Value2Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value2`.
+                        public var value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/applicationProblemJson/value3`.
+                        public var value3: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Components.Schemas.Problem? = nil
+                            value2: Operations.Order_checkout.Output.UnprocessableContent.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -20479,10 +20534,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -20492,6 +20553,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/422/content/application\/problem+json`.
@@ -20519,7 +20581,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// empty_cart or idempotency_key_reused or amount_below_minimum
+            /// empty_cart or idempotency_key_reused or amount_below_minimum or amount_above_maximum
             ///
             /// - Remark: Generated from `#/paths//v1/orders/post(Order.checkout)/responses/422`.
             ///

@@ -27,7 +27,8 @@ extension OrderUseCase {
         let request = CheckoutRequest(
             customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
             addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit,
-            minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency), expectedTotal: input.expectedTotal)
+            minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency),
+            maximumCharge: Money(amount: payments.maximumCharge(in: currency), currency: currency), expectedTotal: input.expectedTotal)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
@@ -56,6 +57,8 @@ extension OrderUseCase {
             case .idempotencyKeyReused: return .idempotencyKeyReused
             case .belowMinimumCharge(let total, let minimum):
                 return .amountBelowMinimum(total: total, minimum: minimum)
+            case .aboveMaximumCharge(let total, let maximum):
+                return .amountAboveMaximum(total: total, maximum: maximum)
             case .awaitingPayment(let orderIDs): return .ordersAwaitingPayment(count: orderIDs.count, orderIDs: orderIDs)
             case .checkoutInProgress(let orderID): return .checkoutInProgress(orderID: orderID)
             case .totalChanged(let total, let expected):

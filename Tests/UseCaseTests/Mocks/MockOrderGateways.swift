@@ -141,6 +141,7 @@ final class MockPaymentGateway: PaymentGateway, Sendable {
     }
 
     func minimumCharge(in currency: Currency) -> Int64 { 1 }
+    func maximumCharge(in currency: Currency) -> Int64 { .max }
 
     var calls: [String] { state.withLock { $0 } }
 
