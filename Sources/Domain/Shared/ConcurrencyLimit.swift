@@ -2,8 +2,8 @@ import Synchronization
 
 /// At most `maximum` holders at once in this process. `tryAcquire` never waits: work past the
 /// limit is refused at once (429 with Retry-After) instead of queueing behind the rest, which is
-/// what keeps a burst of slow, costly requests from piling up. Used for password hashes (uploads
-/// have `UploadPlaces`).
+/// what keeps a burst of slow, costly requests from piling up. Used for password hashes and the
+/// catalog's facet counts (uploads have `UploadPlaces`).
 public final class ConcurrencyLimit: Sendable {
     public let maximum: Int
     private let held = Mutex(0)

@@ -4,7 +4,16 @@ import Postgres
 
 /// The facets of a list: every count in one statement over the items the filter matches.
 extension PostgresItemStore {
+    /// - Throws: `TooManyRequests` when `facetCounts` are all under way: a count reads every item
+    ///   the filter matches with their variants (most of a second for a search over 50,000
+    ///   items), and without a bound a few anonymous clients held every pooled connection.
     public func facets(matching filter: ItemFilter, bands: [Int64]) async throws -> ItemFacets {
+        if let facetCounts {
+            guard facetCounts.tryAcquire() else {
+                throw TooManyRequests(retryAfter: 1, limited: "catalog facet counts under way on this server")
+            }
+        }
+        defer { facetCounts?.release() }
         let statement = Self.facetsStatement(matching: filter, bands: bands)
         let rows = try await translatingUnavailable { try await database.query(statement.sql, binds: statement.binds).rows }
         return try Self.facets(from: rows, bands: bands)

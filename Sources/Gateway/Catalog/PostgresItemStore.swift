@@ -28,11 +28,14 @@ public struct PostgresItemStore: ItemStore {
     let mediaURL: String?
     /// Where `shownItem(id:)` looks first; every change made here forgets its item there.
     let cache: ItemCache
+    /// The facet counts this instance runs at once; nil: no bound.
+    let facetCounts: ConcurrencyLimit?
 
-    public init(database: PostgresPool, mediaURL: String? = nil, cache: ItemCache = .off) {
+    public init(database: PostgresPool, mediaURL: String? = nil, cache: ItemCache = .off, facetCounts: ConcurrencyLimit? = nil) {
         self.database = database
         self.mediaURL = mediaURL
         self.cache = cache
+        self.facetCounts = facetCounts
     }
 
     public func items(matching filter: ItemFilter, sort: ItemSort, after cursor: ItemCursor?, limit: Int) async throws

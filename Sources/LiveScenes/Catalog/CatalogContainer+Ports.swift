@@ -8,7 +8,9 @@ extension CatalogContainer {
     /// The `store` port: `items` and their variants and images on PostgreSQL, images' URLs under
     /// `MEDIA_PUBLIC_URL`; an item shown by id from the instance's `ItemCache` when it holds it.
     static func liveStore(_ resources: AppResources) -> any ItemStore {
-        PostgresItemStore(database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache)
+        PostgresItemStore(
+            database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache,
+            facetCounts: resources.facetCounts)
     }
 
     /// The `images` port: `item_images` on PostgreSQL.
