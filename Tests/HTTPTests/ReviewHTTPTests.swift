@@ -59,6 +59,12 @@ struct ReviewHTTPTests {
                 try response.expectProblem(422)
                 #expect(response.fieldNames == [field])
             }
+            // The same in UTF-16, which the decoder reads too: it passed the check and was a 500.
+            let utf16 = Array(#"{"content":"x\u0000y","rating":5}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            let wide = try await client.execute(
+                uri: "/v1/items/\(mug)/reviews", method: .post,
+                headers: [.contentType: "application/json", .authorization: "Bearer \(token)"], body: ByteBuffer(bytes: utf16))
+            try wide.expectProblem(400)
             // A backslash followed by "u0000" is text like any other.
             let posted = try await client.send(
                 .post, "/v1/items/\(mug)/reviews", json: #"{"content":"C:\\u0000 is a path","rating":5}"#, token: token)

@@ -26,6 +26,10 @@ enum RequestParsing {
             throw ProblemError(tooLarge)
         }
         let body = Data(buffer: try await request.body.collect(upTo: maxJSONBytes))
+        // JSON between systems is UTF-8 (RFC 8259 §8.1), which never has a zero byte, while UTF-16
+        // and UTF-32 JSON always do. Foundation's decoder reads those too, and a U+0000 in them
+        // passed the check below, which reads UTF-8, and reached the database as a 500.
+        if body.contains(0) { throw ProblemError(Problem.badRequest("The body is not JSON in UTF-8.")) }
         if let field = NulCharacter.field(inJSON: body) { throw NulCharacter.problem(in: field) }
         do {
             return try JSONDecoder().decode(T.self, from: body)
