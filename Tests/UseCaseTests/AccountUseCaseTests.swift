@@ -42,9 +42,14 @@ struct AccountUseCaseTests {
     }
 
     /// A deleted account's email becomes `deleted-<id>@deleted.invalid`: a live account holding
-    /// that address made the deletion fail (a 500, every time), so no one may take one.
-    @Test func anAddressNoMailReachesIsRefused() async throws {
-        for email in ["deleted-\(UUID().uuidString.lowercased())@deleted.invalid", "a@b.INVALID", "x@mail.invalid"] {
+    /// that address made the deletion fail (a 500, every time), so no one may take one. Nor an
+    /// address with a control or invisible character.
+    @Test func anAddressNoMailReachesOrWithInvisibleCharactersIsRefused() async throws {
+        for email in [
+            "deleted-\(UUID().uuidString.lowercased())@deleted.invalid", "a@b.INVALID", "x@mail.invalid",
+            // Invisible characters make an address look like another's.
+            "u1\u{1}@example.com", "u2\u{202E}@example.com", "u3\u{200B}@example.com", "u4@exa\u{FEFF}mple.com",
+        ] {
             let error = await #expect(throws: ValidationError.self) {
                 try await useCase.signUp(AccountSignUpInput(email: email, password: "correct horse", name: "A"))
             }

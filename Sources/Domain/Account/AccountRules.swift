@@ -42,6 +42,10 @@ public enum AccountRules {
         guard email.storedLength <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].lowercased().hasSuffix(unreachableDomain)
         else { return false }
-        return !email.contains { $0.isWhitespace || $0.isNewline }
+        // Nor control characters, nor invisible ones (bidirectional overrides, zero-width
+        // spaces): they make an address that looks like another's.
+        return !email.unicodeScalars.contains {
+            $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory)
+        }
     }
 }
