@@ -59,15 +59,39 @@ struct SpecSafetyTests {
         #expect(SpecParser.parse(unowned, file: "Specs/T.yml").diagnostics.isEmpty)
     }
 
+    /// An int past PostgreSQL's integer passed its checks and failed in the column (a 500), and
+    /// a negative length was taken without a word.
+    @Test func boundsAreWhatTheColumnHolds() {
+        for (field, message) in [
+            ("{ name: priority, type: int, min: 1, max: 3000000000, default: 3 }", "max (3000000000) is past an int's range"),
+            ("{ name: priority, type: int, min: -2147483649, max: 5, default: 3 }", "min (-2147483649) is past an int's range"),
+            ("{ name: note, type: string, min: -5, max: 200, optional: true }", "min (-5) is a length: it cannot be negative"),
+        ] {
+            let line =
+                field.contains("priority")
+                ? "{ name: priority, type: int, min: 1, max: 5, default: 3 }" : "{ name: note, type: string, max: 200, optional: true }"
+            let text = SpecParserTests.wishlist.replacingOccurrences(of: line, with: field)
+            #expect(text != SpecParserTests.wishlist)
+            let found = SpecParser.parse(text, file: "Specs/T.yml").diagnostics.map(\.description)
+            #expect(found.contains { $0.contains(message) }, "\(found)")
+        }
+        let widest = SpecParserTests.wishlist.replacingOccurrences(
+            of: "min: 1, max: 5, default: 3", with: "min: -2147483648, max: 2147483647, default: 3")
+        #expect(SpecParser.parse(widest, file: "Specs/T.yml").diagnostics.isEmpty)
+    }
+
     /// A spec writer who forgot `auth: admin` on the staff's routes of rows nobody owns got
-    /// routes any signed-in customer could create, change and delete them by (auth defaults to
-    /// customer); the staff's path did not stop it either.
+    /// routes any signed-in customer could create, read, change and delete them by (auth
+    /// defaults to customer); the staff's path did not stop it either.
     @Test func whoChangesRowsNobodyOwnsIsSaidAndTheAdminPathIsTheStaffs() {
         let unowned = SpecParserTests.wishlist.replacingOccurrences(of: "  owner: customer\n", with: "")
         for (line, verb) in [
             ("POST /v1/wishlist\",          auth: customer }", "create"),
             ("PATCH /v1/wishlist/{id}\",    auth: customer }", "change"),
             ("DELETE /v1/wishlist/{id}\",   auth: customer }", "delete"),
+            // Reads too: a blind spec writer's gift cards, codes and balances, were listed to
+            // every signed-in customer.
+            ("GET /v1/wishlist/{id}\",      auth: customer }", "read"),
         ] {
             let unsaid = unowned.replacingOccurrences(of: line, with: line.prefix { $0 != "," } + " }")
             #expect(unsaid != unowned)

@@ -41,6 +41,16 @@ extension SpecReader {
         let min = int(keys["min"], "min")
         let max = int(keys["max"], "max")
         if let min, let max, min > max { sink.error("min (\(min)) is greater than max (\(max))", at: keys["min"]!.position) }
+        // An int is PostgreSQL's integer: a bound past it let values through that the column
+        // refused (a 500). A string's lengths are never negative.
+        if type == .int {
+            for (key, bound) in [("min", min), ("max", max)] where bound.map({ Int32(exactly: $0) == nil }) == true {
+                sink.error("\(key) (\(bound!)) is past an int's range, -2147483648 to 2147483647: use type bigint", at: keys[key]!.position)
+            }
+        }
+        if type == .string || type == .text, let min, min < 0 {
+            sink.error("min (\(min)) is a length: it cannot be negative", at: keys["min"]!.position)
+        }
         if let type, keys["min"] != nil || keys["max"] != nil {
             switch type {
             case .int, .bigint, .string, .text, .money: break

@@ -260,12 +260,16 @@ extension SpecReader {
                 "anyone could \(kind == .delete ? "delete" : "change") these rows without signing in: use auth: admin (staff) or customer, or give the entity an owner",
                 at: authNode.position)
         }
-        // Left unsaid, auth is customer: any signed-in customer would change every row nobody
-        // owns (a forgotten `auth: admin` on the staff's routes). That must be said.
-        if entity != nil, entity?.owner == nil, keys["auth"] == nil, let kind, [.create, .update, .replace, .delete].contains(kind) {
-            sink.error(
-                "say who may \(kind == .delete ? "delete" : kind == .create ? "create" : "change") rows no customer owns: auth: admin (staff), or auth: customer if any signed-in customer may, or give the entity an owner",
-                at: node.position)
+        // Left unsaid, auth is customer: any signed-in customer would change, or read, every row
+        // nobody owns (a forgotten `auth: admin` on the staff's routes: a shop's gift card codes
+        // listed to every customer). That must be said.
+        if entity != nil, entity?.owner == nil, keys["auth"] == nil, let kind, kind != .custom {
+            let verb = [.list, .get].contains(kind) ? "read" : kind == .delete ? "delete" : kind == .create ? "create" : "change"
+            let choices =
+                [.list, .get].contains(kind)
+                ? "auth: admin (staff), customer (any signed-in customer) or public (anyone)"
+                : "auth: admin (staff), or auth: customer if any signed-in customer may"
+            sink.error("say who may \(verb) rows no customer owns: \(choices), or give the entity an owner", at: node.position)
         }
         if let route, route.segments.starts(with: ["v1", "admin"]), auth != .admin {
             sink.error("a route under /v1/admin is the staff's: it needs auth: admin", at: keys["route"]!.position)
