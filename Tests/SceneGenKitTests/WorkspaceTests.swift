@@ -417,6 +417,42 @@ struct WorkspaceTests {
             })
     }
 
+    /// New specs' tables are created parents first: numbered by the specs' names, a blind spec
+    /// writer's opening hours (`PickupHours`) came before the locations they refer to and the
+    /// migration failed on the missing table.
+    @Test func aNewTableIsCreatedAfterTheTablesItRefersTo() throws {
+        let parent = """
+            scene: Zone
+            summary: Zones.
+            entity:
+              name: Zone
+              table: zones
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: name, type: string, max: 80 }
+            useCases:
+              - { name: add, kind: create, route: "POST /v1/admin/zones", auth: admin }
+            """
+        let child = """
+            scene: Alarm
+            summary: Alarms of a zone.
+            entity:
+              name: Alarm
+              table: alarms
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: zone_id, type: uuid, references: zones }
+            useCases:
+              - { name: add, kind: create, route: "POST /v1/admin/alarms", auth: admin }
+            """
+        let root = try Self.repository(["Alarm": child, "Zone": parent])
+        let outcome = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(outcome.exitCode == 0, "\(outcome.errors)")
+        let files = try Self.snapshot(root)
+        #expect(
+            files["Migrations/0002_create_zones.sql"] != nil && files["Migrations/0003_create_alarms.sql"] != nil, "\(files.keys.sorted())")
+    }
+
     /// A schema the document refers to, plainly or as an optional member's `Nullable<Name>`, is
     /// declared by a spec or by the hand-written fragment's components, or the run stops.
     @Test func aSchemaNoOneDeclaresIsRefused() throws {

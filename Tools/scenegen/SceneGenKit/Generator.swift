@@ -41,7 +41,7 @@ public enum Generator {
         var nextVersion = (migrations.keys.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
         var columnErrors: [String] = []
         let columns = MigrationColumns(migrations)
-        for spec in generated where selected?.contains(spec.scene) ?? true {
+        for spec in creationOrder(generated) where selected?.contains(spec.scene) ?? true {
             var migration: String?
             if let entity = spec.entity {
                 if let existing = existingMigration(for: entity, in: migrations) {
@@ -80,6 +80,25 @@ public enum Generator {
                 OpenAPIRenderer.resourcePath, from: "Specs/*.yml and \(OpenAPIRenderer.handwrittenPath)", document)
         }
         return (files, errors)
+    }
+
+    /// `specs` in the order their tables can be created: one whose table another refers to
+    /// first (numbered by name, a new child's migration came before its parent's and failed on
+    /// the missing table), by scene name otherwise; a cycle keeps the names' order.
+    static func creationOrder(_ specs: [SceneSpec]) -> [SceneSpec] {
+        var left = specs
+        var ordered: [SceneSpec] = []
+        while !left.isEmpty {
+            let tables = Set(left.compactMap { $0.entity?.table })
+            let next =
+                left.firstIndex { spec in
+                    !(spec.entity?.fields ?? []).contains { field in
+                        field.references.map { $0 != spec.entity?.table && tables.contains($0) } ?? false
+                    }
+                } ?? 0
+            ordered.append(left.remove(at: next))
+        }
+        return ordered
     }
 
     /// A spec's table is its own: one created by a migration scenegen did not create from this
