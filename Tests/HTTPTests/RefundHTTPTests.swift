@@ -287,6 +287,10 @@ struct RefundHTTPTests {
             let body = #"{"amount": {"amount": 100, "currency": "JPY"}, "reason": "other", "restock": false}"#
             try await Self.refund(client, UUID().uuidString, body, key: "k").expectProblem(404)
             #expect(try await Self.refund(client, order, body, key: nil).fieldNames == ["idempotency_key"])
+            // A return's refund is keyed `return-<id>`: a staff refund under one was taken for it.
+            let returnKey = try await Self.refund(client, order, body, key: "return-\(UUID().uuidString.lowercased())")
+            try returnKey.expectProblem(422)
+            #expect(returnKey.fieldNames == ["idempotency_key"])
             let bad = try await Self.refund(
                 client, order, #"{"amount": {"amount": 0, "currency": "JPY"}, "reason": "whim", "restock": false}"#, key: "k")
             try bad.expectProblem(422)

@@ -5,10 +5,17 @@ import Foundation
 extension OrderUseCase {
     /// `POST /v1/admin/orders/{id}/refunds` (auth: admin): a staff refund, partial or full, never
     /// past what was captured (`RefundOrderUseCase`); a replayed key answers the first refund.
-    /// - Throws: `ValidationError` for lines beyond what was ordered or restocked;
-    ///   `StoreUnavailable`.
+    /// - Throws: `ValidationError` for lines beyond what was ordered or restocked, or a key a
+    ///   return's refund would have; `StoreUnavailable`.
     public func refund(_ input: OrderRefundInput) async throws -> OrderRefundOutcome {
         guard let payments else { return .paymentsNotConfigured }
+        // A return's refund is keyed `return-<its id>` (`receiveReturn`): a staff refund under such
+        // a key was taken for the return's, which then could not be received either way.
+        if input.idempotencyKey.hasPrefix(Self.returnRefundKeyPrefix) {
+            throw ValidationError([
+                FieldError("idempotency_key", "must not begin with \(Self.returnRefundKeyPrefix): those are the keys of returns' refunds")
+            ])
+        }
         let refunds = RefundOrderUseCase(store: refundStore, payments: payments, system: system)
         let request = RefundRequest(
             orderID: input.id, amount: input.amount,
