@@ -138,6 +138,21 @@ struct MalformedFramingHTTPTests {
         }
     }
 
+    /// A CONNECT, to a path or a host, is answered 501 and its connection ends at once: routed,
+    /// it got a 405 without a body or a length and the connection hung until the idle timeout,
+    /// a request pipelined behind it never answered.
+    @Test func aConnectIsRefusedAndItsConnectionEnds() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let port = try #require(client.port)
+            for target in ["/v1/items", "example.com:443"] {
+                let answer = try await Self.answer(
+                    to: Array("CONNECT \(target) HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8), port: port)
+                #expect(answer.status == 501 && answer.headers["connection"] == "close" && answer.closed, "\(target): \(answer)")
+            }
+            #expect(try await client.send(.get, "/health").status == .ok)
+        }
+    }
+
     /// Requests pipelined before an unreadable one each get their answer, in order, before its
     /// problem: the problem used to go out at once and cut the answer of the request before it.
     @Test func anUnreadableRequestBehindPipelinedOnesIsAnsweredAfterThem() async throws {

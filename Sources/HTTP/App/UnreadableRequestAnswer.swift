@@ -7,7 +7,7 @@ import Presenter
 
 /// Answers a request that cannot be read with a problem, then closes the connection: 431 for
 /// headers past the decoder's limits (80 KiB, as Hummingbird sets them), 400 for anything else
-/// that is not HTTP/1.1, and for a `Transfer-Encoding` other than `chunked` alone (RFC 9112
+/// that is not HTTP/1.1, 501 for `CONNECT` (a tunnel), and for a `Transfer-Encoding` other than `chunked` alone (RFC 9112
 /// §6.1 and §6.3: 400 when `chunked` is not the final coding, 501 for a coding this service does
 /// not decode), whose body's length cannot be known, so nothing after its head can be trusted.
 ///
@@ -38,7 +38,7 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         guard !refusing else { return }
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if let problem = Self.unsupportedTransferCoding(request) {
+            if let problem = Self.unsupportedTransferCoding(request) ?? Self.tunnel(request) {
                 refuse(problem, context: context)
                 return
             }
@@ -98,6 +98,16 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         return Problem.make(
             501, "transfer-coding-not-implemented", "Transfer coding not implemented",
             detail: "This service reads Transfer-Encoding: chunked alone, not \(codings.joined(separator: ", ")).")
+    }
+
+    /// `CONNECT` asks for a tunnel, which this service never opens. The HTTP/1 encoder frames
+    /// no answer to a CONNECT (it writes neither a length nor the body), so the answer is its
+    /// status line and the connection's close: passed on to the routes, it was a 405 after which
+    /// the connection hung, nothing more read, until the idle timeout.
+    static func tunnel(_ request: HTTPRequest) -> Presentation? {
+        guard request.method == .connect else { return nil }
+        return Problem.make(
+            501, "method-not-implemented", "Method not implemented", detail: "This service opens no tunnels: CONNECT is not served.")
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
