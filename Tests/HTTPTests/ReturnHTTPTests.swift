@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import HTTPTestSupport
 import HummingbirdTesting
 import Postgres
@@ -71,6 +72,30 @@ struct ReturnHTTPTests {
             // That unit is returned; the other mug still may be.
             try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":2}]"#).expectProblem(422)
             #expect(try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#).status == .created)
+        }
+    }
+
+    /// A refund the provider left pending at the receipt and failed later: the return is
+    /// approved again, with an event, as one whose refund fails at once stays. It showed
+    /// `received` with a refund that never came.
+    @Test func aRefundThatFailsAfterTheReceiptApprovesTheReturnAgain() async throws {
+        try await withApp { client, db in
+            let (order, mug, _, token) = try await Self.shippedOrder(client, db)
+            let asked = try await Self.ask(client, order, token, #"[{"variant_id":"\#(mug)","quantity":1}]"#)
+            let id = try #require(try asked.json["id"] as? String)
+            #expect(try await client.send(.post, "/v1/admin/returns/\(id)/approve", token: adminToken).status == .ok)
+            let received = try await client.send(.post, "/v1/admin/returns/\(id)/received", json: #"{"restock":false}"#, token: adminToken)
+            let refund = try #require(UUID(uuidString: try received.json["refund_id"] as? String ?? ""))
+            // localstripe's refunds succeed at once: as if the provider had answered pending, then failed.
+            try await db.pool.query("UPDATE refunds SET status = 'pending' WHERE id = $1", refund)
+            _ = try await PostgresRefundStore(database: db.pool).recordRefund(
+                id: refund, status: .failed, providerRefundID: nil, at: Date())
+            let listed = try await client.send(.get, "/v1/orders/\(order)/returns", token: token).json["data"] as? [[String: Any]]
+            #expect(listed?.first?["status"] as? String == "approved")
+            let mine = try await client.send(.get, "/v1/orders/\(order)", token: token).json
+            #expect(mine.money("refunded") == "0 JPY")
+            let types = (mine["events"] as? [[String: Any]])?.compactMap { $0["type"] as? String } ?? []
+            #expect(types.last == "return_refund_failed", "\(types)")
         }
     }
 

@@ -43,7 +43,8 @@ public enum OrderProgress: String, CaseIterable, Hashable, Sendable {
 /// A change of an order, kept forever: `placed`, `status_changed`, `fulfilment_changed` (with
 /// `from` and `to`), `shipment_created` (with `shipment_id`, `carrier`, `tracking_number`),
 /// `shipment_delivered`, `return_requested`, `return_approved`, `return_refused`,
-/// `return_received` (with `return_id`); who made it (`customer`, `staff` or `system`: customers see no actor).
+/// `return_received`, `return_refund_failed` (the return's refund failed after its receipt: it
+/// is approved again) (with `return_id`); who made it (`customer`, `staff` or `system`: customers see no actor).
 public struct OrderEvent: Hashable, Sendable {
     public let type: String
     public let at: Date

@@ -247,6 +247,18 @@ public struct PostgresRefundStore: RefundStore {
                         """, id, try row.decode("restock", as: Bool.self))
                     // An order shipped while they were withdrawn has them to ship again.
                     try await OrderUnits.settleFulfilment(of: orderID, at: at, on: connection)
+                    // A return received while this refund was pending is approved again, as one
+                    // whose refund fails at once stays: it showed `received` with a refund that
+                    // never came, and nothing told the staff the customer was still owed.
+                    try await connection.query(
+                        """
+                        WITH reopened AS (
+                            UPDATE returns SET status = 'approved', updated_at = $2 WHERE refund_id = $1 AND status = 'received'
+                            RETURNING id, order_id
+                        )
+                        INSERT INTO order_events (order_id, type, at, actor, data)
+                        SELECT order_id, 'return_refund_failed', $2, 'system', jsonb_build_object('return_id', id::text) FROM reopened
+                        """, id, at)
                 case .pending, .requiresAction:
                     break
                 }
