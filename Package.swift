@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "HTTPTestSupport",
             dependencies: [
-                "Gateway", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "Gateway", "Postgres", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/HTTPTestSupport",

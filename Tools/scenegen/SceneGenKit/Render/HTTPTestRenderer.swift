@@ -90,6 +90,12 @@ struct HTTPTestRenderer {
 
     func helperName(_ spec: SceneSpec) -> String { "insert\(spec.record.name)" }
 
+    /// An enum or a bool: too few values for a counter to keep rows apart.
+    static func fewValued(_ field: FieldSpec) -> Bool {
+        if case .enumeration = field.type { return true }
+        return field.type == .bool
+    }
+
     /// What makes a row of `table` in a test: the test support's for a hand-kept table
     /// (`KnownTables`), else the insert helper of the spec whose entity keeps it.
     func rowMaker(_ table: String) -> String? {
@@ -109,6 +115,13 @@ struct HTTPTestRenderer {
             binds.append("customerID")
         }
         let parent = spec == names.spec ? names.parent : nil
+        // Unique groups whose only varying members are enums or bools (besides the owner and the
+        // rows referred to): their few values are drawn at random, and the insert retried while
+        // it collides. Other groups vary by their text or numbers.
+        let drawnGroups = spec.record.uniqueTogether.filter { group in
+            let members = spec.record.fields.filter { group.contains($0.name) && $0.references == nil && $0.name != "customer_id" }
+            return !members.isEmpty && members.allSatisfy(Self.fewValued)
+        }
         for field in spec.record.fields where !field.primary && !field.optional && field.defaultValue == nil {
             let swiftField = SwiftField(field: field, entity: spec.record.name)
             columns += swiftField.columns
@@ -130,7 +143,9 @@ struct HTTPTestRenderer {
                     binds.append("UUID()")
                 }
             } else {
-                binds += Samples.bind(field, distinct: spec.record.uniqueTogether.contains { $0.contains(field.name) })
+                let inGroups = spec.record.uniqueTogether.filter { $0.contains(field.name) }
+                binds += Samples.bind(
+                    field, distinct: inGroups.contains { drawnGroups.contains($0) || !Self.fewValued(field) })
             }
         }
         let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
@@ -139,14 +154,22 @@ struct HTTPTestRenderer {
             "Inserts a row of `\(spec.record.table)` with sample values, straight into the database"
                 + (parent == nil ? "." : ",\nunder `parentRow` or a new parent row."))
         let under = parent == nil ? "" : ", under parentRow: UUID? = nil"
+        let drawn = !drawnGroups.isEmpty
         out.block("static func \(helperName(spec))(_ db: TestDatabase, customerID: UUID\(under)) async throws -> UUID") { out in
             out.lines(lines)
-            out.line("try await db.pool.query(")
-            out.indented { out in
-                out.line("\"INSERT INTO \(spec.record.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\",")
-                out.line(binds.joined(separator: ", "))
+            func insert(_ out: inout CodeWriter) {
+                out.line("try await db.pool.query(")
+                out.indented { out in
+                    out.line("\"INSERT INTO \(spec.record.table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))\",")
+                    out.line(binds.joined(separator: ", "))
+                }
+                out.line(")")
             }
-            out.line(")")
+            if drawn {
+                out.block("try await retryingUniqueViolations") { out in insert(&out) }
+            } else {
+                insert(&out)
+            }
             out.line("return id")
         }
         if let parent {

@@ -198,7 +198,8 @@ enum Samples {
     /// A value bound into a direct INSERT of a required column (a different one per call for
     /// unique columns).
     /// - Parameter distinct: the field is in a unique group: each call's value differs where
-    ///   its type allows (text and numbers), so two rows of one test do not collide.
+    ///   its type allows (text and numbers), so two rows of one test do not collide; an enum's or
+    ///   a bool's is drawn at random.
     static func bind(_ field: FieldSpec, distinct: Bool = false) -> [String] {
         switch field.type {
         case .uuid: return ["UUID()"]
@@ -214,11 +215,15 @@ enum Samples {
             let low = field.min ?? 1
             let high = Swift.min(field.max ?? Int64(Int32.max), low + 1_000_000_000)
             return ["\(type).random(in: \(low)...\(high))"]
-        case .bool: return [bool(field)]
+        // A few values only: picked at random, the insert retried while it collides
+        // (`HTTPTestRenderer.insertHelper`).
+        case .bool: return [distinct ? "Bool.random()" : bool(field)]
         case .number: return ["1.5"]
         case .money: return ["Int64(\(integer(field, preferring: 100)))", "\"JPY\""]
         case .timestamp: return ["Date()"]
-        case .enumeration(let values): return [swiftString(enumValue(field, values))]
+        case .enumeration(let values):
+            guard distinct else { return [swiftString(enumValue(field, values))] }
+            return ["[\(values.map(swiftString).joined(separator: ", "))].randomElement()!"]
         }
     }
 }
