@@ -37,7 +37,7 @@ SELECT l.variant_id, l.quantity, v.item_id, v.sku, v.options, i.options AS item_
         WHERE o.customer_id = md5('replay' || :client_id)::uuid AND o.id <> md5('replay-order')::uuid
           AND o.status IN ('pending_payment', 'requires_action')) AS awaiting,
        (SELECT o.id FROM orders o WHERE o.customer_id = md5('replay' || :client_id)::uuid AND o.id <> md5('replay-order')::uuid
-          AND o.status = 'pending_payment' ORDER BY o.created_at, o.id LIMIT 1) AS paying
+          AND o.status = 'pending_payment' AND o.created_at > now() - interval '93 seconds' ORDER BY o.created_at, o.id LIMIT 1) AS paying
 FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
 WHERE l.customer_id = md5('replay' || :client_id)::uuid ORDER BY l.variant_id;
 SELECT 1 FROM shipping_methods WHERE active LIMIT 1;

@@ -59,6 +59,11 @@ struct AccountDeletionHTTPTests {
             ).rows[0]
             #expect(
                 try row.decode("email") as String != email && row.decode("name") as String == "deleted" && row.decode("deleted") as Bool)
+            // No one may take the erased address (a live account holding it made a deletion fail).
+            let erased: String = try row.decode("email")
+            let taken = try await client.send(
+                .post, "/v1/customers", json: #"{"email":"\#(erased)","password":"correct horse 1","name":"X"}"#)
+            try taken.expectProblem(422)
             for table in ["sessions", "addresses", "cart_lines", "devices"] {
                 let left = try await db.pool.query("SELECT count(*)::int AS n FROM \(table) WHERE customer_id = $1", customer).rows[0]
                 #expect(try left.decode("n") as Int == 0, "\(table)")

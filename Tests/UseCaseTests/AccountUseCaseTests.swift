@@ -41,9 +41,10 @@ struct AccountUseCaseTests {
         #expect(try await useCase.signUp(again) == .emailTaken)
     }
 
-    /// A deleted account's email becomes `deleted-<id>@deleted.invalid`: a live account holding
-    /// that address made the deletion fail (a 500, every time), so no one may take one. Nor an
-    /// address with a control or invisible character.
+    /// A deleted account's email became `deleted-<id>@deleted.invalid`: a live account holding
+    /// that address made the deletion fail (a 500, every time), so no one may take one (deletion
+    /// now writes a domain without a dot, which no address taken has). Nor an address with a
+    /// control or invisible character.
     @Test func anAddressNoMailReachesOrWithInvisibleCharactersIsRefused() async throws {
         for email in [
             "deleted-\(UUID().uuidString.lowercased())@deleted.invalid", "a@b.INVALID", "x@mail.invalid",

@@ -92,18 +92,18 @@ struct PaymentWebhookUseCaseTests {
     @Test func eventsWhoseHandlingFailedAreHandledAgain() async throws {
         let events = Events(leftOver: [Self.event("evt_failed"), Self.event("evt_gone", payment: "pi_other")])
         let orders = MockOrderStore(order: Self.pending)
-        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded })
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .succeeded }, longestCall: .seconds(40))
         let useCase = container(events: events, orders: orders, payments: payments).useCase
-        #expect(try await useCase.handleLeftOverEvents() == 2)
+        #expect(try await useCase.handleLeftOverEvents() == (2, 0))
         #expect(orders.calls.contains("paid") && events.handled == ["evt_failed", "evt_gone"])
         let window = try #require(events.askedWindow.withLock { $0 })
-        #expect(window.before == Fixtures.now - PaymentWebhookUseCase.leftOverAfter)
+        #expect(window.before == Fixtures.now - .seconds(40) * 2 - ReconcileUseCase.margin, "two provider calls and a margin")
         #expect(window.after == Fixtures.now - PaymentWebhookUseCase.leftOverUntil)
 
         let down = MockPaymentGateway(confirm: { .succeeded }, retrieve: { throw PaymentError.unreachable(reason: "down") })
         let stillFailing = Events(leftOver: [Self.event("evt_failed")])
         let again = container(events: stillFailing, orders: MockOrderStore(order: Self.pending), payments: down).useCase
-        #expect(try await again.handleLeftOverEvents() == 0)
+        #expect(try await again.handleLeftOverEvents() == (0, 1))
         #expect(stillFailing.handled.isEmpty)
     }
 

@@ -32,9 +32,8 @@ public enum AccountRules {
         }
     }
 
-    /// A domain no mail reaches (RFC 6761): a deleted account's email is rewritten into it
-    /// (`deleted-<id>@deleted.invalid`), so no one else may hold such an address, which would
-    /// make that account's deletion fail.
+    /// A domain no mail reaches (RFC 6761): deleted accounts' emails were rewritten into it
+    /// (`deleted-<id>@deleted.invalid`; since, into a domain without a dot).
     public static let unreachableDomain = ".invalid"
 
     public static func emailIsPlausible(_ email: String) -> Bool {

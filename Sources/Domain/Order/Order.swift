@@ -137,6 +137,13 @@ public struct CheckoutRequest: Hashable, Sendable {
     /// The most the payment provider charges at once (its `maximumCharge`), when it says: an
     /// order above it is refused, nothing reserved.
     public let maximumCharge: Money?
+    /// How long after its placing an order still `pending_payment` may be in the hands of the
+    /// checkout that placed it (its provider calls: the reconciler's `minimumAge`). A younger one
+    /// refuses another checkout (`OrderError.checkoutInProgress`); an older one is the
+    /// reconciler's to settle, and counts toward `awaitingPaymentLimit` only, so an order the
+    /// provider never settles does not bar its customer's checkouts for good.
+    public let paymentUnderWay: Duration
+    public static let defaultPaymentUnderWay: Duration = .seconds(90)
     /// The total the app showed the customer, when it says: an order that would total anything
     /// else is refused (a price, rate or tax changed since), nothing reserved. A precondition,
     /// not part of what is bought: a repeated key answers with its first order whatever it says.
@@ -145,7 +152,7 @@ public struct CheckoutRequest: Hashable, Sendable {
     public init(
         customerID: UUID, paymentMethod: String?, idempotencyKey: String, addressID: UUID? = nil, shippingMethodID: UUID? = nil,
         awaitingPaymentLimit: Int = defaultAwaitingPaymentLimit, minimumCharge: Money, maximumCharge: Money? = nil,
-        expectedTotal: Money? = nil
+        paymentUnderWay: Duration = defaultPaymentUnderWay, expectedTotal: Money? = nil
     ) {
         self.customerID = customerID
         self.paymentMethod = paymentMethod
@@ -155,6 +162,7 @@ public struct CheckoutRequest: Hashable, Sendable {
         self.awaitingPaymentLimit = awaitingPaymentLimit
         self.minimumCharge = minimumCharge
         self.maximumCharge = maximumCharge
+        self.paymentUnderWay = paymentUnderWay
         self.expectedTotal = expectedTotal
     }
 
@@ -221,9 +229,9 @@ public enum OrderError: Error, Equatable, Sendable {
     /// `CheckoutRequest.awaitingPaymentLimit` (or more, were the limit lowered since); nothing was
     /// reserved.
     case awaitingPayment([UUID])
-    /// An earlier order of the customer's is still `pending_payment`: its payment is under way, or
-    /// its answer is left to the reconciler. A second order of the same cart is what a double tap
-    /// on "Buy" makes, charged twice; nothing was reserved.
+    /// An earlier order of the customer's is still `pending_payment`, placed within
+    /// `CheckoutRequest.paymentUnderWay`: its payment may be under way. A second order of the
+    /// same cart is what a double tap on "Buy" makes, charged twice; nothing was reserved.
     case checkoutInProgress(UUID)
     /// The order's total is below the least the payment provider charges; nothing was reserved.
     case belowMinimumCharge(total: Money, minimum: Money)

@@ -8,7 +8,8 @@ public protocol OrderStore: Sendable {
     /// - Returns: the order and whether this call created it.
     /// - Throws: `OrderError.emptyCart`, `.insufficientStock`, `.unavailableItems`,
     ///   `.awaitingPayment` (as many orders waiting as `request.awaitingPaymentLimit`),
-    ///   `.belowMinimumCharge` (a total below `request.minimumCharge`), `.aboveMaximumCharge`
+    ///   `.checkoutInProgress` (an order of the customer's placed within `request.paymentUnderWay`
+    ///   still `pending_payment`), `.belowMinimumCharge` (a total below `request.minimumCharge`), `.aboveMaximumCharge`
     ///   (above `request.maximumCharge`), the shipping errors
     ///   (nothing reserved for any of them), `.idempotencyKeyReused` (same key, other
     ///   fingerprint), `StoreUnavailable`.

@@ -80,9 +80,12 @@ public struct PostgresCustomerSettingStore: CustomerSettingStore {
                     ORDER BY o.created_at, o.id LIMIT 100
                     """, customerID)
                 guard inProgress.rows.isEmpty else { return .ordersInProgress(try inProgress.rows.map { try $0.decode("id") }) }
+                // The erased email's domain has no dot: no address a live account may take
+                // (`AccountRules.emailIsPlausible`) is it, in any case, so the deletion never
+                // meets a live account on the unique email. (`@deleted.invalid` was taken first.)
                 let erased = try await connection.query(
                     """
-                    UPDATE customers SET email = 'deleted-' || id || '@deleted.invalid', name = 'deleted', password_hash = '!',
+                    UPDATE customers SET email = 'deleted-' || id || '@deleted', name = 'deleted', password_hash = '!',
                                          marketing_opt_in = false, credentials_version = credentials_version + 1, deleted_at = $2
                     WHERE id = $1 AND deleted_at IS NULL RETURNING id
                     """, customerID, at)

@@ -78,7 +78,8 @@ extension PostgresOrderStore {
         if pricing == .locked {
             guard try await claim(id: id, request: request, at: at, totals: nil, shipping: nil, on: connection) else { return nil }
         }
-        let (cart, awaiting, paying) = try await cartLines(of: request.customerID, besides: id, pricing: pricing, on: connection)
+        let (cart, awaiting, paying) = try await cartLines(
+            of: request.customerID, besides: id, payingSince: at - request.paymentUnderWay, pricing: pricing, on: connection)
         // What refuses the checkout is thrown only once the key is claimed: a repeated request
         // answers with its first order, whatever the cart holds now.
         let shipping: Result<ShippingChoice?, OrderError>
@@ -162,7 +163,9 @@ extension PostgresOrderStore {
     /// their orders other than `order` waiting for payment, oldest first (read in the same
     /// statement: one round trip less on every checkout; `holdCustomer` comes first, so none can
     /// join them meanwhile).
-    private func cartLines(of customerID: UUID, besides order: UUID, pricing: Pricing, on connection: PostgresConnection) async throws
+    private func cartLines(
+        of customerID: UUID, besides order: UUID, payingSince: Date, pricing: Pricing, on connection: PostgresConnection
+    ) async throws
         -> (lines: [CheckoutLine], awaitingPayment: [UUID], paying: UUID?)
     {
         let rows = try await connection.query(
@@ -172,10 +175,10 @@ extension PostgresOrderStore {
                    (SELECT string_agg(o.id::text, ',' ORDER BY o.created_at, o.id) FROM orders o
                     WHERE o.customer_id = $1 AND o.id <> $2 AND o.status IN ('pending_payment', 'requires_action')) AS awaiting,
                    (SELECT o.id FROM orders o WHERE o.customer_id = $1 AND o.id <> $2 AND o.status = 'pending_payment'
-                    ORDER BY o.created_at, o.id LIMIT 1) AS paying
+                      AND o.created_at > $3 ORDER BY o.created_at, o.id LIMIT 1) AS paying
             FROM cart_lines l JOIN item_variants v ON v.id = l.variant_id JOIN items i ON i.id = v.item_id
             WHERE l.customer_id = $1 ORDER BY l.variant_id
-            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID, order
+            """ + (pricing == .locked ? " FOR NO KEY UPDATE OF v" : ""), customerID, order, payingSince
         ).rows
         // Their ids joined by commas, NULL for none.
         let listed = try rows.first.flatMap { try $0.decode("awaiting", as: String?.self) } ?? ""

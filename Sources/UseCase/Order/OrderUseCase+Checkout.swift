@@ -28,7 +28,8 @@ extension OrderUseCase {
             customerID: input.customerID, paymentMethod: input.paymentMethod, idempotencyKey: input.idempotencyKey,
             addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit,
             minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency),
-            maximumCharge: Money(amount: payments.maximumCharge(in: currency), currency: currency), expectedTotal: input.expectedTotal)
+            maximumCharge: Money(amount: payments.maximumCharge(in: currency), currency: currency),
+            paymentUnderWay: payments.longestCall * 2 + ReconcileUseCase.margin, expectedTotal: input.expectedTotal)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)
