@@ -176,6 +176,28 @@ struct CheckoutHTTPTests {
         } while after != nil
         return count
     }
+
+    /// A double tap on "Buy", a key per tap, six times at once: one order is paid for the cart;
+    /// every other tap is refused (409 while that one is being paid, 422 once it emptied the
+    /// cart), and the stock went once. Each tap placed and charged its own order before.
+    @Test func tapsRacingOnOneCartPayOnce() async throws {
+        try await withApp { client, db in
+            let (_, token) = try await signedInCustomer(db)
+            let mug = try await Self.item(db, stock: 10)
+            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 3}"#, token: token)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for tap in 0..<6 {
+                    group.addTask { Int(try await Self.checkout(client, token, key: "tap-\(tap)").status.code) }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect(statuses.allSatisfy { [201, 409, 422].contains($0) }, "\(statuses)")
+            #expect(try await Self.stock(db, mug) == 7)
+            let orders = try await client.send(.get, "/v1/orders", token: token).json["data"] as? [[String: Any]]
+            #expect(orders?.count == 1)
+        }
+    }
 }
 
 @Suite("Checkout while the payment API is down, then reconciled")
@@ -258,28 +280,6 @@ struct CancelHTTPTests {
             let id = try #require(try declined.json["order_id"] as? String)
             try await client.send(.post, "/v1/orders/\(id)/cancel", token: token).expectProblem(409)
             try await client.send(.post, "/v1/orders/\(UUID())/cancel", token: token).expectProblem(404)
-        }
-    }
-
-    /// A double tap on "Buy", a key per tap, six times at once: one order is paid for the cart;
-    /// every other tap is refused (409 while that one is being paid, 422 once it emptied the
-    /// cart), and the stock went once. Each tap placed and charged its own order before.
-    @Test func tapsRacingOnOneCartPayOnce() async throws {
-        try await withApp { client, db in
-            let (_, token) = try await signedInCustomer(db)
-            let mug = try await CheckoutHTTPTests.item(db, stock: 10)
-            try await client.send(.put, "/v1/cart/items/\(mug)", json: #"{"quantity": 3}"#, token: token)
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for tap in 0..<6 {
-                    group.addTask { Int(try await CheckoutHTTPTests.checkout(client, token, key: "tap-\(tap)").status.code) }
-                }
-                return try await group.reduce(into: [Int]()) { $0.append($1) }
-            }
-            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
-            #expect(statuses.allSatisfy { [201, 409, 422].contains($0) }, "\(statuses)")
-            #expect(try await CheckoutHTTPTests.stock(db, mug) == 7)
-            let orders = try await client.send(.get, "/v1/orders", token: token).json["data"] as? [[String: Any]]
-            #expect(orders?.count == 1)
         }
     }
 

@@ -48,8 +48,10 @@ extension SpecReader {
                 sink.error("\(key) (\(bound!)) is past an int's range, -2147483648 to 2147483647: use type bigint", at: keys[key]!.position)
             }
         }
-        if type == .string || type == .text, let min, min < 0 {
-            sink.error("min (\(min)) is a length: it cannot be negative", at: keys["min"]!.position)
+        if type == .string || type == .text {
+            for (key, bound) in [("min", min), ("max", max)] where bound.map({ $0 < 0 }) == true {
+                sink.error("\(key) (\(bound!)) is a length: it cannot be negative", at: keys[key]!.position)
+            }
         }
         if let type, keys["min"] != nil || keys["max"] != nil {
             switch type {
