@@ -108,7 +108,8 @@ struct StorefrontClientTests {
                 Issue.record("expected 404, got \(unknown)")
                 return
             }
-            let missing = try notFound.body.applicationProblemJson
+            // The problem with its members (`value1`), else the plain problem any refusal may be.
+            let missing = try #require(try notFound.body.applicationProblemJson.value1)
             #expect(missing.value1.status == 404 && missing.value2.id == unknownID)
 
             // The phone registers for pushes, and unregisters on sign-out.

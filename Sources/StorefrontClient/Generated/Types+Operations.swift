@@ -2716,43 +2716,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_editImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/images/{id}/PATCH/responses/404/content/application\/problem+json`.
@@ -2944,43 +2989,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_removeImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/images/{id}/DELETE/responses/404/content/application\/problem+json`.
@@ -3353,43 +3443,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value2/sku`.
-                            public var sku: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1/value2/sku`.
+                                public var sku: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - sku:
+                                public init(sku: Swift.String) {
+                                    self.sku = sku
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case sku
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - sku:
-                            public init(sku: Swift.String) {
-                                self.sku = sku
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case sku
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_create.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/POST/responses/409/content/application\/problem+json`.
@@ -3597,43 +3732,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/GET/responses/404/content/application\/problem+json`.
@@ -3965,43 +4145,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_edit.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/404/content/application\/problem+json`.
@@ -4153,17 +4378,22 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/409/content/applicationProblemJson/value2`.
                         public var value2: Operations.Catalog_edit.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Catalog_edit.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Catalog_edit.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Catalog_edit.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -4177,10 +4407,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -4190,6 +4426,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/PATCH/responses/409/content/application\/problem+json`.
@@ -4397,43 +4634,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_archive.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/archive/POST/responses/404/content/application\/problem+json`.
@@ -4689,43 +4971,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_addImage.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/404/content/application\/problem+json`.
@@ -4782,43 +5109,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value2/limit`.
-                            public var limit: Swift.Int
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1/value2/limit`.
+                                public var limit: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - limit:
+                                public init(limit: Swift.Int) {
+                                    self.limit = limit
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case limit
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - limit:
-                            public init(limit: Swift.Int) {
-                                self.limit = limit
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case limit
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_addImage.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/images/POST/responses/409/content/application\/problem+json`.
@@ -5325,43 +5697,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_restore.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/restore/POST/responses/404/content/application\/problem+json`.
@@ -5659,43 +6076,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_addVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/404/content/application\/problem+json`.
@@ -5839,17 +6301,22 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/409/content/applicationProblemJson/value2`.
                         public var value2: Operations.Catalog_addVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Catalog_addVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Catalog_addVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Catalog_addVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -5863,10 +6330,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -5876,6 +6349,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/items/{id}/variants/POST/responses/409/content/application\/problem+json`.
@@ -6287,43 +6761,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_staffShow.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/GET/responses/404/content/application\/problem+json`.
@@ -6665,43 +7184,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refund.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/404/content/application\/problem+json`.
@@ -6845,17 +7409,22 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value2`.
                         public var value2: Operations.Order_refund.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/applicationProblemJson/value3`.
+                        public var value3: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Order_refund.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Order_refund.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Order_refund.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -6869,10 +7438,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -6882,6 +7457,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/409/content/application\/problem+json`.
@@ -6989,51 +7565,96 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value2/refund_id`.
-                            public var refundId: Swift.String
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value2/refund_status`.
-                            public var refundStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1/value2/refund_id`.
+                                public var refundId: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1/value2/refund_status`.
+                                public var refundStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - refundId:
+                                ///   - refundStatus:
+                                public init(
+                                    refundId: Swift.String,
+                                    refundStatus: Swift.String
+                                ) {
+                                    self.refundId = refundId
+                                    self.refundStatus = refundStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case refundId = "refund_id"
+                                    case refundStatus = "refund_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - refundId:
-                            ///   - refundStatus:
+                            ///   - value1:
+                            ///   - value2:
                             public init(
-                                refundId: Swift.String,
-                                refundStatus: Swift.String
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
                             ) {
-                                self.refundId = refundId
-                                self.refundStatus = refundStatus
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case refundId = "refund_id"
-                                case refundStatus = "refund_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refund.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/refunds/POST/responses/502/content/application\/problem+json`.
@@ -7355,43 +7976,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_ship.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/404/content/application\/problem+json`.
@@ -7448,43 +8114,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value2/order_status`.
-                            public var orderStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1/value2/order_status`.
+                                public var orderStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderStatus:
+                                public init(orderStatus: Swift.String) {
+                                    self.orderStatus = orderStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderStatus = "order_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - orderStatus:
-                            public init(orderStatus: Swift.String) {
-                                self.orderStatus = orderStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case orderStatus = "order_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_ship.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/orders/{id}/shipments/POST/responses/409/content/application\/problem+json`.
@@ -7936,43 +8647,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_approveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/404/content/application\/problem+json`.
@@ -8029,43 +8785,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value2/return_status`.
-                            public var returnStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1/value2/return_status`.
+                                public var returnStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - returnStatus:
+                                public init(returnStatus: Swift.String) {
+                                    self.returnStatus = returnStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case returnStatus = "return_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - returnStatus:
-                            public init(returnStatus: Swift.String) {
-                                self.returnStatus = returnStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case returnStatus = "return_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_approveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/approve/POST/responses/409/content/application\/problem+json`.
@@ -8305,43 +9106,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_receiveReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/404/content/application\/problem+json`.
@@ -8529,20 +9375,25 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value3`.
                         public var value3: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/applicationProblemJson/value4`.
+                        public var value4: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         ///   - value3:
+                        ///   - value4:
                         public init(
                             value1: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
-                            value3: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
+                            value3: Operations.Order_receiveReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
+                            value4: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
+                            self.value4 = value4
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -8561,11 +9412,17 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value4 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
-                                    self.value3
+                                    self.value3,
+                                    self.value4
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -8576,6 +9433,7 @@ public enum Operations {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
+                            try self.value4?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/409/content/application\/problem+json`.
@@ -8683,51 +9541,96 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value2/refund_id`.
-                            public var refundId: Swift.String
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value2/refund_status`.
-                            public var refundStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1/value2/refund_id`.
+                                public var refundId: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1/value2/refund_status`.
+                                public var refundStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - refundId:
+                                ///   - refundStatus:
+                                public init(
+                                    refundId: Swift.String,
+                                    refundStatus: Swift.String
+                                ) {
+                                    self.refundId = refundId
+                                    self.refundStatus = refundStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case refundId = "refund_id"
+                                    case refundStatus = "refund_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - refundId:
-                            ///   - refundStatus:
+                            ///   - value1:
+                            ///   - value2:
                             public init(
-                                refundId: Swift.String,
-                                refundStatus: Swift.String
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
                             ) {
-                                self.refundId = refundId
-                                self.refundStatus = refundStatus
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case refundId = "refund_id"
-                                case refundStatus = "refund_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_receiveReturn.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/received/POST/responses/502/content/application\/problem+json`.
@@ -8986,43 +9889,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refuseReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/404/content/application\/problem+json`.
@@ -9079,43 +10027,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value2/return_status`.
-                            public var returnStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1/value2/return_status`.
+                                public var returnStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - returnStatus:
+                                public init(returnStatus: Swift.String) {
+                                    self.returnStatus = returnStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case returnStatus = "return_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - returnStatus:
-                            public init(returnStatus: Swift.String) {
-                                self.returnStatus = returnStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case returnStatus = "return_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refuseReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/returns/{id}/refuse/POST/responses/409/content/application\/problem+json`.
@@ -9323,43 +10316,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_deliver.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/shipments/{id}/delivered/POST/responses/404/content/application\/problem+json`.
@@ -13023,43 +14061,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_editVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/404/content/application\/problem+json`.
@@ -13116,43 +14199,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value2/sku`.
-                            public var sku: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1/value2/sku`.
+                                public var sku: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - sku:
+                                public init(sku: Swift.String) {
+                                    self.sku = sku
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case sku
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - sku:
-                            public init(sku: Swift.String) {
-                                self.sku = sku
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case sku
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_editVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/PATCH/responses/409/content/application\/problem+json`.
@@ -13360,43 +14488,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_removeVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/404/content/application\/problem+json`.
@@ -13453,43 +14626,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_removeVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/DELETE/responses/409/content/application\/problem+json`.
@@ -13729,43 +14947,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_adjustStock.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/404/content/application\/problem+json`.
@@ -13822,51 +15085,96 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value2/available`.
-                            public var available: Swift.Int
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1/value2/available`.
+                                public var available: Swift.Int
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - available:
+                                ///   - id:
+                                public init(
+                                    available: Swift.Int,
+                                    id: Swift.String
+                                ) {
+                                    self.available = available
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case available
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - available:
-                            ///   - id:
+                            ///   - value1:
+                            ///   - value2:
                             public init(
-                                available: Swift.Int,
-                                id: Swift.String
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
                             ) {
-                                self.available = available
-                                self.id = id
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case available
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_adjustStock.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock/POST/responses/409/content/application\/problem+json`.
@@ -14097,43 +15405,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_stockHistory.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/admin/variants/{id}/stock-movements/GET/responses/404/content/application\/problem+json`.
@@ -14567,43 +15920,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value2/item_id`.
-                            public var itemId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1/value2/item_id`.
+                                public var itemId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - itemId:
+                                public init(itemId: Swift.String) {
+                                    self.itemId = itemId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case itemId = "item_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - itemId:
-                            public init(itemId: Swift.String) {
-                                self.itemId = itemId
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case itemId = "item_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Cart_set.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/404/content/application\/problem+json`.
@@ -14871,6 +16269,8 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value4`.
                         public var value4: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload?
+                        /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/applicationProblemJson/value5`.
+                        public var value5: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
@@ -14878,16 +16278,19 @@ public enum Operations {
                         ///   - value2:
                         ///   - value3:
                         ///   - value4:
+                        ///   - value5:
                         public init(
                             value1: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
                             value3: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
-                            value4: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil
+                            value4: Operations.Cart_set.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil,
+                            value5: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
                             self.value4 = value4
+                            self.value5 = value5
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -14911,12 +16314,18 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value5 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
                                     self.value3,
-                                    self.value4
+                                    self.value4,
+                                    self.value5
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -14928,6 +16337,7 @@ public enum Operations {
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
                             try self.value4?.encode(to: encoder)
+                            try self.value5?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/items/{item_id}/PUT/responses/409/content/application\/problem+json`.
@@ -15310,43 +16720,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value2/variant_id`.
-                            public var variantId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1/value2/variant_id`.
+                                public var variantId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - variantId:
+                                public init(variantId: Swift.String) {
+                                    self.variantId = variantId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case variantId = "variant_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - variantId:
-                            public init(variantId: Swift.String) {
-                                self.variantId = variantId
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case variantId = "variant_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Cart_setVariant.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/404/content/application\/problem+json`.
@@ -15556,20 +17011,25 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value3`.
                         public var value3: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload?
+                        /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/applicationProblemJson/value4`.
+                        public var value4: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         ///   - value3:
+                        ///   - value4:
                         public init(
                             value1: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
-                            value3: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil
+                            value3: Operations.Cart_setVariant.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
+                            value4: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
+                            self.value4 = value4
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -15588,11 +17048,17 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value4 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
-                                    self.value3
+                                    self.value3,
+                                    self.value4
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -15603,6 +17069,7 @@ public enum Operations {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
+                            try self.value4?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/cart/variants/{variant_id}/PUT/responses/409/content/application\/problem+json`.
@@ -16609,43 +18076,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Catalog_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/items/{id}/GET/responses/404/content/application\/problem+json`.
@@ -16899,43 +18411,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value2/item_id`.
-                            public var itemId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1/value2/item_id`.
+                                public var itemId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - itemId:
+                                public init(itemId: Swift.String) {
+                                    self.itemId = itemId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case itemId = "item_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - itemId:
-                            public init(itemId: Swift.String) {
-                                self.itemId = itemId
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case itemId = "item_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.PhotoList_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/photos/GET/responses/404/content/application\/problem+json`.
@@ -17166,43 +18723,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value2/item_id`.
-                            public var itemId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1/value2/item_id`.
+                                public var itemId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - itemId:
+                                public init(itemId: Swift.String) {
+                                    self.itemId = itemId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case itemId = "item_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - itemId:
-                            public init(itemId: Swift.String) {
-                                self.itemId = itemId
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case itemId = "item_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Review_list.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/GET/responses/404/content/application\/problem+json`.
@@ -17442,43 +19044,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value2/item_id`.
-                            public var itemId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1/value2/item_id`.
+                                public var itemId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - itemId:
+                                public init(itemId: Swift.String) {
+                                    self.itemId = itemId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case itemId = "item_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - itemId:
-                            public init(itemId: Swift.String) {
-                                self.itemId = itemId
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case itemId = "item_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Review_post.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/items/{item_id}/reviews/POST/responses/404/content/application\/problem+json`.
@@ -18600,43 +20247,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2/order_ids`.
-                            public var orderIds: [Swift.String]
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1/value2/order_ids`.
+                                public var orderIds: [Swift.String]
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderIds:
+                                public init(orderIds: [Swift.String]) {
+                                    self.orderIds = orderIds
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderIds = "order_ids"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - orderIds:
-                            public init(orderIds: [Swift.String]) {
-                                self.orderIds = orderIds
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case orderIds = "order_ids"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.CustomerSetting_deleteAccount.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/me/DELETE/responses/409/content/application\/problem+json`.
@@ -19983,51 +21675,96 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value2/decline_code`.
-                            public var declineCode: Swift.String
-                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value2/order_id`.
-                            public var orderId: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1/value2/decline_code`.
+                                public var declineCode: Swift.String
+                                /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1/value2/order_id`.
+                                public var orderId: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - declineCode:
+                                ///   - orderId:
+                                public init(
+                                    declineCode: Swift.String,
+                                    orderId: Swift.String
+                                ) {
+                                    self.declineCode = declineCode
+                                    self.orderId = orderId
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case declineCode = "decline_code"
+                                    case orderId = "order_id"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - declineCode:
-                            ///   - orderId:
+                            ///   - value1:
+                            ///   - value2:
                             public init(
-                                declineCode: Swift.String,
-                                orderId: Swift.String
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
                             ) {
-                                self.declineCode = declineCode
-                                self.orderId = orderId
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case declineCode = "decline_code"
-                                case orderId = "order_id"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_checkout.Output.Code402.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/402/content/application\/problem+json`.
@@ -20289,6 +22026,8 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value4`.
                         public var value4: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/applicationProblemJson/value5`.
+                        public var value5: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
@@ -20296,16 +22035,19 @@ public enum Operations {
                         ///   - value2:
                         ///   - value3:
                         ///   - value4:
+                        ///   - value5:
                         public init(
                             value1: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
                             value2: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
                             value3: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value3Payload? = nil,
-                            value4: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil
+                            value4: Operations.Order_checkout.Output.Conflict.Body.ApplicationProblemJsonPayload.Value4Payload? = nil,
+                            value5: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                             self.value3 = value3
                             self.value4 = value4
+                            self.value5 = value5
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -20329,12 +22071,18 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value5 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
                                     self.value2,
                                     self.value3,
-                                    self.value4
+                                    self.value4,
+                                    self.value5
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -20346,6 +22094,7 @@ public enum Operations {
                             try self.value2?.encode(to: encoder)
                             try self.value3?.encode(to: encoder)
                             try self.value4?.encode(to: encoder)
+                            try self.value5?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/POST/responses/409/content/application\/problem+json`.
@@ -20863,43 +22612,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_show.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/GET/responses/404/content/application\/problem+json`.
@@ -21158,43 +22952,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_cancel.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/404/content/application\/problem+json`.
@@ -21251,43 +23090,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value2/order_status`.
-                            public var orderStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1/value2/order_status`.
+                                public var orderStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderStatus:
+                                public init(orderStatus: Swift.String) {
+                                    self.orderStatus = orderStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderStatus = "order_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - orderStatus:
-                            public init(orderStatus: Swift.String) {
-                                self.orderStatus = orderStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case orderStatus = "order_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_cancel.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/409/content/application\/problem+json`.
@@ -21431,17 +23315,22 @@ public enum Operations {
                         }
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/502/content/applicationProblemJson/value2`.
                         public var value2: Operations.Order_cancel.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload?
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/502/content/applicationProblemJson/value3`.
+                        public var value3: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
+                        ///   - value3:
                         public init(
                             value1: Operations.Order_cancel.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
-                            value2: Operations.Order_cancel.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload? = nil
+                            value2: Operations.Order_cancel.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload? = nil,
+                            value3: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
+                            self.value3 = value3
                         }
                         public init(from decoder: any Swift.Decoder) throws {
                             var errors: [any Swift.Error] = []
@@ -21455,10 +23344,16 @@ public enum Operations {
                             } catch {
                                 errors.append(error)
                             }
+                            do {
+                                self.value3 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
                             try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
                                 [
                                     self.value1,
-                                    self.value2
+                                    self.value2,
+                                    self.value3
                                 ],
                                 type: Self.self,
                                 codingPath: decoder.codingPath,
@@ -21468,6 +23363,7 @@ public enum Operations {
                         public func encode(to encoder: any Swift.Encoder) throws {
                             try self.value1?.encode(to: encoder)
                             try self.value2?.encode(to: encoder)
+                            try self.value3?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/cancel/POST/responses/502/content/application\/problem+json`.
@@ -21726,43 +23622,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_invoice.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/404/content/application\/problem+json`.
@@ -21819,43 +23760,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value2/order_status`.
-                            public var orderStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1/value2/order_status`.
+                                public var orderStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderStatus:
+                                public init(orderStatus: Swift.String) {
+                                    self.orderStatus = orderStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderStatus = "order_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - orderStatus:
-                            public init(orderStatus: Swift.String) {
-                                self.orderStatus = orderStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case orderStatus = "order_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_invoice.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/invoice/GET/responses/409/content/application\/problem+json`.
@@ -22114,43 +24100,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refreshPayment.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/404/content/application\/problem+json`.
@@ -22258,43 +24289,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value2/reason`.
-                            public var reason: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1/value2/reason`.
+                                public var reason: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - reason:
+                                public init(reason: Swift.String) {
+                                    self.reason = reason
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case reason
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - reason:
-                            public init(reason: Swift.String) {
-                                self.reason = reason
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case reason
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_refreshPayment.Output.BadGateway.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/payment/refresh/POST/responses/502/content/application\/problem+json`.
@@ -22553,43 +24629,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_listReturns.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/GET/responses/404/content/application\/problem+json`.
@@ -22854,43 +24975,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_requestReturn.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/404/content/application\/problem+json`.
@@ -22947,43 +25113,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value2/order_status`.
-                            public var orderStatus: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1/value2/order_status`.
+                                public var orderStatus: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - orderStatus:
+                                public init(orderStatus: Swift.String) {
+                                    self.orderStatus = orderStatus
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case orderStatus = "order_status"
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - orderStatus:
-                            public init(orderStatus: Swift.String) {
-                                self.orderStatus = orderStatus
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case orderStatus = "order_status"
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Order_requestReturn.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/orders/{id}/returns/POST/responses/409/content/application\/problem+json`.
@@ -23647,43 +25858,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value2/id`.
-                            public var id: Swift.String
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1/value2/id`.
+                                public var id: Swift.String
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - id:
+                                public init(id: Swift.String) {
+                                    self.id = id
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case id
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - id:
-                            public init(id: Swift.String) {
-                                self.id = id
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case id
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Review_addPhoto.Output.NotFound.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/404/content/application\/problem+json`.
@@ -23740,43 +25996,88 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson`.
                     public struct ApplicationProblemJsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1`.
-                        public var value1: Components.Schemas.Problem
-                        /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value2`.
-                        public struct Value2Payload: Codable, Hashable, Sendable {
-                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value2/limit`.
-                            public var limit: Swift.Int
-                            /// Creates a new `Value2Payload`.
+                        public struct Value1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1/value1`.
+                            public var value1: Components.Schemas.Problem
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public struct Value2Payload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1/value2/limit`.
+                                public var limit: Swift.Int
+                                /// Creates a new `Value2Payload`.
+                                ///
+                                /// - Parameters:
+                                ///   - limit:
+                                public init(limit: Swift.Int) {
+                                    self.limit = limit
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case limit
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1/value2`.
+                            public var value2: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            /// Creates a new `Value1Payload`.
                             ///
                             /// - Parameters:
-                            ///   - limit:
-                            public init(limit: Swift.Int) {
-                                self.limit = limit
+                            ///   - value1:
+                            ///   - value2:
+                            public init(
+                                value1: Components.Schemas.Problem,
+                                value2: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload.Value2Payload
+                            ) {
+                                self.value1 = value1
+                                self.value2 = value2
                             }
-                            public enum CodingKeys: String, CodingKey {
-                                case limit
+                            public init(from decoder: any Swift.Decoder) throws {
+                                self.value1 = try .init(from: decoder)
+                                self.value2 = try .init(from: decoder)
+                            }
+                            public func encode(to encoder: any Swift.Encoder) throws {
+                                try self.value1.encode(to: encoder)
+                                try self.value2.encode(to: encoder)
                             }
                         }
+                        /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value1`.
+                        public var value1: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload?
                         /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/applicationProblemJson/value2`.
-                        public var value2: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                        public var value2: Components.Schemas.Problem?
                         /// Creates a new `ApplicationProblemJsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - value1:
                         ///   - value2:
                         public init(
-                            value1: Components.Schemas.Problem,
-                            value2: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value2Payload
+                            value1: Operations.Review_addPhoto.Output.Conflict.Body.ApplicationProblemJsonPayload.Value1Payload? = nil,
+                            value2: Components.Schemas.Problem? = nil
                         ) {
                             self.value1 = value1
                             self.value2 = value2
                         }
                         public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try .init(from: decoder)
-                            self.value2 = try .init(from: decoder)
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self.value1 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self.value2 = try .init(from: decoder)
+                            } catch {
+                                errors.append(error)
+                            }
+                            try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                                [
+                                    self.value1,
+                                    self.value2
+                                ],
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
                         public func encode(to encoder: any Swift.Encoder) throws {
-                            try self.value1.encode(to: encoder)
-                            try self.value2.encode(to: encoder)
+                            try self.value1?.encode(to: encoder)
+                            try self.value2?.encode(to: encoder)
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/reviews/{id}/photos/POST/responses/409/content/application\/problem+json`.

@@ -112,7 +112,10 @@ extension OpenAPIRenderer {
             var response: [String: Any] = ["description": outcomes.map(\.name).joined(separator: " or ")]
             var content: [String: Any] = [:]
             if !schemas.isEmpty { content["application/json"] = ["schema": alternatives(schemas)] }
-            if problem { problems.append(ref("Problem")) }
+            // Any refusal is also a plain problem, last: a client built from this document then
+            // decodes a problem whose members a later release adds (an app already shipped met a
+            // new 409 shape of the checkout it could not decode).
+            if problem || (status >= 400 && !problems.isEmpty) { problems.append(ref("Problem")) }
             if !problems.isEmpty { content["application/problem+json"] = ["schema": alternatives(problems)] }
             if !content.isEmpty { response["content"] = content }
             if outcomes.allSatisfy({ $0.location != nil }) {
