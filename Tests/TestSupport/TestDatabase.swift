@@ -35,13 +35,20 @@ public struct TestDatabase: Sendable {
         return PostgresPool(.init(connection: .init(conninfo: url), maxConnections: 4, acquireTimeout: .seconds(120)))
     }()
 
-    /// Runs `body` with a fresh database: migrated, empty, closed afterwards.
+    /// 20 databases of pools of 8, and an app's pool of 10 beside most: within the 400
+    /// connections of `Tools/test`'s cluster (`Tools/lib/common.sh`) with room to spare.
+    static let slots = DatabaseSlots(maximum: 20)
+
+    /// Runs `body` with a fresh database: migrated, empty, closed afterwards. A test nests none
+    /// (it would hold a slot while waiting for another).
     /// - Parameter migrated: `false` gives an empty database with no schema at all.
     public static func with<T: Sendable>(
         migrated: Bool = true, poolSize: Int = 8, _ body: (TestDatabase) async throws -> T
     ) async throws -> T {
         let serverURL = try serverURL()
         guard let admin else { throw TestSetupError("no admin pool") }
+        await slots.acquire()
+        defer { slots.release() }
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let template = migrated ? (ProcessInfo.processInfo.environment["STOREFRONT_TEST_TEMPLATE"] ?? "sf_template") : "template0"
         // CREATE DATABASE takes no parameters; both names are ours, never user input.
