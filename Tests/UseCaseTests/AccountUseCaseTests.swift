@@ -49,7 +49,8 @@ struct AccountUseCaseTests {
         for email in [
             "deleted-\(UUID().uuidString.lowercased())@deleted.invalid", "a@b.INVALID", "x@mail.invalid",
             // Invisible characters make an address look like another's.
-            "u1\u{1}@example.com", "u2\u{202E}@example.com", "u3\u{200B}@example.com", "u4@exa\u{FEFF}mple.com",
+            "u1\u{1}@example.com", "u2\u{202E}@example.com", "u3\u{200B}@example.com", "u4@exa\u{FEFF}mple.com", "u5\u{3164}@example.com",
+            "u6\u{34F}@example.com", "u7\u{FE0F}@example.com",
         ] {
             let error = await #expect(throws: ValidationError.self) {
                 try await useCase.signUp(AccountSignUpInput(email: email, password: "correct horse", name: "A"))

@@ -42,9 +42,10 @@ public enum AccountRules {
             !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].lowercased().hasSuffix(unreachableDomain)
         else { return false }
         // Nor control characters, nor invisible ones (bidirectional overrides, zero-width
-        // spaces): they make an address that looks like another's.
+        // spaces, fillers, variation selectors): they make an address that looks like another's.
         return !email.unicodeScalars.contains {
-            $0.properties.isWhitespace || [.control, .format].contains($0.properties.generalCategory)
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+                || [.control, .format].contains($0.properties.generalCategory)
         }
     }
 }
