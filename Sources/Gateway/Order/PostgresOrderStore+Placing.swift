@@ -103,22 +103,19 @@ extension PostgresOrderStore {
         if let paying { throw OrderError.checkoutInProgress(paying) }
         guard awaiting.count < request.awaitingPaymentLimit else { throw OrderError.awaitingPayment(awaiting) }
         _ = try shipping.get()
-        // Before any reservation, a total the provider would refuse takes no lock (when every
-        // line can be bought: else those lines are what the answer names).
-        if repriced.isEmpty, !cart.contains(where: \.removed), let total = try? totals.get().total,
-            total.amount < request.minimumCharge.amount
-        {
-            throw OrderError.belowMinimumCharge(total: total, minimum: request.minimumCharge)
-        }
-        if repriced.isEmpty, !cart.contains(where: \.removed), let total = try? totals.get().total, let maximum = request.maximumCharge,
-            total.amount > maximum.amount
-        {
-            throw OrderError.aboveMaximumCharge(total: total, maximum: maximum)
-        }
-        if repriced.isEmpty, !cart.contains(where: \.removed), let expected = request.expectedTotal, let total = try? totals.get().total,
-            total != expected
-        {
-            throw OrderError.totalChanged(total: total, expected: expected)
+        // Before any reservation, a total the provider would refuse, or not the one the app
+        // showed, takes no lock (when every line can be bought: else those lines are what the
+        // answer names).
+        if repriced.isEmpty, !cart.contains(where: \.removed), let total = try? totals.get().total {
+            if total.amount < request.minimumCharge.amount {
+                throw OrderError.belowMinimumCharge(total: total, minimum: request.minimumCharge)
+            }
+            if let maximum = request.maximumCharge, total.amount > maximum.amount {
+                throw OrderError.aboveMaximumCharge(total: total, maximum: maximum)
+            }
+            if let expected = request.expectedTotal, total != expected {
+                throw OrderError.totalChanged(total: total, expected: expected)
+            }
         }
 
         var short: [InsufficientLine] = []

@@ -29,7 +29,7 @@ extension OrderUseCase {
             addressID: input.addressID, shippingMethodID: input.shippingMethodID, awaitingPaymentLimit: awaitingPaymentLimit,
             minimumCharge: Money(amount: payments.minimumCharge(in: currency), currency: currency),
             maximumCharge: Money(amount: payments.maximumCharge(in: currency), currency: currency),
-            paymentUnderWay: payments.longestCall * 2 + ReconcileUseCase.margin, expectedTotal: input.expectedTotal)
+            paymentUnderWay: ReconcileUseCase.minimumAge(for: payments), expectedTotal: input.expectedTotal)
         do {
             switch try await checkout.checkout(request) {
             case .paid(let order): return .paid(order)

@@ -47,9 +47,11 @@ public struct ReconcileUseCase: Sendable {
 
     /// How long an order may still be inside the request that made it pending: a checkout makes
     /// two provider calls (create, confirm), a refund one, each at most `longestCall`.
-    public var minimumAge: Duration {
-        payments.longestCall * 2 + Self.margin
-    }
+    public var minimumAge: Duration { Self.minimumAge(for: payments) }
+
+    /// `minimumAge` with `payments`: also how long a checkout may still be paying, and a
+    /// payment event still being handled.
+    static func minimumAge(for payments: any PaymentGateway) -> Duration { payments.longestCall * 2 + margin }
 
     /// One pass over the orders left pending for longer than `age`, never less than
     /// `minimumAge`: a younger one may still be inside a checkout or a cancel talking to the

@@ -10,7 +10,7 @@ extension PaymentWebhookUseCase {
     /// How long after its receipt an event still unhandled is taken for one whose handling
     /// failed: its own handling, started when it was received, makes at most two provider calls
     /// (the reconciler's `minimumAge`), and a minute at least.
-    var leftOverAfter: Duration { max(.seconds(60), (payments?.longestCall ?? .zero) * 2 + ReconcileUseCase.margin) }
+    var leftOverAfter: Duration { max(.seconds(60), payments.map(ReconcileUseCase.minimumAge) ?? .zero) }
 
     /// Handles again up to `limit` events whose handling failed (the provider or the database
     /// could not be read): the provider delivers an event once we answered it, and we answer
