@@ -462,6 +462,46 @@ struct ResumableUploadHTTPTests {
         }
     }
 
+    @Test(
+        "unfinished uploads hold at most RESUMABLE_UPLOAD_MAX_PENDING_MIB together: past it 503 keeps what was stored and says where to resume; once space frees, the upload finishes"
+    )
+    func pendingBytesAreBounded() async throws {
+        try await Self.withTwoInstances(configure: {
+            $0.resumableUploadInterimResponses = false; $0.resumableUploadPendingLimit = 1 << 20
+        }) {
+            a, b, db in
+            let item = try await CheckoutHTTPTests.item(db, stock: 1)
+            func start(_ instance: Instance, _ photo: [UInt8]) async throws -> (token: String, response: TestResponse) {
+                let (_, token) = try await signedInCustomer(db)
+                let review = try await ReviewHTTPTests.postReview(instance.client, item: item, token: token)
+                let response = try await instance.client.execute(
+                    uri: "/v1/reviews/\(review)/photos", method: .post,
+                    headers: [.authorization: "Bearer \(token)", .uploadVersion: "6", .uploadComplete: "?0"],
+                    body: ByteBuffer(bytes: photo))
+                return (token, response)
+            }
+            let (first, started) = try await start(a, Self.photo(700 << 10))
+            try started.expectStatus(201)
+            let photo = Self.photo(700 << 10)
+            let (second, refused) = try await start(b, photo)
+            try refused.expectStatus(503)
+            #expect(refused.headers[.contentType] == "application/problem+json")
+            #expect(String(buffer: refused.body).contains("/problems/upload-storage-full"))
+            #expect(refused.headers[.retryAfter] != nil)
+            let kept = 256 << 10  // one piece (ResumableUploadRules.chunkSize)
+            #expect(refused.headers[.uploadOffset] == "\(kept)", "the piece within the bound is kept")
+            let location = try #require(refused.headers[.location])
+            let held = try await db.pool.query("SELECT COALESCE(sum(length(bytes)), 0)::int AS n FROM resumable_upload_chunks").rows[0]
+            #expect(try held.decode("n", as: Int.self) <= 1 << 20)
+            // The first customer gives up their upload: its space is free again.
+            try await a.client.execute(
+                uri: try #require(started.headers[.location]), method: .delete, headers: [.authorization: "Bearer \(first)"], body: nil
+            ).expectStatus(204)
+            try await Self.patch(a, location: location, token: second, bytes: photo[kept...], offset: kept, complete: true, version: 6)
+                .expectStatus(201)
+        }
+    }
+
     @Test("an abandoned upload expires after RESUMABLE_UPLOAD_TTL_SECONDS and the purge removes it with its bytes")
     func expiry() async throws {
         // 10 s, not 1: under the full suite's load the creating POST itself has taken 2.9 s, so the

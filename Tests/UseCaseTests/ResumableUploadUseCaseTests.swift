@@ -29,8 +29,10 @@ struct ResumableUploadUseCaseTests {
         func upload(id: UUID, now: Date) async throws -> ResumableUpload? {
             rows.withLock { $0[id]?.upload }.flatMap { $0.expiresAt > now ? $0 : nil }
         }
-        func append(id: UUID, at offset: Int, bytes: [UInt8], now: Date, expiresAt: Date) async throws -> Int? {
-            rows.withLock { rows in
+        func append(id: UUID, at offset: Int, bytes: [UInt8], pendingLimit: Int, now: Date, expiresAt: Date) async throws -> Int? {
+            try rows.withLock { rows in
+                let held = rows.values.filter { $0.upload.state != .done }.map(\.upload.offset).reduce(0, +)
+                guard held + bytes.count <= pendingLimit else { throw UploadStorageFull() }
                 guard var row = rows[id], row.upload.state == .open, row.upload.offset == offset,
                     offset + bytes.count <= (row.upload.length ?? row.upload.maxSize)
                 else { return nil }
@@ -107,7 +109,10 @@ struct ResumableUploadUseCaseTests {
     }
 
     static func useCase(_ store: Store, now: @escaping @Sendable () -> Date = { Date() }) -> ResumableUploadUseCase {
-        UploadContainer(store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: .seconds(3600)).useCase
+        UploadContainer(
+            store: store, spool: Spool(), system: SystemContext(now: now, newID: { UUID() }), lifetime: .seconds(3600),
+            pendingLimit: 1 << 30
+        ).useCase
     }
 
     /// Files in a directory of the test's own, written with Foundation.

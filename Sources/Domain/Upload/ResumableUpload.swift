@@ -82,3 +82,10 @@ public enum ResumableUploadRules {
     /// How long one instance holds a finished upload while handing it on before another may.
     public static let completionLease: Duration = .seconds(120)
 }
+
+/// The bytes every unfinished resumable upload holds together reached the shop's bound
+/// (`RESUMABLE_UPLOAD_MAX_PENDING_MIB`): they live in the primary database, which free accounts'
+/// uploads left unfinished would otherwise fill.
+public struct UploadStorageFull: Error, Equatable, Sendable {
+    public init() {}
+}

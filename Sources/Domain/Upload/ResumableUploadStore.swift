@@ -16,8 +16,10 @@ public protocol ResumableUploadStore: Sendable {
     /// appending at once, one lands), and moves its expiry to `expiresAt`; joins them to the
     /// last stored piece when it holds fewer than `ResumableUploadRules.joinedBelow` and both
     /// fit in one. The new offset, or `nil` when it did not land.
-    /// - Throws: `StoreUnavailable`.
-    func append(id: UUID, at offset: Int, bytes: [UInt8], now: Date, expiresAt: Date) async throws -> Int?
+    /// - Parameter pendingLimit: the most bytes every unfinished upload of the shop may hold
+    ///   together, these included (uploads racing may pass it by their pieces, never more).
+    /// - Throws: `UploadStorageFull` past `pendingLimit`, nothing stored; `StoreUnavailable`.
+    func append(id: UUID, at offset: Int, bytes: [UInt8], pendingLimit: Int, now: Date, expiresAt: Date) async throws -> Int?
 
     /// Records the whole upload's size if the upload is open and it agrees with what is known
     /// (no size yet or the same, and no fewer bytes than are in). `false` when it does not.

@@ -49,9 +49,15 @@ public struct PostgresResumableUploadStore: ResumableUploadStore {
         return try rows.first.map(Self.upload(from:))
     }
 
-    public func append(id: UUID, at offset: Int, bytes: [UInt8], now: Date, expiresAt: Date) async throws -> Int? {
+    public func append(id: UUID, at offset: Int, bytes: [UInt8], pendingLimit: Int, now: Date, expiresAt: Date) async throws -> Int? {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
+                // What unfinished uploads hold, expired ones the purge has not reached included:
+                // their bytes are on disk until it does.
+                let held = try await connection.query(
+                    "SELECT COALESCE(sum(received), 0)::bigint AS held FROM resumable_uploads WHERE state <> 'done'"
+                ).rows
+                guard try held[0].decode("held", as: Int.self) + bytes.count <= pendingLimit else { throw UploadStorageFull() }
                 let moved = try await connection.query(
                     """
                     UPDATE resumable_uploads SET received = received + $3, expires_at = $5

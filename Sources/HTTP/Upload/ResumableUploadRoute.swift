@@ -96,6 +96,8 @@ extension UploadReceiver {
             return ResumableUploadPresenter.tooLarge(limit: limit, field: field)
         case .lengthMismatch(let announced, let received):
             return ResumableUploadPresenter.lengthMismatch(announced: announced, received: received)
+        case .storageFull(let offset):
+            return ResumableUploadPresenter.storageFull(upload.id, offset: offset, created: created, version: version)
         }
     }
 

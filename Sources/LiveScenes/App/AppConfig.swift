@@ -90,6 +90,11 @@ public struct AppConfig: Sendable {
     /// to 604800, default a day) before the purge removes it with its bytes; a finished one keeps
     /// the answer it got as long.
     public var resumableUploadTTL: Duration = .seconds(86_400)
+    /// The most bytes all unfinished resumable uploads hold together, in the primary database
+    /// (`RESUMABLE_UPLOAD_MAX_PENDING_MIB`, 1 to 1048576, default 1024): past it a request's
+    /// bytes are refused with 503, so that free accounts' uploads left unfinished cannot fill its
+    /// disk. Racing uploads may pass it by a piece (256 KiB) each.
+    public var resumableUploadPendingLimit = 1024 << 20
     /// Whether a resumable upload's first request gets the interim `104` that tells the client
     /// where to resume before its body is read (`RESUMABLE_UPLOAD_INTERIM_RESPONSES`, default
     /// true). Turn it off behind a proxy that cannot pass a 1xx answer on: nginx reads one as the
@@ -137,7 +142,7 @@ public struct AppConfig: Sendable {
     /// Reads `DATABASE_URL` (required), `HOST`, `PORT`, `ADMIN_TOKEN`, `LOG_LEVEL`,
     /// `DATABASE_POOL_SIZE`, `DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_POOLER`,
     /// `HTTP_IDLE_TIMEOUT_SECONDS`, `HTTP_REQUEST_TIMEOUT_SECONDS`, `HTTP_MAX_CONNECTIONS`, `ITEM_CACHE_SIZE`, `UPLOAD_MAX_CONCURRENT`, `UPLOAD_MAX_PER_CUSTOMER`, `UPLOAD_MAX_PER_ADDRESS`,
-    /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
+    /// `RESUMABLE_UPLOAD_TTL_SECONDS`, `RESUMABLE_UPLOAD_MAX_PENDING_MIB`, `RESUMABLE_UPLOAD_INTERIM_RESPONSES`, `SHOP_CURRENCY`, `PAYMENT_API_URL` with `PAYMENT_API_KEY`, `PAYMENT_TIMEOUT_SECONDS`,
     /// `CHECKOUT_DEADLINE_SECONDS`, `PAYMENT_ACTION_TIMEOUT_SECONDS`, `MAX_ORDERS_AWAITING_PAYMENT`, `PAYMENT_WEBHOOK_SECRET`,
     /// `MEDIA_API_URL`, `MEDIA_TIMEOUT_SECONDS`, and the protections `readProtections` reads.
     /// - Throws: `ConfigError` listing every bad or missing value.
@@ -194,6 +199,7 @@ public struct AppConfig: Sendable {
             )
         }
         if let value = integer("RESUMABLE_UPLOAD_TTL_SECONDS", 60...604_800) { config.resumableUploadTTL = .seconds(value) }
+        if let value = integer("RESUMABLE_UPLOAD_MAX_PENDING_MIB", 1...1_048_576) { config.resumableUploadPendingLimit = value << 20 }
         switch environment["DATABASE_POOLER"] {
         case nil, "none": break
         case "transaction":

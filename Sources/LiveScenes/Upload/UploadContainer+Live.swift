@@ -8,6 +8,7 @@ extension UploadContainer {
     public static func live(_ resources: AppResources) -> UploadContainer {
         UploadContainer(
             store: PostgresResumableUploadStore(database: resources.pool), spool: resources.fileSpool,
-            system: resources.system, lifetime: resources.config.resumableUploadTTL)
+            system: resources.system, lifetime: resources.config.resumableUploadTTL,
+            pendingLimit: resources.config.resumableUploadPendingLimit)
     }
 }

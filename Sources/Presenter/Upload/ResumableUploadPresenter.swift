@@ -83,6 +83,18 @@ public enum ResumableUploadPresenter {
             errors: [FieldError(field, "must be at most \(limit) bytes")])
     }
 
+    /// 503: the shop keeps no more bytes of unfinished uploads for now; those stored stay, and
+    /// the upload's first request is told where to resume it.
+    public static func storageFull(_ id: UUID, offset: Int, created: Bool, version: Int) -> Presentation {
+        var headers = state(offset: offset, complete: false, version: version) + [("Retry-After", "60")]
+        if created { headers.append(("Location", location(of: id))) }
+        return Problem.make(
+            503, "upload-storage-full", "Upload storage full",
+            detail:
+                "Unfinished uploads hold all the space kept for them; \(offset) bytes of this one are kept: resume later, or send the file in one request.",
+            extensions: ["offset": .int(offset)], headers: headers)
+    }
+
     public static func lengthMismatch(announced: Int, received: Int) -> Presentation {
         Problem.badRequest(
             "The upload was announced as \(announced) bytes but completed at \(received).",

@@ -11,15 +11,18 @@ public struct UploadContainer: Sendable {
     public let system: SystemContext
     /// How long an upload lives after its last byte.
     public let lifetime: Duration
+    /// The most bytes all unfinished uploads hold together.
+    public let pendingLimit: Int
 
-    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration) {
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration, pendingLimit: Int) {
         self.store = store
         self.spool = spool
         self.system = system
         self.lifetime = lifetime
+        self.pendingLimit = pendingLimit
     }
 
     public var useCase: ResumableUploadUseCase {
-        ResumableUploadUseCase(store: store, spool: spool, system: system, lifetime: lifetime)
+        ResumableUploadUseCase(store: store, spool: spool, system: system, lifetime: lifetime, pendingLimit: pendingLimit)
     }
 }

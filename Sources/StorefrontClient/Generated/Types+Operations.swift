@@ -26821,7 +26821,7 @@ public enum Operations {
     }
     /// Appends bytes at the offset the upload holds; with Upload-Complete ?1, finishes it
     ///
-    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again.
+    /// The bytes go at Upload-Offset, which must be where the upload stands (409 with the offset otherwise). A finished upload is handed to its route once; the answer is the route's (for a review's photo, 201 with the photo), and asking again at its full length gives that answer again. When the shop's unfinished uploads hold all the bytes it keeps for them (RESUMABLE_UPLOAD_MAX_PENDING_MIB), 503 `upload-storage-full` with Retry-After and the Upload-Offset reached: what was stored stays; resume later, or send the file as multipart.
     ///
     /// - Remark: HTTP `PATCH /v1/uploads/{id}`.
     /// - Remark: Generated from `#/paths//v1/uploads/{id}/patch(Uploads.append)`.

@@ -13,12 +13,15 @@ public struct ResumableUploadUseCase: Sendable {
     /// How long an upload lives after its last byte (`RESUMABLE_UPLOAD_TTL_SECONDS`); a finished
     /// one keeps its answer as long.
     public let lifetime: Duration
+    /// The most bytes all unfinished uploads hold together (`RESUMABLE_UPLOAD_MAX_PENDING_MIB`).
+    let pendingLimit: Int
 
-    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration) {
+    public init(store: any ResumableUploadStore, spool: any FileSpool, system: SystemContext, lifetime: Duration, pendingLimit: Int) {
         self.store = store
         self.spool = spool
         self.system = system
         self.lifetime = lifetime
+        self.pendingLimit = pendingLimit
     }
 
     public enum Start: Hashable, Sendable {
@@ -69,6 +72,9 @@ public struct ResumableUploadUseCase: Sendable {
         case tooLarge(limit: Int)
         /// The client said the upload is complete at a size other than the one it announced.
         case lengthMismatch(announced: Int, received: Int)
+        /// Unfinished uploads hold all the bytes the shop keeps for them (`UploadStorageFull`):
+        /// the upload keeps the `offset` bytes stored before, to be resumed later.
+        case storageFull(offset: Int)
     }
 
     /// The request's body ended before the client said it would (the connection was cut):
@@ -97,24 +103,28 @@ public struct ResumableUploadUseCase: Sendable {
         let limit = min(upload.maxSize, length ?? upload.length ?? upload.maxSize)
         var appender = Appender(useCase: self, id: id, offset: offset)
         var pieces = bytes.makeAsyncIterator()
-        while true {
-            let next: [UInt8]?
-            do {
-                next = try await pieces.next()
-            } catch {
-                _ = try? await appender.flush(all: true)
-                throw BodyCut(underlying: error)
+        do {
+            while true {
+                let next: [UInt8]?
+                do {
+                    next = try await pieces.next()
+                } catch {
+                    _ = try? await appender.flush(all: true)
+                    throw BodyCut(underlying: error)
+                }
+                guard let piece = next else { break }
+                guard appender.offset + appender.pending.count + piece.count <= limit else {
+                    _ = try await store.delete(id: id, customerID: customerID)
+                    return .tooLarge(limit: limit)
+                }
+                appender.pending += piece
+                // Whole pieces only while the body lasts: its end stores the rest.
+                guard try await appender.flush(all: false) else { return try await conflict(id: id) }
             }
-            guard let piece = next else { break }
-            guard appender.offset + appender.pending.count + piece.count <= limit else {
-                _ = try await store.delete(id: id, customerID: customerID)
-                return .tooLarge(limit: limit)
-            }
-            appender.pending += piece
-            // Whole pieces only while the body lasts: its end stores the rest.
-            guard try await appender.flush(all: false) else { return try await conflict(id: id) }
+            guard try await appender.flush(all: true) else { return try await conflict(id: id) }
+        } catch is UploadStorageFull {
+            return .storageFull(offset: appender.offset)
         }
-        guard try await appender.flush(all: true) else { return try await conflict(id: id) }
         upload = try await self.upload(id: id, customerID: customerID) ?? upload
         if complete {
             if let announced = upload.length, announced != upload.offset {
@@ -164,7 +174,8 @@ public struct ResumableUploadUseCase: Sendable {
                 let now = useCase.system.now()
                 guard
                     let stored = try await useCase.store.append(
-                        id: id, at: offset, bytes: piece, now: now, expiresAt: now + useCase.lifetime)
+                        id: id, at: offset, bytes: piece, pendingLimit: useCase.pendingLimit, now: now,
+                        expiresAt: now + useCase.lifetime)
                 else { return false }
                 offset = stored
                 pending.removeFirst(piece.count)
