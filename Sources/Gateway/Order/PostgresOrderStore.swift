@@ -64,10 +64,15 @@ public struct PostgresOrderStore: OrderStore {
                 // and only when none of them is unsettled: then, and only then, what they reserve
                 // equals what succeeded. The check reads the locked row, so a refund reserved
                 // meanwhile fails it. Given up, the full refund leaves the others their share.
+                // A new claim forgets the refund of an earlier one (a cancel whose refund failed):
+                // it has a key of its own, and the earlier refund's answer is not its answer.
                 let moved = try await connection.query(
                     """
-                    UPDATE orders SET status = $3, updated_at = $4, refund_id = COALESCE($5, refund_id),
-                                      refund_status = COALESCE($6, refund_status),
+                    UPDATE orders SET status = $3, updated_at = $4,
+                                      refund_id = CASE WHEN $5::text IS NOT NULL THEN $5
+                                          WHEN $2 = 'paid' AND $3 = 'refund_pending' THEN NULL ELSE refund_id END,
+                                      refund_status = CASE WHEN $6::text IS NOT NULL THEN $6
+                                          WHEN $2 = 'paid' AND $3 = 'refund_pending' THEN NULL ELSE refund_status END,
                                       refunded_amount = CASE
                                           WHEN $3 IN ('refund_pending', 'refunded') THEN total_amount
                                           WHEN $2 = 'refund_pending' THEN (SELECT COALESCE(sum(amount), 0) FROM refunds

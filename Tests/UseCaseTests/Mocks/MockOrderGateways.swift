@@ -35,7 +35,8 @@ final class MockOrderStore: OrderStore, Sendable {
                 "\(from.rawValue)->\(to.rawValue)\(restock ? " restock" : "")\(refund.map { " \($0.id) \($0.status.rawValue)" } ?? "")")
             guard state.order.status == from else { return false }
             state.order.status = to
-            if let refund { state.order.refund = refund }
+            // Like the real store: a new claim forgets an earlier claim's refund.
+            if let refund { state.order.refund = refund } else if from == .paid, to == .refundPending { state.order.refund = nil }
             return true
         }
     }
