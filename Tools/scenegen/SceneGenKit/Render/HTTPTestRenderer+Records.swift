@@ -30,8 +30,13 @@ extension HTTPTestRenderer {
             }
             if names.actsForOwner(list) {
                 out.line("let (_, other) = try await signedInCustomer(db)")
-                out.line("let foreign = try await client.send(.get, \"\(listPath)\", token: other).json")
-                out.line("#expect((foreign[\"data\"] as? [Any])?.isEmpty == true)")
+                if othersParentMaker != nil {
+                    // Under a parent of the first customer's own: the other's list is not found.
+                    out.line("try await client.send(.get, \"\(listPath)\", token: other).expectProblem(404)")
+                } else {
+                    out.line("let foreign = try await client.send(.get, \"\(listPath)\", token: other).json")
+                    out.line("#expect((foreign[\"data\"] as? [Any])?.isEmpty == true)")
+                }
             }
         }
     }

@@ -223,6 +223,15 @@ struct HTTPTestRenderer {
         return group.map(EntitySpec.constraintField(of:))
     }
 
+    /// The helper making a parent row for another customer, when customers own both the rows and
+    /// their parents.
+    var othersParentMaker: String? {
+        guard names.owned, let table = names.parent?.field.references,
+            specs.first(where: { $0.entity?.table == table })?.record.owner != nil
+        else { return nil }
+        return rowMaker(table)
+    }
+
     /// The statement making the parent row a test's paths go under, and its variable.
     var parentSetup: (lines: [String], variable: String?) {
         guard let parent = names.parent, let table = parent.field.references, let maker = rowMaker(table) else { return ([], nil) }
@@ -303,6 +312,15 @@ struct HTTPTestRenderer {
             if parent != nil {
                 let elsewhere = "client.send(.\(create.route.method.lowercased()), \"\(path(create, parent: "UUID()"))\", json: "
                 out.line("try await \(elsewhere)\(createBody(variable)), token: \(token(create))).expectProblem(404)")
+            }
+            if let maker = othersParentMaker {
+                // Another customer's parent is not found, as an unknown one is: nothing goes under it.
+                out.line("let othersParent = try await \(maker)(db, customerID: try await signedInCustomer(db).id)")
+                let theirs = "client.send(.\(create.route.method.lowercased()), \"\(path(create, parent: "othersParent"))\", json: "
+                out.line("try await \(theirs)\(createBody(variable)), token: \(token(create))).expectProblem(404)")
+                for list in names.useCases(.list) where list.auth == .customer {
+                    out.line("try await client.send(.get, \"\(path(list, parent: "othersParent"))\", token: token).expectProblem(404)")
+                }
             }
             out.line("try await \(send)\"[1]\", token: \(token(create))).expectProblem(422)")
             out.line("try await \(send)\"{\", token: \(token(create))).expectProblem(400)")
