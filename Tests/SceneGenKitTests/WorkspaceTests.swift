@@ -149,6 +149,61 @@ struct WorkspaceTests {
         #expect(added.exitCode == 0, "\(added.errors)")
     }
 
+    /// The reference spec with a longer `note`, and the migration that widens its column's CHECK.
+    static func widenNote(_ root: URL) throws -> String {
+        let changed = Self.reference.replacingOccurrences(of: "max: 200", with: "max: 300")
+        try changed.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        try """
+        ALTER TABLE wishlist_entries DROP CONSTRAINT wishlist_entries_note_check,
+            ADD CONSTRAINT wishlist_entries_note_check CHECK (char_length(note) <= 300);
+        """.write(to: root.appendingPathComponent("Migrations/0003_wishlist_note.sql"), atomically: true, encoding: .utf8)
+        return changed
+    }
+
+    /// Timestamps declared in order get samples in order, so a rule across them (`ends_at` after
+    /// `starts_at`) holds for the generated tests' bodies: both took one instant, and the
+    /// generated tests of a valid spec failed on its own rule.
+    @Test func timestampSamplesFollowTheirDeclarationOrder() throws {
+        let windowed = Self.reference.replacingOccurrences(
+            of: "    - { name: created_at,",
+            with: "    - { name: starts_at, type: timestamp }\n    - { name: ends_at, type: timestamp }\n    - { name: created_at,")
+        let root = try Self.repository(["Wishlist": windowed])
+        let run = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let tests = try #require(try Self.snapshot(root)["Tests/HTTPTests/Generated/WishlistGeneratedHTTPTests.swift"])
+        func instant(_ member: String) throws -> Date {
+            let start = try #require(tests.range(of: "\"\(member)\": \""))
+            let text = tests[start.upperBound...].prefix { $0 != "\"" }
+            return try #require(ISO8601DateFormatter().date(from: String(text)), "\(text)")
+        }
+        #expect(try instant("starts_at") < instant("ends_at"))
+    }
+
+    /// A bound, enum or uniqueness changed on a table already created is a rule the table does
+    /// not keep: nothing is written until a migration states it as the spec now has it (a
+    /// priority of 9 passed the checks and the column's CHECK answered it with a 500).
+    @Test func aChangedRuleNoMigrationStatesStopsTheRun() throws {
+        let root = try Self.repository(["Wishlist": Self.reference])
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write).exitCode == 0)
+        let widened = Self.reference.replacingOccurrences(of: "type: int, min: 1, max: 5,", with: "type: int, min: 1, max: 9,")
+        #expect(widened != Self.reference)
+        try widened.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let refused = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(refused.exitCode != 0)
+        #expect(
+            refused.errors.contains {
+                $0.hasPrefix("Specs/Wishlist.yml:11:") && $0.contains("the rule for 'priority' has changed")
+                    && $0.contains("ADD CONSTRAINT wishlist_entries_priority_check CHECK (priority BETWEEN 1 AND 9)")
+            }, "\(refused.errors)")
+        try """
+        ALTER TABLE wishlist_entries DROP CONSTRAINT wishlist_entries_priority_check,
+            ADD CONSTRAINT wishlist_entries_priority_check
+                CHECK (priority BETWEEN 1 AND 9);
+        """.write(to: root.appendingPathComponent("Migrations/0003_wishlist_priority.sql"), atomically: true, encoding: .utf8)
+        let stated = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(stated.exitCode == 0, "\(stated.errors)")
+    }
+
     /// A spec naming a table other code created (a hand-written migration's, or another spec's)
     /// would get generated routes, deletes included, over that code's rows.
     @Test func aTableOtherCodeCreatedIsRefused() throws {
@@ -245,8 +300,7 @@ struct WorkspaceTests {
 
         _ = Workspace(root: root).run(specPaths: [], mode: .write)
         // The spec changes: the generated files are stale.
-        let changed = Self.reference.replacingOccurrences(of: "max: 200", with: "max: 300")
-        try changed.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let changed = try Self.widenNote(root)
         let stale = Workspace(root: root).run(specPaths: [], mode: .check)
         #expect(stale.exitCode != 0)
         #expect(
@@ -277,8 +331,7 @@ struct WorkspaceTests {
         _ = Workspace(root: root).run(specPaths: [], mode: .write)
         let path = root.appendingPathComponent("Sources/UseCase/Wishlist/WishlistUseCase.swift")
         try (try String(contentsOf: path, encoding: .utf8) + "// my fix\n").write(to: path, atomically: true, encoding: .utf8)
-        let changed = Self.reference.replacingOccurrences(of: "max: 200", with: "max: 300")
-        try changed.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let changed = try Self.widenNote(root)
         let before = try Self.snapshot(root)
 
         let refused = Workspace(root: root).run(specPaths: [], mode: .write)
@@ -303,8 +356,7 @@ struct WorkspaceTests {
         #expect(try JSONSerialization.jsonObject(with: written) is [String: Any], "the document is JSON, nothing before it")
         try String(decoding: written, as: UTF8.self).replacingOccurrences(of: "\"Storefront\"", with: "\"Mine\"")
             .write(to: path, atomically: true, encoding: .utf8)
-        let changed = Self.reference.replacingOccurrences(of: "max: 200", with: "max: 300")
-        try changed.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let changed = try Self.widenNote(root)
 
         let refused = Workspace(root: root).run(specPaths: [], mode: .write)
         #expect(refused.exitCode != 0)

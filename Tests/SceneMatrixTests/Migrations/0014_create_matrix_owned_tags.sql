@@ -6,8 +6,11 @@ CREATE TABLE matrix_owned_tags (
     customer_id uuid NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
     record_id uuid NOT NULL REFERENCES matrix_owned_records (id),
     label text NOT NULL,
+    colour text NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT matrix_owned_tags_label_check CHECK (char_length(label) BETWEEN 1 AND 40)
+    CONSTRAINT matrix_owned_tags_label_check CHECK (char_length(label) BETWEEN 1 AND 40),
+    CONSTRAINT matrix_owned_tags_colour_key UNIQUE (colour),
+    CONSTRAINT matrix_owned_tags_colour_check CHECK (colour IN ('red', 'green', 'blue', 'amber', 'teal', 'plum'))
 );
 
 CREATE INDEX matrix_owned_tags_customer_id_idx ON matrix_owned_tags (customer_id, created_at DESC, id DESC);

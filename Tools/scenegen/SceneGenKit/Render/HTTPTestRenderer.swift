@@ -116,9 +116,11 @@ struct HTTPTestRenderer {
         }
         let parent = spec == names.spec ? names.parent : nil
         // Unique groups whose only varying members are enums or bools (besides the owner and the
-        // rows referred to): their few values are drawn at random, and the insert retried while
-        // it collides. Other groups vary by their text or numbers.
-        let drawnGroups = spec.record.uniqueTogether.filter { group in
+        // rows referred to), a field's own `unique: true` included: their few values are drawn at
+        // random, and the insert retried while it collides. Other groups vary by their text or
+        // numbers.
+        let uniqueGroups = spec.record.uniqueTogether + spec.record.fields.filter(\.unique).map { [$0.name] }
+        let drawnGroups = uniqueGroups.filter { group in
             let members = spec.record.fields.filter { group.contains($0.name) && $0.references == nil && $0.name != "customer_id" }
             return !members.isEmpty && members.allSatisfy(Self.fewValued)
         }
@@ -143,7 +145,7 @@ struct HTTPTestRenderer {
                     binds.append("UUID()")
                 }
             } else {
-                let inGroups = spec.record.uniqueTogether.filter { $0.contains(field.name) }
+                let inGroups = uniqueGroups.filter { $0.contains(field.name) }
                 binds += Samples.bind(
                     field, distinct: inGroups.contains { drawnGroups.contains($0) || !Self.fewValued(field) })
             }

@@ -49,15 +49,7 @@ public enum MigrationRenderer {
             CREATE TABLE \(entity.table) (
 
             """
-        // Named after `EntitySpec.constraintField`. With an optional field in it, an absent value counts as one value (NULLS NOT DISTINCT):
-        // two rows differing only by absent values are the same group.
-        for group in entity.uniqueTogether {
-            let key = EntitySpec.constraintField(of: group)
-            let absentCounts = entity.fields.contains { group.contains($0.name) && $0.optional }
-            constraints.append(
-                "CONSTRAINT \(entity.table)_\(key)_key UNIQUE\(absentCounts ? " NULLS NOT DISTINCT" : "") (\(group.joined(separator: ", ")))"
-            )
-        }
+        constraints += uniqueConstraints(entity)
         out += (lines + constraints).map { "    " + $0 }.joined(separator: ",\n")
         out += "\n);\n"
         let indexes = indexes(for: spec)
@@ -73,6 +65,31 @@ public enum MigrationRenderer {
                 """
         }
         return out
+    }
+
+    /// Every constraint the table's creation gives it, by the field it is named after: what a
+    /// migration must state for the table to keep the spec's rules (`Generator.staleConstraints`).
+    static func constraints(for spec: SceneSpec) -> [(field: String, clause: String)] {
+        let entity = spec.record
+        var named: [(field: String, clause: String)] = []
+        for field in entity.fields {
+            var constraints: [String] = []
+            _ = columns(for: field, table: entity.table, constraints: &constraints)
+            named += constraints.map { (field.name, $0) }
+        }
+        return named + zip(entity.uniqueTogether, uniqueConstraints(entity)).map { (EntitySpec.constraintField(of: $0), $1) }
+    }
+
+    /// `CONSTRAINT <table>_<field>_key UNIQUE (...)` per unique group, named after
+    /// `EntitySpec.constraintField`. With an optional field in it, an absent value counts as one
+    /// value (NULLS NOT DISTINCT): two rows differing only by absent values are the same group.
+    private static func uniqueConstraints(_ entity: EntitySpec) -> [String] {
+        entity.uniqueTogether.map { group in
+            let key = EntitySpec.constraintField(of: group)
+            let absentCounts = entity.fields.contains { group.contains($0.name) && $0.optional }
+            return
+                "CONSTRAINT \(entity.table)_\(key)_key UNIQUE\(absentCounts ? " NULLS NOT DISTINCT" : "") (\(group.joined(separator: ", ")))"
+        }
     }
 
     private static func columns(for field: FieldSpec, table: String, constraints: inout [String]) -> [String] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Values the generated tests use: valid ones, a second valid one for updates, and an invalid one
 /// with the field name the 422 must carry. Chosen from the spec's own bounds.
 enum Samples {
@@ -35,6 +37,11 @@ enum Samples {
             ? swiftString(String(repeating: character, count: count)) : "String(repeating: \(swiftString(character)), count: \(count))"
     }
 
+    /// A timestamp field's sample, in seconds since 1970: an hour later for each line further
+    /// down the spec, so that fields declared in order (`starts_at`, then `ends_at`) are in order,
+    /// as a rule across them may ask.
+    static func instant(_ field: FieldSpec) -> Int { 1_795_000_000 + 3_600 * field.position.line }
+
     /// A valid input (`inputType`) as Swift; `reference` is the expression of a referenced id.
     static func input(_ field: SwiftField, reference: String) -> String {
         let f = field.field
@@ -47,7 +54,7 @@ enum Samples {
         case .number: return "1.5"
         case .money where f.partial: return "MoneyChangeInput(amount: \(integer(f, preferring: 100)))"
         case .money: return "MoneyInput(amount: \(integer(f, preferring: 100)), currency: \"JPY\")"
-        case .timestamp: return "Date(timeIntervalSince1970: 1_795_000_000)"
+        case .timestamp: return "Date(timeIntervalSince1970: \(instant(f)))"
         case .enumeration(let values): return swiftString(enumValue(f, values))
         }
     }
@@ -67,7 +74,8 @@ enum Samples {
         // A partial change sends its amount alone, as a price change does.
         case .money where f.partial: return "{\"amount\": \(integer(f, preferring: 100))}"
         case .money: return "{\"amount\": \(integer(f, preferring: 100)), \"currency\": \"JPY\"}"
-        case .timestamp: return "\"2026-11-20T08:00:00Z\""
+        case .timestamp:
+            return "\"\(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(instant(f)))))\""
         case .enumeration(let values): return "\"\(enumValue(f, values))\""
         }
     }
