@@ -137,12 +137,15 @@ enum RequestParsing {
 
     /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed), in
     /// the years 1 to 9999 (`PageCursor.validMicros`): RFC 3339 writes no others, and every one
-    /// of them is written back as it came.
+    /// of them is written back as it came. A day or time no calendar has (February 30th, 24:00)
+    /// is refused: the parser would move it silently (to March 2nd, the next day).
     /// - Throws: `ProblemError` 422 naming `field`.
     static func timestamp(_ text: String?, field: String) throws -> Date? {
         guard let text else { return nil }
         let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
+        let date =
+            RFC3339Fields.areOnTheCalendar(text)
+            ? (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) : nil
         guard let date, PageCursor.validMicros.contains(Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))) else {
             throw ProblemError(
                 Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp in the years 1 to 9999")])))
