@@ -72,9 +72,14 @@ UPDATE orders SET payment_intent_id = 'pi_replay', updated_at = now() WHERE id =
 WITH paid AS (
     UPDATE orders SET status = 'paid', updated_at = now()
     WHERE id = :order_id AND status IN ('pending_payment', 'requires_action') RETURNING customer_id
+), bought AS (
+    SELECT variant_id, quantity FROM order_lines WHERE order_id = :order_id
 ), cleared AS (
-    DELETE FROM cart_lines WHERE customer_id IN (SELECT customer_id FROM paid)
-      AND variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = :order_id)
+    DELETE FROM cart_lines c USING bought b
+    WHERE c.customer_id IN (SELECT customer_id FROM paid) AND c.variant_id = b.variant_id AND c.quantity <= b.quantity
+), kept AS (
+    UPDATE cart_lines c SET quantity = c.quantity - b.quantity FROM bought b
+    WHERE c.customer_id IN (SELECT customer_id FROM paid) AND c.variant_id = b.variant_id AND c.quantity > b.quantity
 )
 SELECT customer_id FROM orders WHERE id = :order_id;
 SELECT id, customer_id, status, total_amount, total_currency, payment_intent_id, decline_code, refund_id, refund_status, refunded_amount, action_client_secret, action_type, action_redirect_url, action_expires_at, payment_method, created_at, subtotal_amount, shipping_fee_amount, prices_include_tax, tax_lines, shipping, fulfilment_status, (SELECT COALESCE(json_agg(json_build_array(l.variant_id, l.item_id, l.sku, l.options, l.name, l.unit_price_amount, l.unit_price_currency, l.quantity, l.tax_class) ORDER BY l.variant_id), '[]')::text FROM order_lines l WHERE l.order_id = orders.id) AS lines_json, (SELECT COALESCE(json_agg(json_build_array(r.id, r.amount, r.currency, r.status, r.created_at) ORDER BY r.created_at, r.id), '[]')::text FROM refunds r WHERE r.order_id = orders.id) AS refunds_json, (SELECT COALESCE(json_agg(json_build_array(s.id, s.carrier, s.tracking_number, s.created_at, s.delivered_at, (SELECT COALESCE(json_agg(json_build_array(sl.variant_id, sl.quantity) ORDER BY sl.variant_id), '[]') FROM shipment_lines sl WHERE sl.shipment_id = s.id)) ORDER BY s.created_at, s.id), '[]')::text FROM shipments s WHERE s.order_id = orders.id) AS shipments_json, (SELECT COALESCE(json_agg(json_build_array(e.type, e.at, e.actor, e.data) ORDER BY e.id), '[]')::text FROM order_events e WHERE e.order_id = orders.id) AS events_json FROM orders WHERE id = :order_id AND customer_id = md5('replay' || :client_id)::uuid;

@@ -114,17 +114,23 @@ public struct PostgresOrderStore: OrderStore {
     }
 
     public func markPaid(orderID: UUID, at: Date) async throws -> Order {
-        // One statement, so no transaction of several round trips: the paid lines leave the cart
-        // with the payment's record.
+        // One statement, so no transaction of several round trips: what was bought leaves the cart
+        // with the payment's record. Only that: a line the customer raised while the payment
+        // waited on them (3-D Secure, the payment sheet) keeps the units beyond it.
         let rows = try await translatingUnavailable {
             try await database.query(
                 """
                 WITH paid AS (
                     UPDATE orders SET status = 'paid', updated_at = $2
                     WHERE id = $1 AND status IN ('pending_payment', 'requires_action') RETURNING customer_id
+                ), bought AS (
+                    SELECT variant_id, quantity FROM order_lines WHERE order_id = $1
                 ), cleared AS (
-                    DELETE FROM cart_lines WHERE customer_id IN (SELECT customer_id FROM paid)
-                      AND variant_id IN (SELECT variant_id FROM order_lines WHERE order_id = $1)
+                    DELETE FROM cart_lines c USING bought b
+                    WHERE c.customer_id IN (SELECT customer_id FROM paid) AND c.variant_id = b.variant_id AND c.quantity <= b.quantity
+                ), kept AS (
+                    UPDATE cart_lines c SET quantity = c.quantity - b.quantity FROM bought b
+                    WHERE c.customer_id IN (SELECT customer_id FROM paid) AND c.variant_id = b.variant_id AND c.quantity > b.quantity
                 )
                 SELECT customer_id FROM orders WHERE id = $1
                 """, orderID, at
