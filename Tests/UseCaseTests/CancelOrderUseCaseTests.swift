@@ -61,6 +61,22 @@ struct CancelOrderUseCaseTests {
         await #expect(throws: PaymentError.self) { try await cancel(MockOrderStore(order: pending), waiting, pending) }
     }
 
+    /// A cancel the provider refused (the payment was processing) can succeed when asked again:
+    /// each asks with a key of its own, as the provider replays a key's first answer for a day.
+    @Test func aRefusedCancelIsAskedAgainWithAKeyOfItsOwn() async throws {
+        let pending = order(.pendingPayment)
+        let refused: @Sendable () throws -> PaymentStatus = { throw PaymentError.invalidRequest(message: "processing", param: nil) }
+        let payments = MockPaymentGateway(confirm: { .succeeded }, retrieve: { .processing }, cancel: refused)
+        let system = SystemContext(now: { Fixtures.now }, newID: { UUID() })
+        for _ in 0..<2 {
+            await #expect(throws: PaymentError.self) {
+                try await CancelOrderUseCase(store: MockOrderStore(order: pending), payments: payments, system: system)
+                    .cancel(orderID: pending.id, customerID: pending.customerID)
+            }
+        }
+        #expect(payments.cancelKeys.count == 2 && Set(payments.cancelKeys).count == 2, "\(payments.cancelKeys)")
+    }
+
     @Test func settledOrdersAreNotCancellable() async throws {
         for status in [OrderStatus.paymentFailed, .cancelled, .refundPending, .refunded] {
             let settled = order(status)

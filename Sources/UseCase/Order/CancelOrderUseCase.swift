@@ -33,12 +33,11 @@ public struct CancelOrderUseCase: Sendable {
         }
     }
 
-    private func key(_ order: Order) -> String { "order-\(order.id.lowercasedText)" }
-
     private func cancelPending(_ order: Order) async throws -> Order {
         if let paymentID = order.paymentIntentID {
             do {
-                _ = try await payments.cancelPayment(id: paymentID, idempotencyKey: key(order) + "-cancel")
+                _ = try await payments.cancelPayment(
+                    id: paymentID, idempotencyKey: PaymentAttemptKey.key("cancel", of: order, attempt: system.newID()))
             } catch let error as PaymentError where !error.outcomeUnknown {
                 // The provider refuses to cancel: the payment may have succeeded meanwhile, or been
                 // canceled already (by a cancel racing this one, or a failed payment's settlement).

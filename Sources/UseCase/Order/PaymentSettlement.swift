@@ -40,10 +40,7 @@ struct PaymentSettlement: Sendable {
     ///   reached), the order stays as it is and the reconciler asks again later.
     private func cancel(_ intent: PaymentIntent, of order: Order) async throws -> Bool {
         do {
-            // A key of its own per attempt: the provider replays a key's first answer, an error
-            // included, for a day, and a cancel that failed must be able to succeed later (a key
-            // by the second was shared by two attempts in one second).
-            let key = "order-\(order.id.lowercasedText)-fail-\(system.newID().lowercasedText)"
+            let key = PaymentAttemptKey.key("fail", of: order, attempt: system.newID())
             return try await payments.cancelPayment(id: intent.id, idempotencyKey: key).status == .canceled
         } catch is PaymentError {
             return false

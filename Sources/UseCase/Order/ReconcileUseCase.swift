@@ -99,7 +99,7 @@ public struct ReconcileUseCase: Sendable {
     /// fixed key failed for a day, and the order held its stock that long (`PaymentSettlement`
     /// does the same for the same reason). Canceling is idempotent at the provider anyway.
     private func cancelKey(_ order: Order, _ purpose: String) -> String {
-        "order-\(order.id.lowercasedText)-\(purpose)-\(system.newID().lowercasedText)"
+        PaymentAttemptKey.key(purpose, of: order, attempt: system.newID())
     }
 
     private func settlePayment(_ order: Order) async throws -> OrderStatus {
