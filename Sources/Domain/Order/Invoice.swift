@@ -37,7 +37,9 @@ public struct Invoice: Hashable, Sendable {
         orderID = order.id
         issuerName = issuer.name
         registrationNumber = issuer.registrationNumber
-        issuedAt = order.createdAt
+        // The sale is made when the order is first paid: a 3-D Secure or payment-sheet order
+        // placed before midnight and paid after it was sold on the second day.
+        issuedAt = order.events.first { $0.type == "status_changed" && $0.data["to"] == OrderStatus.paid.rawValue }?.at ?? order.createdAt
         lines = order.lines.map(InvoiceLine.init)
         shippingFee = order.shippingFee
         pricesIncludeTax = order.pricesIncludeTax
