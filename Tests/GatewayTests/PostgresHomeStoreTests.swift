@@ -37,14 +37,18 @@ struct PostgresHomeStoreTests {
             let store = PostgresHomeStore(database: db.pool)
             #expect(try await store.newArrivals(limit: 3).map(\.sku) == ["SKU-40", "SKU-39", "SKU-38"])
             let top = try await store.topRated(limit: 10)
-            #expect(top.map(\.sku) == ["SKU-12", "SKU-9", "SKU-3"])
-            #expect(top.map(\.ratingAverage) == [5.0, 4.67, 4.5] && top.map(\.reviewCount) == [1, 3, 2])
+            // Weighed toward three stars by five reviews' worth: one 5-star review ranks below
+            // three that average 4.67 and two that average 4.5.
+            #expect(top.map(\.sku) == ["SKU-9", "SKU-3", "SKU-12"])
+            #expect(top.map(\.ratingAverage) == [4.67, 4.5, 5.0] && top.map(\.reviewCount) == [3, 2, 1])
+            try await Self.rate(db, sku: "SKU-15", Array(repeating: 5, count: 25) + Array(repeating: 4, count: 25))
+            #expect(try await store.topRated(limit: 1).map(\.sku) == ["SKU-15"], "fifty reviews averaging 4.5 come first")
             // Ties rank as the catalog sorted by rating ranks them: the feed is that list's first page.
             try await Self.rate(db, sku: "SKU-20", [4, 5])
             try await Self.rate(db, sku: "SKU-30", [5, 4, 5, 4])
-            let catalog = try await PostgresItemStore(database: db.pool).items(matching: ItemFilter(), sort: .rating, after: nil, limit: 5)
+            let catalog = try await PostgresItemStore(database: db.pool).items(matching: ItemFilter(), sort: .rating, after: nil, limit: 6)
             let tied = try await store.topRated(limit: 10)
-            #expect(tied.count == 5 && tied.map(\.id) == catalog.map(\.item.id), "\(tied.map(\.sku)) \(catalog.map(\.item.sku))")
+            #expect(tied.count == 6 && tied.map(\.id) == catalog.map(\.item.id), "\(tied.map(\.sku)) \(catalog.map(\.item.sku))")
             let categories = try await store.categories(limit: 50)
             #expect(categories.count == 8 && categories.allSatisfy { $0.itemCount == 5 })
             #expect(categories.first?.name == "category-0")

@@ -3,7 +3,8 @@
 public protocol HomeStore: Sendable {
     /// The newest items, newest first.
     func newArrivals(limit: Int) async throws -> [Item]
-    /// Reviewed items by average rating, then by how many reviews back it.
+    /// Reviewed items in the catalog's rating order: the mean weighed toward three stars by five
+    /// reviews' worth, so a few reviews do not outrank many.
     func topRated(limit: Int) async throws -> [Item]
     /// Categories that hold items, by name.
     func categories(limit: Int) async throws -> [CategoryCount]
