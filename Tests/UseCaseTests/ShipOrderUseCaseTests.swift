@@ -51,6 +51,27 @@ struct ShipOrderUseCaseTests {
         #expect(shipment.lines == [ShipmentLine(variantID: Fixtures.id(3), quantity: 2)])
     }
 
+    /// A variant named twice is refused, as a refund refuses it, before the store is asked: a
+    /// shipment merged the two lines and a return refused them by a limit neither broke.
+    @Test func aVariantNamedTwiceIsRefusedWhereverItComes() async throws {
+        var fulfilment = MockFulfilmentStore()
+        fulfilment.ship = { _ in
+            Issue.record("the store was asked")
+            throw FulfilmentError.orderNotFound(Fixtures.id(1))
+        }
+        let line = ShipmentLineInput(variantID: Fixtures.id(3), quantity: 1)
+        let other = ShipmentLineInput(variantID: Fixtures.id(4), quantity: 1)
+        let twice = OrderShipInput(id: Fixtures.id(1), carrier: "Yamato", trackingNumber: "1", lines: [line, other, line])
+        await #expect(throws: ValidationError([FieldError("lines[2].variant_id", "appears twice")])) {
+            try await Self.useCase(fulfilment).ship(twice)
+        }
+        let returned = ReturnLineInput(variantID: Fixtures.id(3), quantity: 1)
+        let asked = OrderRequestReturnInput(customerID: UUID(), id: Fixtures.id(1), reason: "size", lines: [returned, returned])
+        await #expect(throws: ValidationError([FieldError("lines[1].variant_id", "appears twice")])) {
+            try await Self.useCase(fulfilment).requestReturn(asked)
+        }
+    }
+
     @Test func deliveringTwiceOrAnUnknownShipmentIsRefused() async throws {
         var fulfilment = MockFulfilmentStore()
         #expect(try await Self.useCase(fulfilment).deliver(OrderDeliverInput(id: Fixtures.id(5))) == .notFound(id: Fixtures.id(5)))

@@ -117,9 +117,8 @@ public struct RefundRequest: Hashable, Sendable {
         if let amount { errors.require(amount.amount >= 1, "amount.amount", "must be at least 1 (minor units)") }
         errors.require(lines.count <= Self.maxLines, "lines", "must have at most \(Self.maxLines) entries")
         errors.require(!restock || !lines.isEmpty, "lines", "must name what to put back in stock when restock is true")
-        var seen = Set<UUID>()
+        for repeated in DistinctLines.errors(lines.map(\.variantID)) { errors.add(repeated.field, repeated.message) }
         for (index, line) in lines.enumerated() {
-            errors.require(seen.insert(line.variantID).inserted, "lines[\(index)].variant_id", "appears twice")
             errors.require((1...99).contains(line.quantity), "lines[\(index)].quantity", "must be 1 to 99")
         }
         try errors.throwIfAny()

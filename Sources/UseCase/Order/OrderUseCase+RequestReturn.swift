@@ -5,8 +5,10 @@ import Foundation
 extension OrderUseCase {
     /// `POST /v1/orders/{id}/returns` (auth: customer): asks to send shipped units back, with a
     /// reason; the staff approve or refuse it, and refund it on receipt.
-    /// - Throws: `StoreUnavailable`.
+    /// - Throws: `ValidationError` for a variant named twice; `StoreUnavailable`.
     public func requestReturn(_ input: OrderRequestReturnInput) async throws -> OrderRequestReturnOutcome {
+        let repeated = DistinctLines.errors(input.lines.map(\.variantID))
+        guard repeated.isEmpty else { throw ValidationError(repeated) }
         do {
             return .requested(
                 try await returns.request(

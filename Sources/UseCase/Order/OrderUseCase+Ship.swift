@@ -7,8 +7,10 @@ extension OrderUseCase {
     /// left when none are) of a paid order in one shipment with its carrier and tracking number;
     /// the order becomes `partially_shipped` or `shipped`. A customer's cancel and a shipment of
     /// one order take the same row lock: one of them wins.
-    /// - Throws: `StoreUnavailable`.
+    /// - Throws: `ValidationError` for a variant named twice; `StoreUnavailable`.
     public func ship(_ input: OrderShipInput) async throws -> OrderShipOutcome {
+        let repeated = DistinctLines.errors(input.lines?.map(\.variantID) ?? [])
+        guard repeated.isEmpty else { throw ValidationError(repeated) }
         do {
             return .shipped(
                 try await fulfilment.ship(
