@@ -7,6 +7,8 @@ import PropertyBased
 import TestSupport
 import Testing
 
+@testable import HTTP
+
 /// Every number, id and body a client can send, at its extremes, into every route that reads one:
 /// the answer is a 2xx or a 4xx problem document, never a 5xx (a trap would end the test run).
 @Suite("Extreme input over HTTP")
@@ -42,6 +44,27 @@ struct ExtremeInputHTTPTests {
             let problem = try refused.expectProblem(400)
             #expect((problem["detail"] as? String)?.contains("more than 100 parameters") == true)
             try await client.send(.get, "/health?\(query(9000))").expectProblem(400)
+        }
+    }
+
+    /// A query's escapes decode to UTF-8 or it is refused: `q=%FF` was searched for as some other
+    /// text (200, nothing found). Escaped UTF-8 (`%E3%82%B7` is シ) and stray percent signs pass.
+    @Test func aQueryWhoseEscapesAreNotUTF8IsRefused() async throws {
+        try await withApp { client, _ in
+            for query in ["q=%FF", "category=%C3", "q=%E3%82", "q=ok&sort=%80newest", "q=%ED%A0%80"] {
+                let problem = try await client.send(.get, "/v1/items?\(query)").expectProblem(400)
+                #expect((problem["detail"] as? String)?.contains("not UTF-8") == true, "\(query)")
+            }
+            for query in ["q=%E3%82%B7", "q=100%", "q=%zz", "q=a+b"] {
+                #expect(try await client.send(.get, "/v1/items?\(query)").status == .ok, "\(query)")
+            }
+        }
+    }
+
+    @Test func queryEscapesAreCheckedAsTheyDecode() async {
+        await propertyCheck(count: 200, input: Gen.uint8().array(of: 0...12)) { bytes in
+            let escaped = bytes.map { String(format: "%%%02X", $0) }.joined()
+            #expect(QueryCheckMiddleware.decodesToUTF8("q=" + escaped) == (String(validating: bytes, as: UTF8.self) != nil))
         }
     }
 

@@ -122,7 +122,7 @@ func buildRouter(
     // Outside the problem middleware, so it counts the status the client got.
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ProblemMiddleware(allowedMethods: document.allowedMethods))
-    router.add(middleware: QueryLimitMiddleware())
+    router.add(middleware: QueryCheckMiddleware())
     router.add(middleware: ClientAddressMiddleware(hops: resources.config.trustedProxyHops))
 
     HealthRoutes.register(on: router, resources: resources)
