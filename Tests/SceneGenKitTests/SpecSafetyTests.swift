@@ -66,6 +66,10 @@ struct SpecSafetyTests {
             ("{ name: priority, type: int, min: 1, max: 3000000000, default: 3 }", "max (3000000000) is past an int's range"),
             ("{ name: priority, type: int, min: -2147483649, max: 5, default: 3 }", "min (-2147483649) is past an int's range"),
             ("{ name: note, type: string, min: -5, max: 200, optional: true }", "min (-5) is a length: it cannot be negative"),
+            (
+                "{ name: note, type: string, min: 70000, max: 1000000, optional: true }",
+                "min (70000) is more than any request carries: a body holds at most 65536 bytes"
+            ),
         ] {
             let line =
                 field.contains("priority")

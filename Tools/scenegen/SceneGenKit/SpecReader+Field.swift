@@ -2,6 +2,9 @@ import Yams
 
 /// Fields: their keys, types, defaults and enum values.
 extension SpecReader {
+    /// The most bytes a JSON body holds (`RequestParsing.maxJSONBytes` in the service).
+    static let maxBodyBytes = 64 * 1024
+
     mutating func field(_ node: Node, role: FieldRole = .entity) -> FieldSpec? {
         let keys = mapping(node, role.what, allowed: role.keys, required: ["name", "type"])
         let name = self.name(keys["name"], "field name")
@@ -51,6 +54,13 @@ extension SpecReader {
         if type == .string || type == .text {
             for (key, bound) in [("min", min), ("max", max)] where bound.map({ $0 < 0 }) == true {
                 sink.error("\(key) (\(bound!)) is a length: it cannot be negative", at: keys[key]!.position)
+            }
+            // A JSON body holds at most 64 KiB (`RequestParsing.maxJSONBytes`), a code point at
+            // least a byte of it: a longer minimum refuses every request.
+            if let min, min > Self.maxBodyBytes {
+                sink.error(
+                    "min (\(min)) is more than any request carries: a body holds at most \(Self.maxBodyBytes) bytes",
+                    at: keys["min"]!.position)
             }
         }
         if let type, keys["min"] != nil || keys["max"] != nil {
