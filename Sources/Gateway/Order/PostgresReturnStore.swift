@@ -94,7 +94,7 @@ public struct PostgresReturnStore: ReturnStore {
                 // return): that receipt is receiving it, not this one.
                 let refunding = try await connection.query(
                     "SELECT 1 FROM refunds WHERE order_id = $1 AND idempotency_key = $2 AND status NOT IN ('failed', 'canceled')", orderID,
-                    "return-\(id.lowercasedText)")
+                    ReturnRefundKey.of(id))
                 guard refunding.rows.isEmpty else { throw ReturnError.wrongState(.received) }
                 let received = try await Self.load(id, on: connection)!
                 try await Self.requireRefunded(received, on: connection)
@@ -119,10 +119,10 @@ public struct PostgresReturnStore: ReturnStore {
                         SELECT sum(rl.quantity) FROM return_lines rl JOIN returns r ON r.id = rl.return_id
                         WHERE r.order_id = l.order_id AND rl.variant_id = l.variant_id AND r.id <> $3
                           AND (r.status = 'received' OR EXISTS (
-                              SELECT 1 FROM refunds f WHERE f.order_id = r.order_id AND f.idempotency_key = 'return-' || r.id::text
+                              SELECT 1 FROM refunds f WHERE f.order_id = r.order_id AND f.idempotency_key = $4 || r.id::text
                                 AND f.status NOT IN ('failed', 'canceled')))), 0)::int AS unclaimed
                     FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.order_id = $1 AND l.variant_id = $2
-                    """, request.orderID, line.variantID, request.id
+                    """, request.orderID, line.variantID, request.id, ReturnRefundKey.prefix
                 ).rows.first?.decode("unclaimed") ?? 0
             guard unclaimed < line.quantity else { continue }
             short.append(

@@ -3,10 +3,6 @@ import Domain
 import Foundation
 
 extension OrderUseCase {
-    /// The start of a return's refund's key, `return-<the return's id>`, which the store and
-    /// Migrations/0040 also read (a staff refund may not take one).
-    static let returnRefundKeyPrefix = "return-"
-
     /// `POST /v1/admin/returns/{id}/received` (auth: admin): the units came back. The return's
     /// lines are refunded (a staff refund, `RefundOrderUseCase`, under a key of the return's own,
     /// so a repeated receipt refunds once) and restocked once the refund succeeds when `restock`
@@ -32,7 +28,7 @@ extension OrderUseCase {
         }
         let request = RefundRequest(
             orderID: asked.orderID, amount: nil, lines: asked.lines, reason: .requestedByCustomer, restock: input.restock,
-            idempotencyKey: Self.returnRefundKeyPrefix + asked.id.lowercasedText, returnID: asked.id)
+            idempotencyKey: ReturnRefundKey.of(asked.id), returnID: asked.id)
         let refund: Refund
         do {
             switch try await RefundOrderUseCase(store: refundStore, payments: payments, system: system).refund(request) {

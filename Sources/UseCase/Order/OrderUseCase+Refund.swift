@@ -11,9 +11,9 @@ extension OrderUseCase {
         guard let payments else { return .paymentsNotConfigured }
         // A return's refund is keyed `return-<its id>` (`receiveReturn`): a staff refund under such
         // a key was taken for the return's, which then could not be received either way.
-        if input.idempotencyKey.hasPrefix(Self.returnRefundKeyPrefix) {
+        if input.idempotencyKey.hasPrefix(ReturnRefundKey.prefix) {
             throw ValidationError([
-                FieldError("idempotency_key", "must not begin with \(Self.returnRefundKeyPrefix): those are the keys of returns' refunds")
+                FieldError("idempotency_key", "must not begin with \(ReturnRefundKey.prefix): those are the keys of returns' refunds")
             ])
         }
         let refunds = RefundOrderUseCase(store: refundStore, payments: payments, system: system)
