@@ -12,16 +12,8 @@ import Testing
 struct PostgresOrderCancelClaimTests {
     @Test func aSecondClaimForgetsTheFailedRefundOfTheFirst() async throws {
         try await TestDatabase.with { db in
-            let customer = UUID()
-            let order = UUID()
-            try await db.pool.query(
-                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'claim@example.com', 'C', 'h')", customer)
-            try await db.pool.query(
-                """
-                INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
-                                    request_fingerprint, payment_intent_id, created_at, updated_at)
-                VALUES ($1, $2, 'paid', 1200, 'JPY', 'pm_card_visa', 'k', 'f', 'pi_1', now(), now())
-                """, order, customer)
+            let customer = try await TestRows.insertCustomer(db)
+            let order = try await TestRows.insertOrder(db, customer: customer, status: "paid", paymentIntent: "pi_1")
             let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
             func move(_ from: OrderStatus, _ to: OrderStatus, _ refund: RefundRecord? = nil) async throws -> Bool {
                 try await store.transition(

@@ -10,17 +10,9 @@ import Testing
 struct PostgresOrderEventTimeTests {
     @Test func aStatusEventTakesTheTimeOfItsChange() async throws {
         try await TestDatabase.with { db in
-            let customer = UUID()
-            let order = UUID()
-            try await db.pool.query(
-                "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, 'events@example.com', 'E', 'h')", customer)
+            let customer = try await TestRows.insertCustomer(db)
             let placed = Date(timeIntervalSince1970: 1_700_000_000)
-            try await db.pool.query(
-                """
-                INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
-                                    request_fingerprint, created_at, updated_at)
-                VALUES ($1, $2, 'pending_payment', 1200, 'JPY', 'pm_card_visa', 'k', 'f', $3, $3)
-                """, order, customer, placed)
+            let order = try await TestRows.insertOrder(db, customer: customer, status: "pending_payment", at: placed)
             let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
             let paid = placed.addingTimeInterval(90)
             _ = try await store.markPaid(orderID: order, at: paid)

@@ -46,6 +46,29 @@ public enum TestRows {
             .decode("stock")
     }
 
+    /// A customer with an email of its own, straight in the table.
+    public static func insertCustomer(_ db: TestDatabase) async throws -> UUID {
+        let id = UUID()
+        try await db.pool.query(
+            "INSERT INTO customers (id, email, name, password_hash) VALUES ($1, $2, 'N', 'h')", id, "\(id.uuidString)@example.com")
+        return id
+    }
+
+    /// An order of `customer` in `status` (pending_payment, paid, ...: no payment action),
+    /// totalling `total` JPY, placed and last changed at `at`; no lines.
+    public static func insertOrder(
+        _ db: TestDatabase, customer: UUID, status: String, total: Int64 = 1200, paymentIntent: String? = nil, at: Date = Date()
+    ) async throws -> UUID {
+        let id = UUID()
+        try await db.pool.query(
+            """
+            INSERT INTO orders (id, customer_id, status, total_amount, total_currency, payment_method, idempotency_key,
+                                request_fingerprint, payment_intent_id, created_at, updated_at)
+            VALUES ($1, $2, $3, $4, 'JPY', 'pm_card_visa', $5, 'f', $6, $7, $7)
+            """, id, customer, status, total, id.uuidString, paymentIntent, at)
+        return id
+    }
+
     /// A line of `order` buying `quantity` of the item's first variant at `price` JPY.
     public static func insertOrderLine(_ db: TestDatabase, order: UUID, item: UUID, price: Int64, quantity: Int) async throws {
         try await db.pool.query(
