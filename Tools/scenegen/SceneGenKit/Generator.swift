@@ -164,6 +164,8 @@ public enum Generator {
     {
         var names = SceneNames(spec: spec)
         names.routerNames = routerNames
+        names.parentOwned =
+            spec.parent?.references.map { table in specs.contains { $0.entity?.table == table && $0.record.owner != nil } } ?? false
         for other in specs { for type in other.declaredTypes { names.typeScenes[type] = other.scene } }
         let s = spec.scene
         func file(_ layer: Layout.Layer, _ name: String, _ contents: String) -> PlannedFile {

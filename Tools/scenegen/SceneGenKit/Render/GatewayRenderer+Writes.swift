@@ -56,18 +56,16 @@ extension GatewayRenderer {
         }
     }
 
-    /// A customer's row goes only under a parent of their own or of no customer: another
-    /// customer's parent is not found, as an unknown one is. Whether the parent table has owners
-    /// is read from its row (`to_jsonb(p)->>'customer_id'`, null without the column), so the
-    /// rule holds for any table the spec references.
-    static let ownedParentCondition = "COALESCE(to_jsonb(p)->>'customer_id', $2::uuid::text) = $2::uuid::text"
-
+    /// A customer's row goes only under a parent of their own when customers own the parents
+    /// too (`SceneNames.parentOwned`): another customer's parent is not found, as an unknown one is.
     private static func ownedParentCheck(_ names: SceneNames, executor: String, into out: inout CodeWriter) {
-        guard names.owned, let parent = names.parent, let label = names.parentLabel, let table = parent.field.references else { return }
+        guard names.owned, names.parentOwned, let parent = names.parent, let label = names.parentLabel,
+            let table = parent.field.references
+        else { return }
         let v = names.entityVariable
-        out.line("// Under the customer's own \(label) (or one no customer owns) only: another's is not found.")
+        out.line("// Under the customer's own \(label) only: another's is not found.")
         out.block(
-            "guard try await !\(executor).query(\"SELECT 1 FROM \(table) p WHERE p.id = $1 AND \(ownedParentCondition)\", \(v).\(parent.property), \(v).customerID).rows.isEmpty else"
+            "guard try await !\(executor).query(\"SELECT 1 FROM \(table) WHERE id = $1 AND customer_id = $2\", \(v).\(parent.property), \(v).customerID).rows.isEmpty else"
         ) {
             $0.line("throw RecordError.notFound(entity: \(swiftString(label)), id: \(v).\(parent.property))")
         }

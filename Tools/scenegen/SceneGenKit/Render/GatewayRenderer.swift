@@ -120,8 +120,8 @@ enum GatewayRenderer {
                     // An empty page under a parent that does not exist is a 404, not an empty list;
                     // so is one under another customer's parent, to a customer's route.
                     let exists =
-                        names.owned
-                        ? "\"SELECT 1 FROM \(parentTable) p WHERE p.id = $1 AND ($2::uuid IS NULL OR \(ownedParentCondition))\", \(parent.bareProperty), customerID"
+                        names.owned && names.parentOwned
+                        ? "\"SELECT 1 FROM \(parentTable) WHERE id = $1 AND ($2::uuid IS NULL OR customer_id = $2)\", \(parent.bareProperty), customerID"
                         : "\"SELECT 1 FROM \(parentTable) WHERE id = $1\", \(parent.bareProperty)"
                     out.block("if found.isEmpty, try await database.query(\(exists)).rows.isEmpty") {
                         $0.line("throw RecordError.notFound(entity: \(swiftString(label)), id: \(parent.bareProperty))")

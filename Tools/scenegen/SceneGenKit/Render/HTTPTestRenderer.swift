@@ -228,9 +228,7 @@ struct HTTPTestRenderer {
     /// The helper making a parent row for another customer, when customers own both the rows and
     /// their parents.
     var othersParentMaker: String? {
-        guard names.owned, let table = names.parent?.field.references,
-            specs.first(where: { $0.entity?.table == table })?.record.owner != nil
-        else { return nil }
+        guard names.owned, names.parentOwned, let table = names.parent?.field.references else { return nil }
         return rowMaker(table)
     }
 

@@ -5,6 +5,10 @@ struct SceneNames {
     var routerNames = RouterNames()
     /// The scene declaring each entity and model of every spec, by type name.
     var typeScenes: [String: String] = [:]
+    /// Whether the table the routes are nested under is a spec's entity with `owner: customer`
+    /// (the hand-kept tables, `items` and `reviews`, are everyone's to read): a customer's rows go
+    /// only under a parent of their own then.
+    var parentOwned = false
 
     /// The translator of a declared type: its scene's (`Item` -> `CatalogTranslator`).
     func translator(of type: String) -> String { "\(typeScenes[type] ?? scene)Translator" }
