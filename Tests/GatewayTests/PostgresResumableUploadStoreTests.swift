@@ -86,15 +86,51 @@ struct PostgresResumableUploadStoreTests {
             try await store.finish(
                 id: uploads[0].id, claim: claim, answer: UploadAnswer(status: 201, contentType: nil, body: []), expiresAt: later)
             #expect(try await stored() == 1000)
-            // Two appending at once: each may see the other's bytes not yet there, never more.
+            // Two appending at once, each piece past the bound by itself: neither lands.
             let (thirdID, fourthID) = (uploads[2].id, uploads[3].id)
             async let third = try? store.append(
-                id: thirdID, at: 0, bytes: .init(repeating: 3, count: 1500), pendingLimit: limit, now: now, expiresAt: later)
+                id: thirdID, at: 0, bytes: .init(repeating: 3, count: 2001), pendingLimit: limit, now: now, expiresAt: later)
             async let fourth = try? store.append(
-                id: fourthID, at: 0, bytes: .init(repeating: 4, count: 1500), pendingLimit: limit, now: now, expiresAt: later)
-            let landed = [await third, await fourth].compactMap { $0 }
-            #expect(!landed.isEmpty)
-            #expect(try await stored() <= limit + 1500)
+                id: fourthID, at: 0, bytes: .init(repeating: 4, count: 2001), pendingLimit: limit, now: now, expiresAt: later)
+            #expect([await third, await fourth].compactMap { $0 }.isEmpty)
+            #expect(try await stored() == 1000)
+        }
+    }
+
+    /// At the bound, uploads untouched for `idleAfter` make room for one under way, those
+    /// untouched longest first and no more of them than needed; fresher ones never do. Parked
+    /// uploads that got a byte a day blocked every other customer's.
+    @Test func idleUploadsMakeRoomForOnesUnderWay() async throws {
+        try await TestDatabase.with { db in
+            let store = PostgresResumableUploadStore(database: db.pool)
+            let start = Date()
+            let lifetime: TimeInterval = 3600
+            var uploads: [UUID] = []
+            for _ in 0..<4 {
+                let upload = ResumableUpload(
+                    id: UUID(), customerID: try await TestRows.insertCustomer(db), target: "POST /v1/reviews/{id}/photos",
+                    parameters: ["id": UUID().uuidString], maxSize: 1 << 20, length: nil, offset: 0, state: .open, completingUntil: nil,
+                    answer: nil, expiresAt: start.addingTimeInterval(lifetime))
+                try await store.create(upload, maximumOpen: 10, now: start)
+                uploads.append(upload.id)
+            }
+            func append(_ index: Int, _ count: Int, at seconds: TimeInterval, offset: Int = 0) async throws -> Int? {
+                let now = start.addingTimeInterval(seconds)
+                return try await store.append(
+                    id: uploads[index], at: offset, bytes: .init(repeating: UInt8(index), count: count), pendingLimit: 3000, now: now,
+                    expiresAt: now.addingTimeInterval(lifetime))
+            }
+            #expect(try await append(0, 1000, at: 0) == 1000)
+            #expect(try await append(1, 1000, at: 10) == 1000)
+            #expect(try await append(2, 1000, at: 50) == 1000)
+            // At 65 s only the first is idle (60 s untouched): it makes room, the others stay.
+            #expect(try await append(3, 900, at: 65) == 900)
+            #expect(try await store.upload(id: uploads[0], now: start) == nil)
+            #expect(try await store.upload(id: uploads[1], now: start)?.offset == 1000)
+            // More than the idle ones hold: refused, and nothing is dropped for it.
+            await #expect(throws: UploadStorageFull.self) { try await append(3, 2000, at: 75, offset: 900) }
+            #expect(try await store.upload(id: uploads[1], now: start)?.offset == 1000)
+            #expect(try await store.upload(id: uploads[2], now: start)?.offset == 1000)
         }
     }
 }

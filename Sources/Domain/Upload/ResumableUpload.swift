@@ -79,6 +79,10 @@ public enum ResumableUploadRules {
     /// another drops the one untouched longest, so uploads a client lost track of (cut before
     /// it learned where they were) never lock it out.
     public static let maximumOpenPerCustomer = 10
+    /// When unfinished uploads hold all the bytes the shop keeps for them, one untouched this long
+    /// is dropped to make room for an upload under way: accounts that park uploads and send a
+    /// byte now and then cannot keep everyone else's from going on.
+    public static let idleAfter: Duration = .seconds(60)
     /// How long one instance holds a finished upload while handing it on before another may.
     public static let completionLease: Duration = .seconds(120)
 }

@@ -17,8 +17,11 @@ public protocol ResumableUploadStore: Sendable {
     /// last stored piece when it holds fewer than `ResumableUploadRules.joinedBelow` and both
     /// fit in one. The new offset, or `nil` when it did not land.
     /// - Parameter pendingLimit: the most bytes every unfinished upload of the shop may hold
-    ///   together, these included (uploads racing may pass it by their pieces, never more).
-    /// - Throws: `UploadStorageFull` past `pendingLimit`, nothing stored; `StoreUnavailable`.
+    ///   together, these included (uploads racing may pass it by their pieces, never more); to
+    ///   stay within it, other open uploads untouched for `ResumableUploadRules.idleAfter` are
+    ///   removed, those untouched longest first.
+    /// - Throws: `UploadStorageFull` when even so these bytes would pass it, nothing stored or
+    ///   removed; `StoreUnavailable`.
     func append(id: UUID, at offset: Int, bytes: [UInt8], pendingLimit: Int, now: Date, expiresAt: Date) async throws -> Int?
 
     /// Records the whole upload's size if the upload is open and it agrees with what is known

@@ -52,12 +52,11 @@ public struct PostgresResumableUploadStore: ResumableUploadStore {
     public func append(id: UUID, at offset: Int, bytes: [UInt8], pendingLimit: Int, now: Date, expiresAt: Date) async throws -> Int? {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
-                // What unfinished uploads hold, expired ones the purge has not reached included:
-                // their bytes are on disk until it does.
-                let held = try await connection.query(
-                    "SELECT COALESCE(sum(received), 0)::bigint AS held FROM resumable_uploads WHERE state <> 'done'"
-                ).rows
-                guard try held[0].decode("held", as: Int.self) + bytes.count <= pendingLimit else { throw UploadStorageFull() }
+                // An upload's expiry is its last byte's time and its lifetime: one untouched for
+                // `idleAfter` expires at least that long before this one now will.
+                try await makeRoom(
+                    for: bytes.count, besides: id, within: pendingLimit, idleUntil: expiresAt - ResumableUploadRules.idleAfter,
+                    on: connection)
                 let moved = try await connection.query(
                     """
                     UPDATE resumable_uploads SET received = received + $3, expires_at = $5
@@ -85,6 +84,33 @@ public struct PostgresResumableUploadStore: ResumableUploadStore {
                 return try row.decode("received") as Int
             }
         }
+    }
+
+    /// Keeps what unfinished uploads hold (expired ones the purge has not reached included: their
+    /// bytes are on disk until it does) within `limit` with `count` more bytes: when it would
+    /// pass, open uploads expiring by `idleUntil` (untouched for a while) are dropped, those
+    /// untouched longest first, as many as make room; when those cannot, none is.
+    /// - Throws: `UploadStorageFull` when there is no room even so.
+    private func makeRoom(
+        for count: Int, besides id: UUID, within limit: Int, idleUntil: Date, on connection: PostgresConnection
+    ) async throws {
+        let held: Int = try await connection.query(
+            "SELECT COALESCE(sum(received), 0)::bigint AS held FROM resumable_uploads WHERE state <> 'done'"
+        ).rows[0].decode("held")
+        let needed = held + count - limit
+        guard needed > 0 else { return }
+        let freed = try await connection.query(
+            """
+            WITH idle AS (
+                SELECT id, received, sum(received) OVER (ORDER BY expires_at, id) AS upto FROM resumable_uploads
+                WHERE state = 'open' AND id <> $1 AND received > 0 AND expires_at <= $2
+            )
+            DELETE FROM resumable_uploads WHERE id IN (SELECT id FROM idle WHERE upto - received < $3)
+              AND (SELECT max(upto) FROM idle) >= $3
+            RETURNING received
+            """, id, idleUntil, needed
+        ).rows.reduce(0) { $0 + (try $1.decode("received") as Int) }
+        guard freed >= needed else { throw UploadStorageFull() }
     }
 
     public func setLength(id: UUID, length: Int) async throws -> Bool {
