@@ -192,7 +192,7 @@ struct WorkspaceTests {
         #expect(refused.exitCode != 0)
         #expect(
             refused.errors.contains {
-                $0.hasPrefix("Specs/Wishlist.yml:11:") && $0.contains("the rule for 'priority' has changed")
+                $0.hasPrefix("Specs/Wishlist.yml:11:") && $0.contains("the rule for 'priority' is not the one the migrations leave")
                     && $0.contains("ADD CONSTRAINT wishlist_entries_priority_check CHECK (priority BETWEEN 1 AND 9)")
             }, "\(refused.errors)")
         try """
@@ -202,6 +202,22 @@ struct WorkspaceTests {
         """.write(to: root.appendingPathComponent("Migrations/0003_wishlist_priority.sql"), atomically: true, encoding: .utf8)
         let stated = Workspace(root: root).run(specPaths: [], mode: .write)
         #expect(stated.exitCode == 0, "\(stated.errors)")
+        // Back to 1...5 with no migration: the create migration states 1...5, but the one after
+        // it left the table at 1...9, and the last statement is what the table keeps.
+        try Self.reference.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let reverted = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(reverted.exitCode != 0)
+        #expect(reverted.errors.contains { $0.contains("CHECK (priority BETWEEN 1 AND 5)") }, "\(reverted.errors)")
+        // A bound removed: the table would still keep it.
+        let unbounded = Self.reference.replacingOccurrences(of: "type: int, min: 1, max: 5,", with: "type: int,")
+        try unbounded.write(to: root.appendingPathComponent("Specs/Wishlist.yml"), atomically: true, encoding: .utf8)
+        let removed = Workspace(root: root).run(specPaths: [], mode: .write)
+        #expect(
+            removed.errors.contains { $0.contains("keeps wishlist_entries_priority_check, which the spec no longer asks for") },
+            "\(removed.errors)")
+        try "ALTER TABLE wishlist_entries DROP CONSTRAINT wishlist_entries_priority_check;\n".write(
+            to: root.appendingPathComponent("Migrations/0004_wishlist_priority_unbounded.sql"), atomically: true, encoding: .utf8)
+        #expect(Workspace(root: root).run(specPaths: [], mode: .write).exitCode == 0)
     }
 
     /// A spec naming a table other code created (a hand-written migration's, or another spec's)

@@ -50,7 +50,7 @@ public enum Generator {
                         columnErrors.append(error)
                     } else {
                         columnErrors += missingColumns(spec, created: "\(layout.migrations)/\(existing)", in: columns)
-                        columnErrors += staleConstraints(spec, created: "\(layout.migrations)/\(existing)", in: migrations)
+                        columnErrors += MigrationConstraints.stale(spec, created: "\(layout.migrations)/\(existing)", in: migrations)
                     }
                 } else {
                     migration = MigrationRenderer.fileName(for: spec, version: nextVersion)
@@ -131,23 +131,6 @@ public enum Generator {
             }
         }
         return missing
-    }
-
-    /// The spec's rules (a bound, enum values, a uniqueness) that no migration states as the spec
-    /// now has them: the table keeps the rule it was created with, so a value the generated checks
-    /// allow and the column refuses would answer 500. Each constraint is looked for as scenegen
-    /// writes it, `CONSTRAINT <name> CHECK (...)`, in any migration (whitespace aside).
-    static func staleConstraints(_ spec: SceneSpec, created: String, in migrations: [String: String]) -> [String] {
-        func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let texts = migrations.values.map(flat)
-        let entity = spec.record
-        return MigrationRenderer.constraints(for: spec).compactMap { field, clause in
-            guard !texts.contains(where: { $0.contains(clause) }) else { return nil }
-            let position = entity.fields.first { $0.name == field }?.position
-            let name = clause.split(separator: " ")[1]
-            return
-                "\(spec.file):\(position?.line ?? 1):\(position?.column ?? 1): error: the rule for '\(field)' has changed since \(created) created \(entity.table), and no migration states it as the spec now does (the table would refuse with a 500 what the checks allow): add a migration, ALTER TABLE \(entity.table) DROP CONSTRAINT IF EXISTS \(name), ADD \(clause); or delete \(created) if no database has applied it yet"
-        }
     }
 
     /// The migration that already creates the spec's table, if any (a scene's table is created
