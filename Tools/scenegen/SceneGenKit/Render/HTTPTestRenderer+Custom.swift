@@ -109,7 +109,7 @@ extension HTTPTestRenderer {
         case .uuid: return "00000000-0000-4000-8000-000000000777"
         case .int, .bigint: return "\(Samples.integer(field, preferring: 1))"
         case .bool: return Samples.bool(field)
-        case .timestamp: return "2026-11-20T08:00:00Z"
+        case .timestamp: return Samples.rfc3339(field)
         case .enumeration(let values): return Samples.enumValue(field, values)
         default: return String(repeating: "a", count: Samples.length(field))
         }

@@ -42,6 +42,11 @@ enum Samples {
     /// as a rule across them may ask.
     static func instant(_ field: FieldSpec) -> Int { 1_795_000_000 + 3_600 * field.position.line }
 
+    /// `instant` as RFC 3339 text (`2026-11-19T...Z`).
+    static func rfc3339(_ field: FieldSpec) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(instant(field))))
+    }
+
     /// A valid input (`inputType`) as Swift; `reference` is the expression of a referenced id.
     static func input(_ field: SwiftField, reference: String) -> String {
         let f = field.field
@@ -74,8 +79,7 @@ enum Samples {
         // A partial change sends its amount alone, as a price change does.
         case .money where f.partial: return "{\"amount\": \(integer(f, preferring: 100))}"
         case .money: return "{\"amount\": \(integer(f, preferring: 100)), \"currency\": \"JPY\"}"
-        case .timestamp:
-            return "\"\(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(instant(f)))))\""
+        case .timestamp: return "\"\(rfc3339(f))\""
         case .enumeration(let values): return "\"\(enumValue(f, values))\""
         }
     }
