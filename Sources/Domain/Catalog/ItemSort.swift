@@ -9,7 +9,8 @@ public enum ItemSort: String, CaseIterable, Hashable, Sendable {
     case priceAsc = "price_asc"
     /// Dearest first, by the item's lowest variant price.
     case priceDesc = "price_desc"
-    /// Best rated first (mean rating, exact; unrated items last).
+    /// Best rated first (the mean weighed toward three stars by five reviews' worth, exact;
+    /// unrated items last).
     case rating
     /// By name, code point by code point.
     case name

@@ -19,8 +19,8 @@ public protocol OrderStore: Sendable {
     ///   must not confirm the payment.
     /// - Throws: `StoreUnavailable`.
     func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool
-    /// Pending or requires_action -> paid; empties the ordered lines from the cart. No-op
-    /// otherwise.
+    /// Pending or requires_action -> paid; takes the bought units out of the cart (a line the
+    /// customer raised meanwhile keeps the rest). No-op otherwise.
     /// - Throws: `StoreUnavailable`.
     func markPaid(orderID: UUID, at: Date) async throws -> Order
     /// Pending or requires_action -> payment_failed and the reserved stock back. No-op otherwise.

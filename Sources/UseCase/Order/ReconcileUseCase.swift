@@ -94,14 +94,6 @@ public struct ReconcileUseCase: Sendable {
         return report
     }
 
-    /// A key of its own for each attempt at canceling `order`'s payment: the provider replays a
-    /// key's first answer, an error included, for a day, so a cancel that failed once under a
-    /// fixed key failed for a day, and the order held its stock that long (`PaymentSettlement`
-    /// does the same for the same reason). Canceling is idempotent at the provider anyway.
-    private func cancelKey(_ order: Order, _ purpose: String) -> String {
-        PaymentAttemptKey.key(purpose, of: order, attempt: system.newID())
-    }
-
     private func settlePayment(_ order: Order) async throws -> OrderStatus {
         // No payment id: the create call never completed, and since confirmation only ever
         // follows a recorded id, nothing was charged.
@@ -114,7 +106,8 @@ public struct ReconcileUseCase: Sendable {
                 // Never confirmed: cancel it so it cannot be charged later. A refused cancel may
                 // mean a confirm won the race: read it again.
                 do {
-                    intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: cancelKey(order, "cancel"))
+                    intent = try await payments.cancelPayment(
+                        id: paymentID, idempotencyKey: PaymentAttemptKey.key("cancel", of: order, attempt: system.newID()))
                     if intent.status == .canceled {
                         return try await store.markPaymentFailed(orderID: order.id, declineCode: "payment_not_confirmed", at: system.now())
                             .status
@@ -139,7 +132,8 @@ public struct ReconcileUseCase: Sendable {
         do {
             let intent: PaymentIntent
             do {
-                intent = try await payments.cancelPayment(id: paymentID, idempotencyKey: cancelKey(order, "expire"))
+                intent = try await payments.cancelPayment(
+                    id: paymentID, idempotencyKey: PaymentAttemptKey.key("expire", of: order, attempt: system.newID()))
             } catch is PaymentError {
                 intent = try await payments.payment(id: paymentID)
             }
