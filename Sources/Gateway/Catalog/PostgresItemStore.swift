@@ -271,7 +271,12 @@ public struct PostgresItemStore: ItemStore {
                     ).rows
                     guard !updated.isEmpty else { return false }
                     if let amount = changes.priceAmount { try await reprice(onlyVariantOf: id, amount: amount, on: connection) }
-                    for (index, variant) in changes.variants.enumerated() {
+                    // In variant id order, as checkouts lock them: in the request's order a staff
+                    // edit and a checkout each held one the other waited for, until the lock
+                    // timeout answered both 503.
+                    for (index, variant) in changes.variants.enumerated().sorted(by: {
+                        $0.element.id.lowercasedText < $1.element.id.lowercasedText
+                    }) {
                         let changed = try await connection.query(
                             """
                             UPDATE item_variants SET sku = COALESCE($3, sku), price_amount = COALESCE($4, price_amount)
