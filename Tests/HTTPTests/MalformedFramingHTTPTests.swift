@@ -153,6 +153,28 @@ struct MalformedFramingHTTPTests {
         }
     }
 
+    /// A request asking to switch protocols (curl --http2 on http://) is answered over HTTP/1.1
+    /// and its connection ends, saying so: the decoder read nothing more on it, and the next
+    /// request waited 60 s for the idle timeout.
+    @Test func anUpgradeRequestIsAnsweredAndItsConnectionEnds() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let port = try #require(client.port)
+            for upgrade in ["h2c", "websocket"] {
+                let request = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: \(upgrade)\r\n\r\n"
+                let answer = try await Self.answer(to: Array((request + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n").utf8), port: port)
+                #expect(answer.status == 200 && answer.headers["connection"] == "close" && answer.closed, "\(upgrade): \(answer)")
+            }
+            // Without Connection: upgrade the header asks nothing: the connection stays.
+            let connection = try RawHTTPConnection(port: port)
+            try await connection.write(Array("GET /health HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\n\r\n".utf8))
+            let first = try await connection.readHead()
+            #expect(first.status == 200 && first.headers["connection"] == nil)
+            _ = try await connection.read(Int(first.headers["content-length"] ?? "0") ?? 0)
+            try await connection.write(Array("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(try await connection.readHead().status == 200)
+        }
+    }
+
     /// Requests pipelined before an unreadable one each get their answer, in order, before its
     /// problem: the problem used to go out at once and cut the answer of the request before it.
     @Test func anUnreadableRequestBehindPipelinedOnesIsAnsweredAfterThem() async throws {

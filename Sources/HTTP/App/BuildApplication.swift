@@ -88,12 +88,13 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
 
 /// The handlers each connection gets after HTTP/1 decoding: a problem for a request head that
 /// cannot be read (first, so it sees every answer written), the end of a connection whose request
-/// was answered before its body ended, the deadline on a whole request, and the interim answer of
-/// a resumable upload's first request (unless turned off).
+/// was answered before its body ended or asked to switch protocols, the deadline on a whole
+/// request, and the interim answer of a resumable upload's first request (unless turned off).
 private func connectionHandlers(_ config: AppConfig, targets: ResumableUploadTargets, logger: Logger) -> [any RemovableChannelHandler] {
     [
         UnreadableRequestAnswer(),
         EarlyAnswerClose(),
+        UpgradeRequestClose(),
         RequestReadDeadline(deadline: .init(config.httpRequestTimeout), logger: logger),
         UploadResumptionAnnouncer(targets: targets, interim: config.resumableUploadInterimResponses),
     ]
