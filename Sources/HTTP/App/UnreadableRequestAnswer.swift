@@ -102,12 +102,12 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
 
     /// `CONNECT` asks for a tunnel, which this service never opens. The HTTP/1 encoder frames
     /// no answer to a CONNECT (it writes neither a length nor the body), so the answer is its
-    /// status line and the connection's close: passed on to the routes, it was a 405 after which
-    /// the connection hung, nothing more read, until the idle timeout.
+    /// status line and the connection's close, with no content type: a problem's type with no
+    /// body was no problem document. Passed on to the routes, it was a 405 after which the
+    /// connection hung, nothing more read, until the idle timeout.
     static func tunnel(_ request: HTTPRequest) -> Presentation? {
         guard request.method == .connect else { return nil }
-        return Problem.make(
-            501, "method-not-implemented", "Method not implemented", detail: "This service opens no tunnels: CONNECT is not served.")
+        return Presentation(status: 501)
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
