@@ -4,19 +4,27 @@ import Postgres
 
 /// The facets of a list: every count in one statement over the items the filter matches.
 extension PostgresItemStore {
-    /// - Throws: `TooManyRequests` when `facetCounts` are all under way: a count reads every item
+    /// - Throws: `TooManyRequests` when `catalogScans` are all under way: a count reads every item
     ///   the filter matches with their variants (most of a second for a search over 50,000
     ///   items), and without a bound a few anonymous clients held every pooled connection.
     public func facets(matching filter: ItemFilter, bands: [Int64]) async throws -> ItemFacets {
-        if let facetCounts {
-            guard facetCounts.tryAcquire() else {
-                throw TooManyRequests(retryAfter: 1, limited: "catalog facet counts under way on this server")
-            }
+        try await scanning {
+            let statement = Self.facetsStatement(matching: filter, bands: bands)
+            let rows = try await translatingUnavailable { try await database.query(statement.sql, binds: statement.binds).rows }
+            return try Self.facets(from: rows, bands: bands)
         }
-        defer { facetCounts?.release() }
-        let statement = Self.facetsStatement(matching: filter, bands: bands)
-        let rows = try await translatingUnavailable { try await database.query(statement.sql, binds: statement.binds).rows }
-        return try Self.facets(from: rows, bands: bands)
+    }
+
+    /// Runs `scan`, a statement that reads many items (a facet count, a text search), in one of
+    /// `catalogScans`' places.
+    /// - Throws: `TooManyRequests` when every place is taken: one more waits for none.
+    func scanning<T>(_ scan: () async throws -> T) async throws -> T {
+        guard let catalogScans else { return try await scan() }
+        guard catalogScans.tryAcquire() else {
+            throw TooManyRequests(retryAfter: 1, limited: "catalog searches and facet counts under way on this server")
+        }
+        defer { catalogScans.release() }
+        return try await scan()
     }
 
     /// The statement of the facets, its values bound (public for the same reasons as

@@ -25,9 +25,10 @@ public struct AppResources: Sendable {
     /// `ItemCacheListener` hears PostgreSQL's change notifications, which `serve` runs. The scenes
     /// that change items forget them here once their change has committed.
     public let itemCache: ItemCache
-    /// The catalog's facet counts this instance runs at once: a quarter of the pool (at least
-    /// one), so that however many clients ask, the other routes keep their connections.
-    public let facetCounts: ConcurrencyLimit
+    /// The catalog's facet counts and text searches this instance runs at once: a quarter of the
+    /// pool (at least one), so that however many clients ask, the other routes keep their
+    /// connections.
+    public let catalogScans: ConcurrencyLimit
 
     /// - Parameter itemCache: the tests' own (one no listener feeds); by default one of
     ///   `ITEM_CACHE_SIZE` items.
@@ -40,7 +41,7 @@ public struct AppResources: Sendable {
         self.uploadPlaces = UploadPlaces(
             maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer, perAddress: config.uploadMaxPerAddress)
         self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
-        self.facetCounts = ConcurrencyLimit(maximum: max(1, config.databasePoolSize / 4))
+        self.catalogScans = ConcurrencyLimit(maximum: max(1, config.databasePoolSize / 4))
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 

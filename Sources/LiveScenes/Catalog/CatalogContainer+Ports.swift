@@ -10,7 +10,7 @@ extension CatalogContainer {
     static func liveStore(_ resources: AppResources) -> any ItemStore {
         PostgresItemStore(
             database: resources.pool, mediaURL: resources.config.mediaFilesURL, cache: resources.itemCache,
-            facetCounts: resources.facetCounts)
+            catalogScans: resources.catalogScans)
     }
 
     /// The `images` port: `item_images` on PostgreSQL.
