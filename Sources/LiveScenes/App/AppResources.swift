@@ -25,9 +25,9 @@ public struct AppResources: Sendable {
     /// `ItemCacheListener` hears PostgreSQL's change notifications, which `serve` runs. The scenes
     /// that change items forget them here once their change has committed.
     public let itemCache: ItemCache
-    /// The catalog's facet counts and text searches this instance runs at once: a quarter of the
-    /// pool (at least one), so that however many clients ask, the other routes keep their
-    /// connections.
+    /// The catalog's facet counts and text searches this instance runs at once: half the pool (at
+    /// least one), so that however many clients ask, the other routes keep half the connections,
+    /// and shoppers searching at once seldom meet the bound (a quarter refused many).
     public let catalogScans: ConcurrencyLimit
 
     /// - Parameter itemCache: the tests' own (one no listener feeds); by default one of
@@ -41,7 +41,7 @@ public struct AppResources: Sendable {
         self.uploadPlaces = UploadPlaces(
             maximum: config.uploadMaxConcurrent, perCustomer: config.uploadMaxPerCustomer, perAddress: config.uploadMaxPerAddress)
         self.itemCache = itemCache ?? ItemCache(capacity: config.listensForItemChanges ? config.itemCacheSize : 0)
-        self.catalogScans = ConcurrencyLimit(maximum: max(1, config.databasePoolSize / 4))
+        self.catalogScans = ConcurrencyLimit(maximum: max(1, config.databasePoolSize / 2))
         self.fileSpool = NIOFileSpool(directory: FileManager.default.temporaryDirectory.appendingPathComponent("storefront-uploads"))
     }
 
