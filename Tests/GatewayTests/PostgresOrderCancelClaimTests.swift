@@ -26,6 +26,10 @@ struct PostgresOrderCancelClaimTests {
             let claimed = try #require(try await store.order(id: order, customerID: customer))
             #expect(claimed.status == .refundPending)
             #expect(claimed.refund == nil, "the second claim's refund is not the first's")
+            // A stale answer about the first refund (a reconciler that read the first claim) is
+            // refused: the second claim's refund is still to be settled.
+            #expect(try await !move(.refundPending, .paid, RefundRecord(id: "re_1", status: .failed)))
+            #expect(try await store.order(id: order, customerID: customer)?.status == .refundPending)
             #expect(try await move(.refundPending, .refunded, RefundRecord(id: "re_2", status: .succeeded)))
             #expect(try await store.order(id: order, customerID: customer)?.refund == RefundRecord(id: "re_2", status: .succeeded))
         }

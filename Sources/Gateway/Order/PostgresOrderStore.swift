@@ -65,10 +65,13 @@ public struct PostgresOrderStore: OrderStore {
                 // equals what succeeded. The check reads the locked row, so a refund reserved
                 // meanwhile fails it. Given up, the full refund leaves the others their share.
                 // A new claim forgets the refund of an earlier one (a cancel whose refund failed):
-                // it has a key of its own, and the earlier refund's answer is not its answer.
+                // it has a key of its own, and the earlier refund's answer is not its answer, now
+                // or when a stale caller brings it later (Migrations/0047).
                 let moved = try await connection.query(
                     """
                     UPDATE orders SET status = $3, updated_at = $4,
+                                      superseded_refund_ids = CASE WHEN $2 = 'paid' AND $3 = 'refund_pending' AND refund_id IS NOT NULL
+                                          THEN superseded_refund_ids || refund_id ELSE superseded_refund_ids END,
                                       refund_id = CASE WHEN $5::text IS NOT NULL THEN $5
                                           WHEN $2 = 'paid' AND $3 = 'refund_pending' THEN NULL ELSE refund_id END,
                                       refund_status = CASE WHEN $6::text IS NOT NULL THEN $6
@@ -78,7 +81,7 @@ public struct PostgresOrderStore: OrderStore {
                                           WHEN $2 = 'refund_pending' THEN (SELECT COALESCE(sum(amount), 0) FROM refunds
                                                WHERE order_id = $1 AND status NOT IN ('failed', 'canceled'))
                                           ELSE refunded_amount END
-                    WHERE id = $1 AND status = $2
+                    WHERE id = $1 AND status = $2 AND ($5::text IS NULL OR $5 <> ALL(superseded_refund_ids))
                       -- The customer's cancel claims a paid order only before its first shipment.
                       AND ($2 <> 'paid' OR $3 <> 'refund_pending' OR fulfilment_status = 'unfulfilled')
                       AND ($2 <> 'paid' OR $3 <> 'refund_pending' OR refunded_amount = (SELECT COALESCE(sum(amount), 0)
