@@ -65,7 +65,7 @@ struct MigrationConstraints {
             let columns =
                 field.type == .money ? ["\(field.name)_amount", "\(field.name)_currency", "\(field.name)_complete"] : [field.name]
             for name in columns.flatMap({ ["\(entity.table)_\($0)_check", "\(entity.table)_\($0)_key"] })
-            where !names.contains(name) && current[name] != nil && current[name]! != nil {
+            where !names.contains(name) && current[name]??.isEmpty == false {
                 errors.append(
                     "\(place(field.name)): error: \(entity.table) keeps \(name), which the spec no longer asks for '\(field.name)': add a migration, ALTER TABLE \(entity.table) DROP CONSTRAINT \(name)"
                 )

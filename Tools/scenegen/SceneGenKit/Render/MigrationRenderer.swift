@@ -68,7 +68,7 @@ public enum MigrationRenderer {
     }
 
     /// Every constraint the table's creation gives it, by the field it is named after: what a
-    /// migration must state for the table to keep the spec's rules (`Generator.staleConstraints`).
+    /// migration must state for the table to keep the spec's rules (`MigrationConstraints.stale`).
     static func constraints(for spec: SceneSpec) -> [(field: String, clause: String)] {
         let entity = spec.record
         var named: [(field: String, clause: String)] = []
