@@ -44,8 +44,9 @@ final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
-    /// Reads until one answer's head is complete (an interim one too); returns its status and headers.
-    func readHead() async throws -> (status: Int, headers: [String: String]) {
+    /// Reads until one answer's head is complete (an interim one too); returns its status, headers
+    /// and version (`HTTP/1.1`).
+    func readHead() async throws -> (status: Int, headers: [String: String], version: String) {
         let socket = self.socket
         let text = try await Self.onThread { () -> String in
             var received: [UInt8] = []
@@ -57,13 +58,14 @@ final class RawHTTPConnection: @unchecked Sendable {
             return String(decoding: received, as: UTF8.self)
         }
         var lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        let status = Int(lines.removeFirst().split(separator: " ")[1]) ?? 0
+        let statusLine = lines.removeFirst().split(separator: " ")
+        let status = Int(statusLine[1]) ?? 0
         var headers: [String: String] = [:]
         for line in lines {
             let parts = line.split(separator: ":", maxSplits: 1)
             headers[parts[0].lowercased()] = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         }
-        return (status, headers)
+        return (status, headers, String(statusLine[0]))
     }
 
     /// Reads exactly `count` bytes (an answer's body of known length).

@@ -74,10 +74,14 @@ public func buildApplication(_ resources: AppResources) throws -> some Applicati
     let logger = resources.logger
     return Application(
         router: router,
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: connectionHandlers(config, targets: uploads.targets, logger: logger),
-                idleTimeout: .init(config.httpIdleTimeout))),
+        server: HTTPServerBuilder { responder in
+            StorefrontHTTP1Channel(
+                base: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(
+                        additionalChannelHandlers: connectionHandlers(config, targets: uploads.targets, logger: logger),
+                        idleTimeout: .init(config.httpIdleTimeout))))
+        },
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: "storefront",
             availableConnectionsDelegate: MaximumAvailableConnections(config.httpMaxConnections, logger: logger)),
