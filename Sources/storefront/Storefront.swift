@@ -145,13 +145,16 @@ struct Seed: AsyncParsableCommand {
 
 struct Reconcile: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Settle orders left pending_payment or refund_pending by asking the payment API what became of them.",
+        abstract:
+            "Settle orders left pending_payment or refund_pending, and staff refunds left pending, by asking the payment API what became of them.",
         discussion: """
-            serve also does this every 30 seconds. Orders younger than twice the longest payment call \
-            (PAYMENT_TIMEOUT_SECONDS x 3 attempts + backoff) + 30 s are never touched: their checkout or \
-            cancel may still be talking to the payment API.
+            serve also does this every 30 seconds. Orders and refunds changed less than twice the longest \
+            payment call (PAYMENT_TIMEOUT_SECONDS x 3 attempts + backoff) + 30 s ago are never touched: \
+            their checkout, cancel or refund may still be talking to the payment API. A pass also cancels \
+            the payments of orders whose 3-D Secure wait (PAYMENT_ACTION_TIMEOUT_SECONDS) has ended, \
+            whatever --older-than says, and releases their stock.
             """)
-    @Option(help: "Only orders pending for at least this many seconds (never fewer than the minimum above).")
+    @Option(help: "Only orders and refunds unchanged for at least this many seconds (never fewer than the minimum above).")
     var olderThan: Int = 0
 
     func run() async throws {

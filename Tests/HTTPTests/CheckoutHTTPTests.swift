@@ -228,7 +228,8 @@ struct PaymentOutageHTTPTests {
             let up = AppResources(config: config, pool: db.pool, logger: Logger(label: "test"))
             let reconciler = try #require(OrderContainer.live(up).reconciler)
             // Every checkout has answered: age the orders past the reconciler's minimum.
-            try await db.pool.query("UPDATE orders SET created_at = created_at - interval '1 hour'")
+            try await db.pool.query(
+                "UPDATE orders SET created_at = created_at - interval '1 hour', updated_at = updated_at - interval '1 hour'")
             let report = try await reconciler.reconcile()
             #expect(report.stillPending == 0 && report.paid + report.failed == 2)
             let pending: Int = try await db.pool.query("SELECT count(*)::int AS n FROM orders WHERE status = 'pending_payment'").rows[0]

@@ -104,9 +104,9 @@ struct PaymentStateModelTests {
             request: CheckoutRequest(
                 customerID: customer, paymentMethod: "pm_card_visa", idempotencyKey: "k",
                 minimumCharge: Money(amount: 1, currency: Currency("JPY")!)), at: Date())
-        _ = try await store.attachPayment(orderID: order.id, paymentIntentID: "pi_model")
+        _ = try await store.attachPayment(orderID: order.id, paymentIntentID: "pi_model", at: Date())
         // Old enough for the reconciler's pending pass.
-        try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour'")
+        try await db.pool.query("UPDATE orders SET created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'")
         let refunds = PostgresRefundStore(database: db.pool)
         let patient = OrderContainer(
             store: store, refundStore: refunds, fulfilment: PostgresFulfilmentStore(orders: store),

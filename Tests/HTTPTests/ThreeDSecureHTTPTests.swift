@@ -138,7 +138,9 @@ struct ThreeDSecureHTTPTests {
             // Inside the deadline the reservation holds.
             #expect(try await reconciler.reconcile().failed == 0)
             #expect(try await CheckoutHTTPTests.stock(db, mug) == 3)
-            try await db.pool.query("UPDATE orders SET action_expires_at = now() - interval '1 second'")
+            // Expired, and entered `requires_action` longer ago than the reconciler's minimum age.
+            try await db.pool.query(
+                "UPDATE orders SET action_expires_at = now() - interval '1 second', updated_at = now() - interval '1 hour'")
             let report = try await reconciler.reconcile()
             #expect(report.failed == 1, "\(report)")
             let status: String = try await db.pool.query("SELECT status FROM orders").rows[0].decode("status")

@@ -69,6 +69,17 @@ public enum TestRows {
         return id
     }
 
+    /// A paid order of `customer` totalling `total` JPY, with one line: `quantity` units at
+    /// `price` of a new item with 10 in stock, nothing shipped.
+    public static func insertPaidOrder(
+        _ db: TestDatabase, customer: UUID, total: Int64, price: Int64 = 100, quantity: Int = 3
+    ) async throws -> (order: UUID, item: UUID, variant: UUID) {
+        let order = try await insertOrder(db, customer: customer, status: "paid", total: total, paymentIntent: "pi_\(UUID())")
+        let item = try await insertItem(db, stock: 10)
+        try await insertOrderLine(db, order: order, item: item, price: price, quantity: quantity)
+        return (order, item, try await variantID(of: item, db))
+    }
+
     /// A line of `order` buying `quantity` of the item's first variant at `price` JPY.
     public static func insertOrderLine(_ db: TestDatabase, order: UUID, item: UUID, price: Int64, quantity: Int) async throws {
         try await db.pool.query(

@@ -159,7 +159,9 @@ public enum FulfilmentError: Error, Equatable, Sendable {
     case orderNotFound(UUID)
     /// Only a paid order not wholly shipped is shipped (its progress is named).
     case notShippable(OrderProgress)
-    /// A line of the shipment names no line of the order with that many units left to ship.
+    /// A line of the shipment names a variant the order did not buy.
+    case notOrdered(index: Int)
+    /// A line of the shipment asks for more units than its line of the order has left to ship.
     case beyondOrdered(index: Int, left: Int)
     case shipmentNotFound(UUID)
     case alreadyDelivered

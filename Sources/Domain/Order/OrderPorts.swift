@@ -18,7 +18,7 @@ public protocol OrderStore: Sendable {
     /// - Returns: false when the order left `pending_payment` meanwhile (cancelled): the caller
     ///   must not confirm the payment.
     /// - Throws: `StoreUnavailable`.
-    func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool
+    func attachPayment(orderID: UUID, paymentIntentID: String, at: Date) async throws -> Bool
     /// Pending or requires_action -> paid; takes the bought units out of the cart (a line the
     /// customer raised meanwhile keeps the rest). No-op otherwise.
     /// - Throws: `StoreUnavailable`.
@@ -31,9 +31,12 @@ public protocol OrderStore: Sendable {
     /// - Returns: the order, or nil when it was no longer pending.
     /// - Throws: `StoreUnavailable`.
     func markRequiresAction(orderID: UUID, action: PaymentAction, expiresAt: Date, at: Date) async throws -> Order?
-    /// Orders `requires_action` whose deadline passed before `cutoff`, the earliest first.
+    /// Claims up to `limit` orders `requires_action` whose deadline passed before `expiry` and
+    /// whose last change was before `cutoff`, the least recently changed first: their last
+    /// change becomes `at`, as `claimRefundPendingOrders` does.
     /// - Throws: `StoreUnavailable`.
-    func ordersAwaitingAction(expiredBefore cutoff: Date, limit: Int) async throws -> [Order]
+    func claimOrdersAwaitingAction(expiredBefore expiry: Date, changedBefore cutoff: Date, at: Date, limit: Int) async throws
+        -> [Order]
     /// The order paid by this PaymentIntent, whoever's it is (for the provider's webhooks).
     /// - Throws: `StoreUnavailable`.
     func order(paymentIntentID: String) async throws -> Order?
@@ -43,12 +46,17 @@ public protocol OrderStore: Sendable {
     /// The customer's orders, newest first, those at `progress` when given, after `cursor`.
     /// - Throws: `StoreUnavailable`.
     func orders(customerID: UUID, progress: OrderProgress?, after cursor: PageCursor?, limit: Int) async throws -> [Order]
-    /// Orders still `pending_payment` that were placed before `cutoff`, oldest first.
+    /// Claims up to `limit` orders still `pending_payment` whose last change (their placing, their
+    /// payment's id, an earlier claim) was before `cutoff`, the least recently changed first:
+    /// their last change becomes `at`, as `claimRefundPendingOrders` does. An order the
+    /// provider cannot answer about then waits its turn behind the others instead of taking the
+    /// head of every pass.
     /// - Throws: `StoreUnavailable`.
-    func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order]
+    func claimPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order]
     /// Claims up to `limit` orders `refund_pending` whose last change was before `cutoff`, the
-    /// oldest first: their last change becomes `at`, so another instance's pass leaves them alone
-    /// until `cutoff` passes them again (a refund asked for again is asked for once).
+    /// least recently changed first: their last change becomes `at`, so another instance's pass
+    /// leaves them alone until `cutoff` passes them again (a refund asked for again is asked for
+    /// once), and one that stays unsettled goes behind the others.
     /// - Throws: `StoreUnavailable`.
     func claimRefundPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order]
     /// Moves the order from `from` to `to` if it is still in `from`, returning stock to the items

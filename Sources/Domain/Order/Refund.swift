@@ -192,8 +192,9 @@ public enum RefundError: Error, Equatable, Sendable {
     /// The amount is in another currency than the order's: the order's.
     case foreignCurrency(Currency)
     /// A line names an item the order does not have, more than was ordered, or more than
-    /// earlier refunds left to refund or to restock: field errors.
-    case invalidLines([FieldError])
+    /// earlier refunds left to refund or to restock; or an amount short of what is left when the
+    /// lines leave nothing to ship on an order that shipped nothing: field errors.
+    case invalid([FieldError])
     /// The same Idempotency-Key came with a different body.
     case idempotencyKeyReused
 }

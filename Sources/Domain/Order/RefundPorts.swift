@@ -9,7 +9,7 @@ public protocol RefundStore: Sendable {
     /// With a key already used it returns that refund and changes nothing.
     /// - Returns: the refund and whether this call created it.
     /// - Throws: `RefundError` (`.orderNotFound`, `.notRefundable`, `.exceedsCaptured`,
-    ///   `.foreignCurrency`, `.invalidLines`, `.idempotencyKeyReused`),
+    ///   `.foreignCurrency`, `.invalid`, `.idempotencyKeyReused`),
     ///   `ReturnError.wrongState` when the request's return is no longer approved,
     ///   `StoreUnavailable`.
     func reserveRefund(id: UUID, request: RefundRequest, at: Date) async throws -> (refund: Refund, created: Bool)

@@ -36,6 +36,8 @@ public enum ReturnError: Error, Equatable, Sendable {
     case orderNotFound(UUID)
     /// Only an order with shipped units is returned (its progress is named).
     case notReturnable(OrderProgress)
+    /// A line names a variant the order did not buy.
+    case notOrdered(index: Int)
     /// A line asks for more units than were shipped and are in no other return.
     case beyondReturnable(index: Int, left: Int)
     case returnNotFound(UUID)

@@ -6,24 +6,24 @@ import Postgres
 /// is left of each, a shipped order's fulfilment as its units stand, and the actor an order's
 /// events name.
 enum OrderUnits {
-    /// The units asked for by variant (a variant repeated is summed), or the first line, by its
-    /// index, that asks for more than is `left` of its variant (none left for a variant the
-    /// order lacks), with what is left.
+    /// The units asked for by variant, or the first line, by its index, that names a variant the
+    /// order lacks or asks for more than is `left` of its variant, with what is left. The
+    /// variants are distinct (`DistinctLines`, checked before).
     static func asked(
         _ lines: [(variantID: UUID, quantity: Int)], left: [UUID: Int]
-    ) -> Result<[UUID: Int], Beyond> {
+    ) -> Result<[UUID: Int], Refused> {
         var asked: [UUID: Int] = [:]
         for (index, line) in lines.enumerated() {
-            asked[line.variantID, default: 0] += line.quantity
-            let available = max(0, left[line.variantID] ?? 0)
-            guard asked[line.variantID]! <= available else { return .failure(Beyond(index: index, left: available)) }
+            guard let available = left[line.variantID] else { return .failure(.notOrdered(index: index)) }
+            guard line.quantity <= max(0, available) else { return .failure(.beyond(index: index, left: max(0, available))) }
+            asked[line.variantID] = line.quantity
         }
         return .success(asked)
     }
 
-    struct Beyond: Error {
-        let index: Int
-        let left: Int
+    enum Refused: Error {
+        case notOrdered(index: Int)
+        case beyond(index: Int, left: Int)
     }
 
     /// Sets a paid order that has shipped to what its units say, after a refund withdrew units
@@ -43,6 +43,19 @@ enum OrderUnits {
             UPDATE orders SET fulfilment_status = due.fulfilment, updated_at = $2 FROM due
             WHERE id = $1 AND status = 'paid' AND fulfilment_status <> 'unfulfilled' AND fulfilment_status <> due.fulfilment
             """, orderID, at)
+    }
+
+    /// Locks the variants of the order's lines in id order, as a checkout locks its cart's, before
+    /// a statement gives stock back to them through a join, whose plan would take them in its own
+    /// order: a restock and a checkout taking two variants in opposite orders waited on each
+    /// other until PostgreSQL's deadlock detector aborted one.
+    /// - Throws: `PostgresError`.
+    static func lockVariants(of orderID: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            SELECT 1 FROM item_variants WHERE id IN (SELECT variant_id FROM order_lines WHERE order_id = $1)
+            ORDER BY id FOR NO KEY UPDATE
+            """, orderID)
     }
 
     /// Names who makes the changes of the transaction on `connection`: the events the orders

@@ -69,9 +69,9 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
         }
     }
 
-    /// The units a shipment takes: `lines` checked against what is `left` of each (repeated
-    /// variants summed), or everything left when `lines` is nil; in the order of variant ids.
-    /// - Throws: `FulfilmentError.beyondOrdered` naming the first line past what is left.
+    /// The units a shipment takes: `lines` checked against what is `left` of each, or everything
+    /// left when `lines` is nil; in the order of variant ids.
+    /// - Throws: `FulfilmentError.notOrdered` or `.beyondOrdered` naming the first line refused.
     static func units(_ lines: [ShipmentLine]?, left: [UUID: Int]) throws -> [ShipmentLine] {
         guard let lines else {
             return left.filter { $0.value > 0 }.map { ShipmentLine(variantID: $0.key, quantity: $0.value) }
@@ -80,7 +80,8 @@ public struct PostgresFulfilmentStore: FulfilmentStore {
         let asked: [UUID: Int]
         switch OrderUnits.asked(lines.map { ($0.variantID, $0.quantity) }, left: left) {
         case .success(let units): asked = units
-        case .failure(let beyond): throw FulfilmentError.beyondOrdered(index: beyond.index, left: beyond.left)
+        case .failure(.notOrdered(let index)): throw FulfilmentError.notOrdered(index: index)
+        case .failure(.beyond(let index, let left)): throw FulfilmentError.beyondOrdered(index: index, left: left)
         }
         return asked.map { ShipmentLine(variantID: $0.key, quantity: $0.value) }.sorted {
             $0.variantID.uuidString < $1.variantID.uuidString

@@ -18,13 +18,18 @@ extension PostgresOrderStore {
         return try await load(orderID, customerID: try row.decode("customer_id"))
     }
 
-    public func ordersAwaitingAction(expiredBefore cutoff: Date, limit: Int) async throws -> [Order] {
+    public func claimOrdersAwaitingAction(expiredBefore expiry: Date, changedBefore cutoff: Date, at: Date, limit: Int) async throws
+        -> [Order]
+    {
         let rows = try await translatingUnavailable {
             try await database.query(
                 """
-                SELECT \(Self.columns) FROM orders WHERE status = 'requires_action' AND action_expires_at < $1
-                ORDER BY action_expires_at LIMIT $2
-                """, cutoff, limit
+                WITH due (claimed_id) AS MATERIALIZED (
+                    SELECT id FROM orders WHERE status = 'requires_action' AND action_expires_at < $1 AND updated_at < $2
+                    ORDER BY updated_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+                UPDATE orders SET updated_at = $3 FROM due WHERE orders.id = due.claimed_id
+                RETURNING \(Self.columns)
+                """, expiry, cutoff, at, limit
             ).rows
         }
         return try orders(from: rows)

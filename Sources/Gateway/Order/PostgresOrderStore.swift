@@ -45,11 +45,11 @@ public struct PostgresOrderStore: OrderStore {
         return (try await load(placed.id, customerID: request.customerID)!, true)
     }
 
-    public func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
+    public func attachPayment(orderID: UUID, paymentIntentID: String, at: Date) async throws -> Bool {
         try await translatingUnavailable {
             !(try await database.query(
-                "UPDATE orders SET payment_intent_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending_payment' RETURNING id",
-                orderID, paymentIntentID
+                "UPDATE orders SET payment_intent_id = $2, updated_at = $3 WHERE id = $1 AND status = 'pending_payment' RETURNING id",
+                orderID, paymentIntentID, at
             ).rows.isEmpty)
         }
     }
@@ -92,6 +92,7 @@ public struct PostgresOrderStore: OrderStore {
                 guard !moved.isEmpty else { return nil }
                 var restocked: [UUID] = []
                 if restock {
+                    try await OrderUnits.lockVariants(of: orderID, on: connection)
                     // What staff refunds already returned to stock is not returned again.
                     restocked = try await connection.query(
                         """
@@ -153,6 +154,7 @@ public struct PostgresOrderStore: OrderStore {
                     """, orderID, declineCode, at
                 ).rows
                 if !rows.isEmpty {
+                    try await OrderUnits.lockVariants(of: orderID, on: connection)
                     let restocked: [UUID] = try await connection.query(
                         """
                         WITH returned AS (
@@ -212,11 +214,16 @@ public struct PostgresOrderStore: OrderStore {
         }
     }
 
-    public func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
+    public func claimPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order] {
         let rows = try await translatingUnavailable {
             try await database.query(
-                "SELECT \(Self.columns) FROM orders WHERE status = 'pending_payment' AND created_at < $1 ORDER BY created_at LIMIT $2",
-                cutoff, limit
+                """
+                WITH due (claimed_id) AS MATERIALIZED (
+                    SELECT id FROM orders WHERE status = 'pending_payment' AND created_at < $1 AND updated_at < $1
+                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                UPDATE orders SET updated_at = $2 FROM due WHERE orders.id = due.claimed_id
+                RETURNING \(Self.columns)
+                """, cutoff, at, limit
             ).rows
         }
         return try orders(from: rows)
@@ -226,10 +233,10 @@ public struct PostgresOrderStore: OrderStore {
         let rows = try await translatingUnavailable {
             try await database.query(
                 """
-                UPDATE orders SET updated_at = $2
-                WHERE id IN (SELECT id FROM orders WHERE status = 'refund_pending' AND updated_at < $1
-                             ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-                  AND status = 'refund_pending' AND updated_at < $1
+                WITH due (claimed_id) AS MATERIALIZED (
+                    SELECT id FROM orders WHERE status = 'refund_pending' AND updated_at < $1
+                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                UPDATE orders SET updated_at = $2 FROM due WHERE orders.id = due.claimed_id
                 RETURNING \(Self.columns)
                 """, cutoff, at, limit
             ).rows

@@ -67,9 +67,14 @@ public struct PostgresRefundStore: RefundStore {
         var ordered: [UUID: (price: Int64, quantity: Int, taxClass: TaxClass)] = [:]
         var earlier: [RefundedUnits] = []
         var refundedBefore: [UUID: Int] = [:]
+        /// Units of each line that no shipment sent and no refund withdrew.
+        var toShip: [UUID: Int] = [:]
+        var shippedAny = false
         for line in try await connection.query(
-            "SELECT variant_id, unit_price_amount, quantity, refunded_quantity, tax_class FROM order_lines WHERE order_id = $1",
-            request.orderID
+            """
+            SELECT variant_id, unit_price_amount, quantity, refunded_quantity, tax_class, shipped_quantity, withdrawn_quantity
+            FROM order_lines WHERE order_id = $1
+            """, request.orderID
         ).rows {
             let bought = (
                 price: try line.decode("unit_price_amount", as: Int64.self), quantity: try line.decode("quantity", as: Int.self),
@@ -77,6 +82,9 @@ public struct PostgresRefundStore: RefundStore {
             )
             ordered[try line.decode("variant_id")] = bought
             refundedBefore[try line.decode("variant_id")] = try line.decode("refunded_quantity")
+            let shipped: Int = try line.decode("shipped_quantity")
+            shippedAny = shippedAny || shipped > 0
+            toShip[try line.decode("variant_id")] = bought.quantity - shipped - (try line.decode("withdrawn_quantity") as Int)
             earlier.append(
                 RefundedUnits(
                     unitPrice: Money(amount: bought.price, currency: total.currency), quantity: try line.decode("refunded_quantity"),
@@ -86,7 +94,7 @@ public struct PostgresRefundStore: RefundStore {
         var refunded: [RefundedUnits] = []
         for (index, line) in request.lines.enumerated() {
             guard let bought = ordered[line.variantID] else {
-                invalid.append(FieldError("lines[\(index)].variant_id", "is not a variant this order bought"))
+                invalid.append(FieldError("lines[\(index)].variant_id", DistinctLines.notOrdered))
                 continue
             }
             if line.quantity > bought.quantity {
@@ -96,7 +104,7 @@ public struct PostgresRefundStore: RefundStore {
                 RefundedUnits(
                     unitPrice: Money(amount: bought.price, currency: total.currency), quantity: line.quantity, taxClass: bought.taxClass))
         }
-        guard invalid.isEmpty else { throw RefundError.invalidLines(invalid) }
+        guard invalid.isEmpty else { throw RefundError.invalid(invalid) }
         let linesValue = try RefundedUnits.value(
             of: refunded, after: earlier, in: total.currency,
             tax: TaxPolicy(pricesIncludeTax: try order.decode("prices_include_tax"), rounding: taxRounding))
@@ -109,7 +117,22 @@ public struct PostgresRefundStore: RefundStore {
         let drift = Int64(TaxClass.allCases.count)
         let linesAmount =
             lastUnits && linesValue.amount > remaining && linesValue.amount - remaining <= drift ? remaining : linesValue.amount
-        let amount = request.amount?.amount ?? (request.lines.isEmpty ? remaining : linesAmount)
+        // Restocking exactly the units left of an order that never shipped ends it: nothing is
+        // left to ship, so its shipping fee goes back too, and the order becomes `refunded`.
+        // Kept, the fee left it `paid` forever, a shipment's 409, with nothing to ship. (More
+        // units than are left is the lines' error, below.)
+        let endsOrder =
+            request.restock && request.returnID == nil && !shippedAny
+            && toShip.allSatisfy { variant, left in request.lines.filter { $0.variantID == variant }.reduce(0) { $0 + $1.quantity } == left
+            }
+        if endsOrder, let asked = request.amount, asked.amount < remaining {
+            throw RefundError.invalid([
+                FieldError(
+                    "amount",
+                    "must be \(remaining), all that is left, or absent: these lines leave nothing to ship on an order that shipped nothing")
+            ])
+        }
+        let amount = request.amount?.amount ?? (request.lines.isEmpty || endsOrder ? remaining : linesAmount)
         guard amount >= 1 else { throw RefundError.exceedsCaptured(remaining: Money(amount: max(remaining, 0), currency: total.currency)) }
 
         // Claim the key first: a concurrent request with the same key waits here for this
@@ -182,7 +205,7 @@ public struct PostgresRefundStore: RefundStore {
                 toRefund < line.quantity
                 ? "must be at most \(toRefund), what earlier refunds left to refund"
                 : "must be at most \(try left.decode("to_restock") as Int), what earlier refunds left to restock"
-            throw RefundError.invalidLines([FieldError("lines[\(index)].quantity", message)])
+            throw RefundError.invalid([FieldError("lines[\(index)].quantity", message)])
         }
         return true
     }
@@ -209,6 +232,7 @@ public struct PostgresRefundStore: RefundStore {
                 switch status {
                 case .succeeded:
                     if try row.decode("restock", as: Bool.self) {
+                        try await OrderUnits.lockVariants(of: orderID, on: connection)
                         restocked = try await connection.query(
                             """
                             WITH returned AS (
@@ -285,11 +309,11 @@ public struct PostgresRefundStore: RefundStore {
         let ids: [UUID] = try await translatingUnavailable {
             try await database.query(
                 """
-                UPDATE refunds SET updated_at = $2
-                WHERE id IN (SELECT id FROM refunds WHERE status IN ('pending', 'requires_action') AND updated_at < $1
-                             ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-                  AND status IN ('pending', 'requires_action') AND updated_at < $1
-                RETURNING id
+                WITH due AS MATERIALIZED (
+                    SELECT id FROM refunds WHERE status IN ('pending', 'requires_action') AND updated_at < $1
+                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                UPDATE refunds r SET updated_at = $2 FROM due WHERE r.id = due.id
+                RETURNING r.id
                 """, cutoff, at, limit
             ).rows.map { try $0.decode("id") }
         }

@@ -40,7 +40,8 @@ public struct PostgresReturnStore: ReturnStore {
                 let asked: [UUID: Int]
                 switch OrderUnits.asked(lines.map { ($0.variantID, $0.quantity) }, left: left) {
                 case .success(let units): asked = units
-                case .failure(let beyond): throw ReturnError.beyondReturnable(index: beyond.index, left: beyond.left)
+                case .failure(.notOrdered(let index)): throw ReturnError.notOrdered(index: index)
+                case .failure(.beyond(let index, let left)): throw ReturnError.beyondReturnable(index: index, left: left)
                 }
                 try await connection.query(
                     "INSERT INTO returns (id, order_id, status, reason, created_at, updated_at) VALUES ($1, $2, 'requested', $3, $4, $4)",

@@ -80,7 +80,7 @@ public struct OrderCheckout: Sendable {
         do {
             let intent = try await payments.createPayment(
                 amount: order.total, paymentMethod: paymentMethod, orderID: order.id, idempotencyKey: key + "-create")
-            guard try await store.attachPayment(orderID: order.id, paymentIntentID: intent.id) else {
+            guard try await store.attachPayment(orderID: order.id, paymentIntentID: intent.id, at: system.now()) else {
                 // Cancelled while the payment was being created: never confirm it.
                 _ = try? await payments.cancelPayment(id: intent.id, idempotencyKey: key + "-cancel")
                 return Self.replay(try await store.order(id: order.id, customerID: order.customerID) ?? order)

@@ -42,7 +42,7 @@ extension OrderUseCase {
             case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
             case .exceedsCaptured(let remaining):
                 return .refundExceedsCaptured(remaining: remaining)
-            case .invalidLines(let errors): return .linesNotRefundable(errors: errors)
+            case .invalid(let errors): return .linesNotRefundable(errors: errors)
             case .orderNotFound: return .notFound(id: input.id)  // unreachable: a return's order is a foreign key
             case .foreignCurrency: throw error  // unreachable: the lines are valued in the order's own currency
             case .idempotencyKeyReused:

@@ -33,7 +33,7 @@ extension OrderUseCase {
             case .notRefundable(let status): return .orderNotRefundable(orderStatus: status.rawValue)
             case .exceedsCaptured(let remaining):
                 return .refundExceedsCaptured(remaining: remaining)
-            case .invalidLines(let errors): throw ValidationError(errors)
+            case .invalid(let errors): throw ValidationError(errors)
             case .foreignCurrency(let currency):
                 throw ValidationError([FieldError("amount.currency", "must be the order's currency (\(currency.code))")])
             case .idempotencyKeyReused: return .idempotencyKeyReused

@@ -19,6 +19,8 @@ extension OrderUseCase {
             switch error {
             case .orderNotFound: return .notFound(id: input.id)
             case .notReturnable(let progress): return .orderNotReturnable(orderStatus: progress.rawValue)
+            case .notOrdered(let index):
+                return .beyondReturnable(errors: [FieldError("lines[\(index)].variant_id", DistinctLines.notOrdered)])
             case .beyondReturnable(let index, let left):
                 return .beyondReturnable(errors: [
                     FieldError("lines[\(index)].quantity", "must be at most \(left), the shipped units no other return holds")

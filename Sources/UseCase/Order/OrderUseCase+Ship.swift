@@ -20,6 +20,8 @@ extension OrderUseCase {
             switch error {
             case .orderNotFound: return .notFound(id: input.id)
             case .notShippable(let progress): return .orderNotShippable(orderStatus: progress.rawValue)
+            case .notOrdered(let index):
+                return .beyondOrdered(errors: [FieldError("lines[\(index)].variant_id", DistinctLines.notOrdered)])
             case .beyondOrdered(let index, let left):
                 return .beyondOrdered(errors: [FieldError("lines[\(index)].quantity", "must be at most \(left), what is left to ship")])
             case .shipmentNotFound, .alreadyDelivered: throw error

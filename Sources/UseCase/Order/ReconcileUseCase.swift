@@ -60,14 +60,18 @@ public struct ReconcileUseCase: Sendable {
     public func reconcile(olderThan age: Duration = .zero, limit: Int = 500) async throws -> Report {
         var report = Report()
         let cutoff = system.now() - max(age, minimumAge)
-        for order in try await store.pendingOrders(placedBefore: cutoff, limit: limit) {
+        for order in try await store.claimPendingOrders(changedBefore: cutoff, at: system.now(), limit: limit) {
             switch try await settlePayment(order) {
             case .paid: report.paid += 1
             case .paymentFailed: report.failed += 1
             default: report.stillPending += 1
             }
         }
-        for order in try await store.ordersAwaitingAction(expiredBefore: system.now(), limit: limit) {
+        // Whatever `age`: an expired 3-D Secure payment is cancelled as soon as it expires. The
+        // last change only spaces out the attempts at one the provider cannot answer about.
+        for order in try await store.claimOrdersAwaitingAction(
+            expiredBefore: system.now(), changedBefore: system.now() - minimumAge, at: system.now(), limit: limit)
+        {
             switch try await expireAction(order) {
             case .paid: report.paid += 1
             case .paymentFailed: report.failed += 1

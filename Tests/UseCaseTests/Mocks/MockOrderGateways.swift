@@ -20,7 +20,7 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func attachPayment(orderID: UUID, paymentIntentID: String) async throws -> Bool {
+    func attachPayment(orderID: UUID, paymentIntentID: String, at: Date) async throws -> Bool {
         state.withLock { state in
             state.calls.append("attach \(paymentIntentID)")
             return state.order.status == .pendingPayment
@@ -72,11 +72,14 @@ final class MockOrderStore: OrderStore, Sendable {
         }
     }
 
-    func ordersAwaitingAction(expiredBefore cutoff: Date, limit: Int) async throws -> [Order] {
+    /// The prepared order counts as last changed when it was created.
+    func claimOrdersAwaitingAction(expiredBefore expiry: Date, changedBefore cutoff: Date, at: Date, limit: Int) async throws
+        -> [Order]
+    {
         state.withLock { state in
             state.calls.append("awaiting action")
             let expires = state.order.actionExpiresAt ?? .distantFuture
-            return state.order.status == .requiresAction && expires < cutoff ? [state.order] : []
+            return state.order.status == .requiresAction && expires < expiry && state.order.createdAt < cutoff ? [state.order] : []
         }
     }
 
@@ -97,7 +100,8 @@ final class MockOrderStore: OrderStore, Sendable {
         throw UnstubbedCall(call: "orders")
     }
 
-    func pendingOrders(placedBefore cutoff: Date, limit: Int) async throws -> [Order] {
+    /// The prepared order counts as last changed when it was created.
+    func claimPendingOrders(changedBefore cutoff: Date, at: Date, limit: Int) async throws -> [Order] {
         state.withLock { state in
             state.calls.append("pending")
             return state.order.status == .pendingPayment && state.order.createdAt < cutoff ? [state.order] : []
