@@ -19,6 +19,24 @@ struct HTTP1MessageRulesHTTPTests {
         }
     }
 
+    /// HTTP/1.0 `close` wins over `keep-alive` listed beside it, a 1.0 request with a
+    /// `Transfer-Encoding` (which 1.0 cannot frame) is the last, and an answer that already says
+    /// `close` (a refusal) is not relabelled `keep-alive`.
+    @Test func anHTTP10RequestThatCannotKeepItsConnectionIsItsLast() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let port = try #require(client.port)
+            for request in [
+                "GET /health HTTP/1.0\r\nConnection: keep-alive, Close\r\n\r\n",
+                "GET /health HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                "POST /v1/sessions HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: gzip\r\n\r\n",
+            ] {
+                let answer = try await MalformedFramingHTTPTests.answer(
+                    to: Array((request + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n").utf8), port: port)
+                #expect(answer.headers["connection"] == "close" && answer.closed, "\(request): \(answer)")
+            }
+        }
+    }
+
     /// HTTP/1.0 with `Connection: keep-alive` keeps it while answers have a length.
     @Test func anHTTP10KeepAliveRequestKeepsItsConnection() async throws {
         try await withApp(testing: .live) { client, _ in
@@ -51,15 +69,20 @@ struct HTTP1MessageRulesHTTPTests {
     @Test func anHTTP11RequestWithoutOneValidHostIsRefused() async throws {
         try await withApp(testing: .live) { client, _ in
             let port = try #require(client.port)
-            for hosts in [[], ["a", "b"], ["a b"], ["a/b"], ["user@a"]] {
+            for hosts in [[], ["a", "b"], ["a b"], ["a/b"], ["user@a"], ["a:80:81"], ["[zz"], ["[::1"], ["a:8o"]] {
                 let request = "GET /health HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n"
                 let answer = try await MalformedFramingHTTPTests.answer(to: Array(request.utf8), port: port)
                 #expect(answer.status == 400 && answer.closed, "\(hosts): \(answer)")
                 #expect(answer.headers["content-type"] == "application/problem+json", "\(hosts)")
             }
-            for host in ["127.0.0.1:8080", "[::1]:80", "shop.example", ""] {
+            for host in ["127.0.0.1:8080", "[::1]:80", "shop.example.", "a:", ""] {
                 let request = "GET /health HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
                 #expect(try await MalformedFramingHTTPTests.answer(to: Array(request.utf8), port: port).status == 200, "\(host)")
+            }
+            // HTTP/1.0 needs none, but two or a bad one are refused there too.
+            for (hosts, status) in [([String](), 200), (["a", "b"], 400), (["a/b@c"], 400)] {
+                let request = "GET /health HTTP/1.0\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n"
+                #expect(try await MalformedFramingHTTPTests.answer(to: Array(request.utf8), port: port).status == status, "\(hosts)")
             }
         }
     }

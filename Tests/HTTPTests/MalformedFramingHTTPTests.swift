@@ -176,6 +176,43 @@ struct MalformedFramingHTTPTests {
         }
     }
 
+    /// A request pipelined behind another keeps its connection while its body arrives slowly:
+    /// the earlier request's answer had been taken for an answer before this one's body ended,
+    /// and the connection was cut 2 s later, mid-upload.
+    @Test func aPipelinedRequestsSlowBodyIsReadInFull() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let connection = try RawHTTPConnection(port: try #require(client.port))
+            let body = #"{"email":"nobody@example.com","password":"wrong password"}"#
+            try await connection.write(
+                Array(
+                    ("GET /health HTTP/1.1\r\nHost: x\r\n\r\nPOST /v1/sessions HTTP/1.1\r\nHost: x\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(5)).utf8))
+            let first = try await connection.readHead()
+            #expect(first.status == 200)
+            _ = try await connection.read(Int(first.headers["content-length"] ?? "0") ?? 0)
+            try await Task.sleep(for: .milliseconds(2500))
+            try await connection.write(Array(body.dropFirst(5).utf8))
+            #expect(try await connection.readHead().status == 401)
+        }
+    }
+
+    /// A body whose framing breaks after its request was answered (a route that never reads it)
+    /// ends the connection with no second answer: Hummingbird's bare 400 followed the 200, and a
+    /// client took it for the next request's answer.
+    @Test func aBrokenBodyAfterItsAnswerGetsNoSecondAnswer() async throws {
+        try await withApp(testing: .live) { client, _ in
+            let connection = try RawHTTPConnection(port: try #require(client.port))
+            try await connection.write(
+                Array(
+                    ("GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n\r\n"
+                        + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n").utf8))
+            let answer = try await connection.readHead()
+            #expect(answer.status == 200)
+            _ = try await connection.read(Int(answer.headers["content-length"] ?? "0") ?? 0)
+            #expect(try await connection.endsWithinTimeout(), "no second answer")
+        }
+    }
+
     /// Requests pipelined before an unreadable one each get their answer, in order, before its
     /// problem: the problem used to go out at once and cut the answer of the request before it.
     @Test func anUnreadableRequestBehindPipelinedOnesIsAnsweredAfterThem() async throws {

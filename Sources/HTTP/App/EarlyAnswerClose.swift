@@ -14,20 +14,27 @@ final class EarlyAnswerClose: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// A request head was read and its end was not.
-    private var requestOpen = false
+    /// Whether each request read whose answer is not written in full has ended, oldest first:
+    /// the oldest is the one being answered, and only the newest can still be open. (One flag
+    /// for the newest request had taken a pipelined request's open body for the answered one's,
+    /// and cut that request 2 s into its upload.)
+    private var ended: [Bool] = []
     /// The answer being written came before its request's end.
     private var answeredEarly = false
+    /// A request answered in full whose end has not arrived: the connection closes unless it does.
+    private var answeredOpen = false
     private var closing: Scheduled<Void>?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            requestOpen = true
-        case .end:
-            requestOpen = false
+            ended.append(false)
+        case .end where answeredOpen:
+            answeredOpen = false
             closing?.cancel()
             closing = nil
+        case .end:
+            if !ended.isEmpty { ended[ended.count - 1] = true }
         case .body:
             break
         }
@@ -37,11 +44,15 @@ final class EarlyAnswerClose: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status.code >= 200:
-            answeredEarly = requestOpen
-        case .end where answeredEarly && requestOpen:
+            answeredEarly = ended.first == false
+        case .end where !ended.isEmpty:
+            let requestEnded = ended.removeFirst()
+            if answeredEarly && !requestEnded {
+                answeredOpen = true
+                let channel = context.channel
+                closing = context.eventLoop.scheduleTask(in: UnreadableRequestAnswer.lingering) { channel.close(promise: nil) }
+            }
             answeredEarly = false
-            let channel = context.channel
-            closing = context.eventLoop.scheduleTask(in: UnreadableRequestAnswer.lingering) { channel.close(promise: nil) }
         default:
             break
         }

@@ -33,6 +33,9 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
     /// it are written.
     private var refusing = false
     private var deferred: Presentation?
+    /// An answer written when no request awaits one is being dropped: Hummingbird's bare 400 for
+    /// a body whose framing broke after its request was answered (a route that never read it).
+    private var droppingStray = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refusing else { return }
@@ -52,6 +55,13 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let part = unwrapOutboundIn(data)
+        if case .head(let head) = part, head.status.code >= 200, unanswered == 0 { droppingStray = true }
+        guard !droppingStray else {
+            // A second answer to one request would be taken by the client for the next one's.
+            promise?.succeed(())
+            if case .end = part { Self.endOutput(context.channel) }
+            return
+        }
         context.write(data, promise: promise)
         guard case .end = part else { return }
         unanswered = max(0, unanswered - 1)
@@ -143,7 +153,12 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         // reads it. The client closes once it has read it; the connection is closed in any case
         // after `lingering`.
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(mode: .output, promise: nil) }
-        context.eventLoop.scheduleTask(in: Self.lingering) { channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in Self.endOutput(channel) }
+    }
+
+    /// Ends what the connection sends, then closes it after `lingering` at most.
+    static func endOutput(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: lingering) { channel.close(promise: nil) }
     }
 }
