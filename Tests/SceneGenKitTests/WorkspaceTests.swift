@@ -470,6 +470,37 @@ struct WorkspaceTests {
             }, "\(outcome.errors)")
     }
 
+    /// Rows nested under rows customers own are owned too, and reached only with a session: a
+    /// spec without `owner`, or with a public route, let anyone write under any customer's row.
+    @Test func rowsUnderRowsCustomersOwnAreOwnedAndGuarded() throws {
+        let notes = """
+            scene: WishNote
+            summary: Notes on wishlist entries.
+            entity:
+              name: WishNote
+              table: wish_notes
+              fields:
+                - { name: id, type: uuid, primary: true }
+                - { name: entry_id, type: uuid, references: wishlist_entries, readonly: true }
+                - { name: text, type: string, max: 100 }
+                - { name: created_at, type: timestamp, default: now, readonly: true }
+            useCases:
+              - { name: add,  kind: create, route: "POST /v1/wishlist/{entry_id}/notes", auth: public }
+              - { name: list, kind: list,   route: "GET /v1/wishlist/{entry_id}/notes",  auth: customer }
+
+            """
+        let root = try Self.repository(["Wishlist": Self.reference, "WishNote": notes])
+        let errors = Workspace(root: root).run(specPaths: [], mode: .dryRun).errors
+        #expect(
+            errors.contains {
+                $0.hasPrefix("Specs/WishNote.yml:8:")
+                    && $0.contains("nested under 'wishlist_entries', whose rows customers own: give the entity `owner: customer`")
+            }, "\(errors)")
+        #expect(
+            errors.contains { $0.hasPrefix("Specs/WishNote.yml:12:") && $0.contains("POST /v1/wishlist/{entry_id}/notes is public") },
+            "\(errors)")
+    }
+
     /// A reference to a table no spec describes would leave the generated tests unable to make
     /// the row it points at: refused, naming the tables there are.
     @Test func aReferenceToATableOfNoSpecIsRefused() throws {

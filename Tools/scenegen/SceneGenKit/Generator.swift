@@ -149,6 +149,7 @@ public enum Generator {
         names.routerNames = routerNames
         names.parentOwned =
             spec.parent?.references.map { table in specs.contains { $0.entity?.table == table && $0.record.owner != nil } } ?? false
+        names.ownedTables = Set(specs.filter { $0.entity?.owner != nil }.compactMap(\.entity?.table))
         for other in specs { for type in other.declaredTypes { names.typeScenes[type] = other.scene } }
         let s = spec.scene
         func file(_ layer: Layout.Layer, _ name: String, _ contents: String) -> PlannedFile {

@@ -54,6 +54,7 @@ public struct Workspace {
             let referenced = read.first { $0.0 == .product }?.1 ?? []
             outcome.errors +=
                 crossSpecErrors(specs) + referenceErrors(specs, known: specs + referenced)
+                + ownedParentErrors(specs, known: specs + referenced)
                 + typeReferenceErrors(specs, known: specs + referenced) + typeClashErrors(specs, known: specs + referenced)
                 + enumTypeErrors(specs, layout: layout)
             if !specPaths.isEmpty { outcome.errors += ungeneratedErrors(specs.filter { !specPaths.contains($0.file) }, layout: layout) }
@@ -246,6 +247,29 @@ public struct Workspace {
                 return
                     "\(spec.file):\(field.position.line):\(field.position.column): error: references '\(table)', which is the table of no spec (known: \(tables.sorted().joined(separator: ", ")))"
             }
+        }
+    }
+
+    /// Rows nested under a parent customers own are customers' own too (`owner: customer`), and
+    /// no route reaches them without a session: with no owner, or a public route, anyone wrote
+    /// under any customer's private row and read what was there, learnt which ids exist, and
+    /// left rows behind that made the owner's deletes a 409 and their account's deletion a 500.
+    private func ownedParentErrors(_ specs: [SceneSpec], known: [SceneSpec]) -> [String] {
+        let owned = Set(known.filter { $0.entity?.owner != nil }.compactMap(\.entity?.table))
+        return specs.flatMap { spec -> [String] in
+            guard let parent = spec.parent, let table = parent.references, owned.contains(table) else { return [] }
+            var errors: [String] = []
+            if spec.entity?.owner == nil {
+                errors.append(
+                    "\(spec.file):\(parent.position.line):\(parent.position.column): error: nested under '\(table)', whose rows customers own: give the entity `owner: customer`, so its rows are their owner's and go with the account"
+                )
+            }
+            for useCase in spec.useCases where useCase.kind != .custom && useCase.auth == .public {
+                errors.append(
+                    "\(spec.file):\(useCase.position.line):\(useCase.position.column): error: \(useCase.route) is public, but its rows sit under '\(table)', whose rows customers own: give it `auth: customer` (or `admin`)"
+                )
+            }
+            return errors
         }
     }
 

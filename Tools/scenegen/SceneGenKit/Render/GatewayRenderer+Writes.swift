@@ -41,6 +41,7 @@ extension GatewayRenderer {
                         )
                     }
                     ownedParentCheck(names, executor: executor, into: &out)
+                    ownedReferenceChecks(names, executor: executor, value: { "\(v).\($0.property)" }, owner: "\(v).customerID", into: &out)
                     out.line("let rows = try await \(executor).query(")
                     out.indented { out in
                         out.line(
@@ -68,6 +69,28 @@ extension GatewayRenderer {
             "guard try await !\(executor).query(\"SELECT 1 FROM \(table) WHERE id = $1 AND customer_id = $2\", \(v).\(parent.property), \(v).customerID).rows.isEmpty else"
         ) {
             $0.line("throw RecordError.notFound(entity: \(swiftString(label)), id: \(v).\(parent.property))")
+        }
+    }
+
+    /// Each reference to a row customers own names one of the owner's own (`ownedReferences`):
+    /// another customer's row is refused as a missing one is, so the answer tells nothing of it.
+    /// A new row's owner is `owner`; a changed row's is the one it has (the staff may change any
+    /// customer's), and a row not found is left to the write's own 404.
+    private static func ownedReferenceChecks(
+        _ names: SceneNames, executor: String, value: (SwiftField) -> String, owner: String?, into out: inout CodeWriter
+    ) {
+        let table = names.spec.record.table
+        for field in names.ownedReferences {
+            let referenced = field.field.references!
+            out.line("// Only a row of \(referenced) the owner owns.")
+            let refused =
+                owner.map {
+                    "try await \(executor).query(\"SELECT 1 FROM \(referenced) WHERE id = $1 AND customer_id = $2\", reference, \($0)).rows.isEmpty"
+                }
+                ?? "try await !\(executor).query(\"SELECT 1 FROM \(table) r WHERE r.id = $2 AND NOT EXISTS (SELECT 1 FROM \(referenced) WHERE id = $1 AND customer_id = r.customer_id)\", reference, id).rows.isEmpty"
+            out.block("if let reference = \(value(field)) as UUID?, \(refused)") {
+                $0.line("throw RecordError.missingReference(field: \(swiftString(field.name)))")
+            }
         }
     }
 
@@ -116,7 +139,10 @@ extension GatewayRenderer {
                         }
                         out.line(")")
                     }
-                    out.line("\(executor == "database" ? "" : "return ")try await \(executor).query(")
+                    ownedReferenceChecks(
+                        names, executor: executor, value: { (replaces ? "\(v)." : "patch.") + $0.property }, owner: nil, into: &out)
+                    let alone = executor == "database" && names.ownedReferences.isEmpty
+                    out.line("\(alone ? "" : "return ")try await \(executor).query(")
                     out.indented { out in
                         out.line("\"\"\"")
                         out.list("UPDATE \(table) SET", assignments, closer: "WHERE id = $1\(scope) RETURNING \\(Self.columns)")

@@ -179,6 +179,14 @@ extension HTTPTestRenderer {
                 let request = "\(send)#\"{\"\(field.name)\": \(bad.json)}\"#, token: \(token(update)))"
                 expectProblem("invalid", 422, fields: swiftString(bad.errorField), from: request, into: &out)
             }
+            if let reference = names.ownedReferences.first(where: { names.writable(by: update).map(\.name).contains($0.name) }),
+                let maker = rowMaker(reference.field.references!)
+            {
+                // Another customer's row is refused as a missing one is.
+                out.line("let othersRow = try await \(maker)(db, customerID: try await signedInCustomer(db).id)")
+                let request = "\(send)#\"{\"\(reference.name)\": \"\\#(othersRow)\"}\"#, token: \(token(update)))"
+                expectProblem("foreign", 422, fields: swiftString(reference.name), from: request, into: &out)
+            }
             if let field = names.writable(by: update).first {
                 let json = Samples.json(field, reference: "id")
                 out.line(

@@ -17,6 +17,12 @@ struct HTTPTestRenderer {
         out.block("struct \(names.scene)GeneratedHTTPTests") { out in
             var helpers: [String: String] = [:]
             if names.spec.entity != nil { insertHelper(for: names.spec, into: &helpers) }
+            // The other customer's rows the owned references are tested with.
+            for field in names.ownedReferences {
+                if let referenced = specs.first(where: { $0.entity?.table == field.field.references }) {
+                    insertHelper(for: referenced, into: &helpers)
+                }
+            }
             for (index, table) in helpers.keys.sorted().enumerated() {
                 if index > 0 { out.blank() }
                 out.append(helpers[table]!)
@@ -308,6 +314,13 @@ struct HTTPTestRenderer {
                 let body = createBody(variable, replacing: reference, with: "\"00000000-0000-4000-8000-00000000dead\"")
                 expectProblem(
                     "dangling", 422, fields: swiftString(reference.name), from: "\(send)\(body), token: \(token(create)))", into: &out)
+            }
+            if let reference = names.ownedReferences.first, let maker = rowMaker(reference.field.references!) {
+                // Another customer's row is refused as a missing one is.
+                out.line("let othersRow = try await \(maker)(db, customerID: try await signedInCustomer(db).id)")
+                let body = createBody(variable, replacing: reference, with: "\"\\#(othersRow)\"")
+                expectProblem(
+                    "foreign", 422, fields: swiftString(reference.name), from: "\(send)\(body), token: \(token(create)))", into: &out)
             }
             if parent != nil {
                 let elsewhere = "client.send(.\(create.route.method.lowercased()), \"\(path(create, parent: "UUID()"))\", json: "

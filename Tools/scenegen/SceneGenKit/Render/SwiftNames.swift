@@ -9,6 +9,17 @@ struct SceneNames {
     /// (the hand-kept tables, `items` and `reviews`, are everyone's to read): a customer's rows go
     /// only under a parent of their own then.
     var parentOwned = false
+    /// The tables of every spec's entity with `owner: customer`.
+    var ownedTables: Set<String> = []
+
+    /// The writable fields of an owned entity that refer to rows customers own (a customer's
+    /// addresses): each names one of the row owner's own, as a checkout's address does. The
+    /// foreign key alone let a customer point at another's row, which then blocked that
+    /// customer's deletes and the deletion of their account.
+    var ownedReferences: [SwiftField] {
+        guard owned else { return [] }
+        return writable.filter { field in field.field.references.map(ownedTables.contains) ?? false }
+    }
 
     /// The translator of a declared type: its scene's (`Item` -> `CatalogTranslator`).
     func translator(of type: String) -> String { "\(typeScenes[type] ?? scene)Translator" }
