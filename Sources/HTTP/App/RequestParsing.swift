@@ -136,9 +136,12 @@ enum RequestParsing {
     }
 
     /// A timestamp field of a JSON body, RFC 3339 (`2026-11-22T10:00:00Z`, fractions allowed), in
-    /// the years 1 to 9999 (`PageCursor.validMicros`): RFC 3339 writes no others, and every one
-    /// of them is written back as it came. A day or time no calendar has (February 30th, 24:00)
-    /// is refused: the parser would move it silently (to March 2nd, the next day).
+    /// the years 1583 to 9999: RFC 3339 writes none past 9999, and before 1583 Foundation counts
+    /// days on the Julian calendar where PostgreSQL counts them on the Gregorian one, so a date
+    /// was stored days away from what was sent (`1582-10-10` came back as `1582-10-20`, `0002-01-01`
+    /// was `0001-12-30` in SQL). Every one taken is written back as it came. A day or time no
+    /// calendar has (February 30th, 24:00) is refused: the parser would move it silently (to
+    /// March 2nd, the next day).
     /// - Throws: `ProblemError` 422 naming `field`.
     static func timestamp(_ text: String?, field: String) throws -> Date? {
         guard let text else { return nil }
@@ -146,12 +149,15 @@ enum RequestParsing {
         let date =
             RFC3339Fields.areOnTheCalendar(text)
             ? (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) : nil
-        guard let date, PageCursor.validMicros.contains(Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))) else {
+        guard let date, Self.timestamps.contains(date.timeIntervalSince1970) else {
             throw ProblemError(
-                Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp in the years 1 to 9999")])))
+                Problem.validation(ValidationError([FieldError(field, "must be an RFC 3339 timestamp in the years 1583 to 9999")])))
         }
         return date
     }
+
+    /// 1583-01-01T00:00:00Z up to (not including) 10000-01-01T00:00:00Z, in seconds since 1970.
+    static let timestamps: Range<TimeInterval> = -12_212_553_600..<253_402_300_800
 
     /// An optional request header, given at most once and holding no U+0000.
     /// - Throws: `ProblemError` 422 naming the header.

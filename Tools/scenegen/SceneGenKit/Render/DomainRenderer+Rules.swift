@@ -171,6 +171,7 @@ extension DomainRenderer {
 
     private static func describe(_ min: Int64?, _ max: Int64?, unit: String) -> String {
         switch (min, max) {
+        case (let min?, let max?) where min == max: return "exactly \(min)\(unit)"
         case (let min?, let max?): return "\(min) to \(max)\(unit)"
         case (let min?, nil): return "at least \(min)\(unit)"
         case (nil, let max?): return "at most \(max)\(unit)"
