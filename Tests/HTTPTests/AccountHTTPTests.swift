@@ -28,6 +28,25 @@ struct AccountHTTPTests {
         }
     }
 
+    /// An email typed with `é` as one code point or as `e` and a combining accent is one address:
+    /// they were two accounts that look alike, each reached only by its own spelling.
+    @Test func oneEmailWhateverItsUnicodeForm() async throws {
+        try await withApp { client, _ in
+            let decomposed = #"{"email":"rene\#u{301}@example.com","password":"correct horse","name":"René"}"#
+            let created = try await client.send(.post, "/v1/customers", json: decomposed)
+            #expect(created.status == .created)
+            // Compared code point by code point: Swift's == takes the two forms for one.
+            let stored = try #require(try created.json["email"] as? String)
+            #expect(stored.unicodeScalars.elementsEqual("ren\u{E9}@example.com".unicodeScalars))
+            let composed = decomposed.replacingOccurrences(of: "e\u{301}", with: "\u{E9}")
+            try await client.send(.post, "/v1/customers", json: composed).expectProblem(409)
+            for body in [composed, decomposed] {
+                let session = try await client.send(.post, "/v1/sessions", json: body)
+                #expect(session.status == .created, "\(body)")
+            }
+        }
+    }
+
     @Test func duplicateWeakAndWrong() async throws {
         try await withApp { client, _ in
             try await client.send(.post, "/v1/customers", json: Self.signUp)

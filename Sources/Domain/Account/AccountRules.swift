@@ -15,9 +15,12 @@ public enum AccountRules {
         expiresAt < now + sessionLifetime / 2 ? now + sessionLifetime : nil
     }
 
-    /// Trimmed; the comparison for uniqueness is case-insensitive (in the database).
+    /// Trimmed and in Unicode normalization form C, so `é` typed as one code point or as `e` and
+    /// a combining accent is one address (they were two accounts that look alike); the comparison
+    /// for uniqueness is case-insensitive (in the database, `lower()`). Migrations/0048 brought
+    /// stored addresses to the same form.
     public static func normalizedEmail(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines)
+        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
     }
 
     /// Length (in code points, as every length here: a bound on what is hashed) and variety (in
