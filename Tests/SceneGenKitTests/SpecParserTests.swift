@@ -251,6 +251,18 @@ struct SpecParserTests {
         #expect(errors(onGet).contains { $0.contains("filters apply to list use cases only") })
     }
 
+    /// A field that does not read is reported once: filters and unique groups naming the other
+    /// fields are not also "no field" (the entity was dropped, and every filter was reported).
+    @Test func aFieldThatDoesNotReadLeavesTheNamesOfTheOthersAlone() {
+        let broken = Self.wishlist
+            .replacingOccurrences(of: "{ name: note, type: string, max: 200, optional: true }", with: "{ name: note, type: date }")
+            .replacingOccurrences(of: "auth: customer, page: 50 }", with: "auth: customer, page: 50, filters: [item_id, priority] }")
+            .replacingOccurrences(of: "  owner: customer\n", with: "  owner: customer\n  unique: [[customer_id, item_id]]\n")
+        let found = errors(broken)
+        #expect(found.contains { $0.contains("unknown type 'date'") }, "\(found)")
+        #expect(!found.contains { $0.contains("names no field") || $0.contains("which is no field") }, "\(found)")
+    }
+
     @Test func whatGeneratedCodeNeedsIsCheckedUnlessTheSceneIsHandwritten() {
         let composite = Self.wishlist.replacingOccurrences(
             of: "{ name: item_id, type: uuid, references: items }", with: "{ name: item_id, type: uuid, primary: true }")

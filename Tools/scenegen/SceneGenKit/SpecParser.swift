@@ -46,6 +46,9 @@ extension Node {
 /// returns the best value it can so that later checks still run.
 struct SpecReader {
     var sink: DiagnosticSink
+    /// A field of the entity did not read (its error is reported): what names fields (filters,
+    /// unique groups) is not checked against the rest, where every valid name would be "no field".
+    var fieldsUnread = false
 
     // MARK: generic shapes
 

@@ -110,7 +110,7 @@ extension SpecReader {
         let keys = mapping(node, "body", allowed: ["page"], required: ["page"])
         guard let type = string(keys["page"], "page"), Names.isUpperCamelCase(type) else {
             sink.error("page names a model or entity, as { page: ItemPhoto }", at: node.position)
-            return .none
+            return nil
         }
         return .page(type)
     }

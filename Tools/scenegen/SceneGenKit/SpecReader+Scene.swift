@@ -112,6 +112,7 @@ extension SpecReader {
         let fieldNodes = sequence(keys["fields"], "fields")
         var fields: [FieldSpec] = []
         for node in fieldNodes { if let value = field(node) { fields.append(value) } }
+        fieldsUnread = fields.count != fieldNodes.count
         checkUnique(fields.map(\.name), positions: fields.map(\.position), "field")
         var swiftNames: [String: String] = [:]
         for field in fields {
@@ -184,6 +185,10 @@ extension SpecReader {
             var valid = true
             for name in names where !(owned && name == "customer_id") {
                 guard let field = fields.first(where: { $0.name == name }) else {
+                    if fieldsUnread {
+                        valid = false
+                        continue
+                    }
                     sink.error(
                         "unique group names '\(name)', which is no field\(owned ? " (nor customer_id)" : "")", at: groupNode.position)
                     valid = false
@@ -323,7 +328,7 @@ extension SpecReader {
         for item in sequence(node, "filters") {
             guard let name = string(item, "filter") else { continue }
             guard let field = entity?.fields.first(where: { $0.name == name }) else {
-                sink.error("filter '\(name)' names no field of the entity", at: item.position)
+                if !fieldsUnread { sink.error("filter '\(name)' names no field of the entity", at: item.position) }
                 continue
             }
             switch field.type {
