@@ -86,6 +86,31 @@ struct AccountUseCaseTests {
         await #expect(throws: AccountError.unauthenticated) { try await useCase.authenticate(token: session.token) }
     }
 
+    /// Sign-in composes the email it is sent, as sign-up keeps it; an address stored decomposed
+    /// before (Migrations/0048 leaves one so where another account has its composed form) is
+    /// reached by its exact spelling first.
+    @Test func signInFindsTheComposedFormAndALegacySpellingExactly() async throws {
+        let composed = try #require(
+            try await signedUp(AccountSignUpInput(email: "zo\u{EB}@example.com", password: "first horse", name: "Z")))
+        let legacy = Customer(id: UUID(), email: "zoe\u{308}@example.com", name: "Z2", createdAt: Fixtures.now)
+        try await customers.create(legacy, passwordHash: try await hasher.hash("second horse"))
+        func signIn(_ email: String, _ password: String) async throws -> UUID? {
+            guard case .signedIn(let session) = try await useCase.signIn(AccountSignInInput(email: email, password: password)) else {
+                return nil
+            }
+            return session.customerID
+        }
+        #expect(try await signIn("ZO\u{CB}@example.com", "first horse") == composed.id)
+        #expect(try await signIn("zoe\u{308}@example.com", "second horse") == legacy.id)
+        // The legacy spelling in another case is still the legacy account's.
+        #expect(try await signIn("ZOE\u{308}@example.com", "first horse") == nil)
+        // A decomposed spelling no account keeps finds the composed account.
+        let rene = try #require(
+            try await signedUp(AccountSignUpInput(email: "rene\u{301}@example.com", password: "third horse", name: "R")))
+        #expect(rene.email.unicodeScalars.elementsEqual("ren\u{E9}@example.com".unicodeScalars))
+        #expect(try await signIn("rene\u{301}@example.com", "third horse") == rene.id)
+    }
+
     @Test func wrongPasswordAndUnknownEmailLookTheSame() async throws {
         _ = try await signedUp(alice)
         #expect(try await useCase.signIn(AccountSignInInput(email: "alice@example.com", password: "wrong horse")) == .invalidCredentials)

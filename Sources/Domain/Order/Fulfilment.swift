@@ -135,7 +135,9 @@ public struct StaffOrderFilter: Hashable, Sendable {
 
     public init(progress: OrderProgress?, query: String?) {
         self.progress = progress
-        self.query = query?.trimmingCharacters(in: .whitespaces)
+        // Composed, as emails are kept (`AccountRules.normalizedEmail`): a pasted address in
+        // another Unicode form still finds its customer.
+        self.query = query?.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }
 
     /// The ids the query can be the start of: with its hyphens dropped, 6 to 32 hex digits (the

@@ -12,7 +12,7 @@ final class MockCustomerStore: CustomerStore, Sendable {
     func create(_ customer: Customer, passwordHash: String) async throws {
         try state.withLock { state in
             state.calls.append("create \(customer.email)")
-            if state.rows.contains(where: { $0.0.email.lowercased() == customer.email.lowercased() }) { throw AccountError.emailTaken }
+            if state.rows.contains(where: { Self.same($0.0.email, customer.email) }) { throw AccountError.emailTaken }
             state.rows.append((customer, passwordHash))
         }
     }
@@ -20,9 +20,13 @@ final class MockCustomerStore: CustomerStore, Sendable {
     func credentials(email: String) async throws -> (customer: Customer, passwordHash: String, version: Int)? {
         state.withLock { state in
             state.calls.append("credentials \(email)")
-            return state.rows.first { $0.0.email.lowercased() == email.lowercased() }.map { ($0.0, $0.1, 1) }
+            return state.rows.first { Self.same($0.0.email, email) }.map { ($0.0, $0.1, 1) }
         }
     }
+
+    /// Equal as PostgreSQL's `lower(a) = lower(b)` finds them: code point by code point, case
+    /// aside (Swift's == would take two Unicode forms of one text for one).
+    static func same(_ a: String, _ b: String) -> Bool { a.lowercased().unicodeScalars.elementsEqual(b.lowercased().unicodeScalars) }
 }
 
 final class MockSessionStore: SessionStore, Sendable {
