@@ -75,11 +75,15 @@ extension GatewayRenderer {
     /// Each reference to a row customers own names one of the owner's own (`ownedReferences`):
     /// another customer's row is refused as a missing one is, so the answer tells nothing of it.
     /// A new row's owner is `owner`; a changed row's is the one it has (the staff may change any
-    /// customer's), and a row not found is left to the write's own 404.
+    /// customer's), and a row not found in the caller's scope is left to the write's own 404, so
+    /// a reference sent to another customer's row id says nothing of that row.
     private static func ownedReferenceChecks(
         _ names: SceneNames, executor: String, value: (SwiftField) -> String, owner: String?, into out: inout CodeWriter
     ) {
         let table = names.spec.record.table
+        // The write's scope (`customer_id`, the parent), its values from $3.
+        let scope = names.scope.enumerated().map { " AND " + filter(names, $1, at: $0 + 3) }.joined()
+        let scopeBinds = names.scope.map { ", \($0.label)" }.joined()
         for field in names.ownedReferences {
             let referenced = field.field.references!
             out.line("// Only a row of \(referenced) the owner owns.")
@@ -87,7 +91,7 @@ extension GatewayRenderer {
                 owner.map {
                     "try await \(executor).query(\"SELECT 1 FROM \(referenced) WHERE id = $1 AND customer_id = $2\", reference, \($0)).rows.isEmpty"
                 }
-                ?? "try await !\(executor).query(\"SELECT 1 FROM \(table) r WHERE r.id = $2 AND NOT EXISTS (SELECT 1 FROM \(referenced) WHERE id = $1 AND customer_id = r.customer_id)\", reference, id).rows.isEmpty"
+                ?? "try await !\(executor).query(\"SELECT 1 FROM \(table) r WHERE r.id = $2\(scope) AND NOT EXISTS (SELECT 1 FROM \(referenced) WHERE id = $1 AND customer_id = r.customer_id)\", reference, id\(scopeBinds)).rows.isEmpty"
             out.block("if let reference = \(value(field)) as UUID?, \(refused)") {
                 $0.line("throw RecordError.missingReference(field: \(swiftString(field.name)))")
             }

@@ -182,10 +182,23 @@ extension HTTPTestRenderer {
             if let reference = names.ownedReferences.first(where: { names.writable(by: update).map(\.name).contains($0.name) }),
                 let maker = rowMaker(reference.field.references!)
             {
-                // Another customer's row is refused as a missing one is.
+                // Another customer's row is refused as a missing one is; the customer's own is taken.
                 out.line("let othersRow = try await \(maker)(db, customerID: try await signedInCustomer(db).id)")
                 let request = "\(send)#\"{\"\(reference.name)\": \"\\#(othersRow)\"}\"#, token: \(token(update)))"
                 expectProblem("foreign", 422, fields: swiftString(reference.name), from: request, into: &out)
+                out.line("let ownRow = try await \(maker)(db, customerID: customerID)")
+                out.line("let owned = try await \(send)#\"{\"\(reference.name)\": \"\\#(ownRow)\"}\"#, token: \(token(update)))")
+                out.line("#expect(try owned.json[\(swiftString(reference.name))] as? String == ownRow.lowercasedText)")
+                if update.auth == .customer {
+                    // Sent to another customer's row, it says nothing of that row: 404, as for none.
+                    out.line("let theirs = try await Self.\(helperName(names.spec))(db, customerID: try await signedInCustomer(db).id)")
+                    let theirParent = parent.map { _ in "try await Self.parentOf(db, theirs)" }
+                    if let theirParent { out.line("let theirParent = \(theirParent)") }
+                    let theirPath = path(update, id: "theirs", parent: theirParent == nil ? nil : "theirParent")
+                    out.line(
+                        "try await client.send(.\(method), \"\(theirPath)\", json: #\"{\"\(reference.name)\": \"\\#(ownRow)\"}\"#, token: \(token(update))).expectProblem(404)"
+                    )
+                }
             }
             if let field = names.writable(by: update).first {
                 let json = Samples.json(field, reference: "id")

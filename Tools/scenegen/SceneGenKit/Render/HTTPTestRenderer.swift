@@ -315,12 +315,20 @@ struct HTTPTestRenderer {
                 expectProblem(
                     "dangling", 422, fields: swiftString(reference.name), from: "\(send)\(body), token: \(token(create)))", into: &out)
             }
-            if let reference = names.ownedReferences.first, let maker = rowMaker(reference.field.references!) {
-                // Another customer's row is refused as a missing one is.
+            let creatable = Set(names.writable(by: create).map(\.name))
+            if let reference = names.ownedReferences.first(where: { creatable.contains($0.name) }),
+                let maker = rowMaker(reference.field.references!)
+            {
+                // Another customer's row is refused as a missing one is; the customer's own is taken.
                 out.line("let othersRow = try await \(maker)(db, customerID: try await signedInCustomer(db).id)")
                 let body = createBody(variable, replacing: reference, with: "\"\\#(othersRow)\"")
                 expectProblem(
                     "foreign", 422, fields: swiftString(reference.name), from: "\(send)\(body), token: \(token(create)))", into: &out)
+                out.line("let ownRow = try await \(maker)(db, customerID: customerID)")
+                let own = createBody(variable, replacing: reference, with: "\"\\#(ownRow)\"")
+                out.line("let owned = try await \(send)\(own), token: \(token(create)))")
+                out.line("#expect(owned.status == .created, \"\\(String(buffer: owned.body))\")")
+                out.line("#expect(try owned.json[\(swiftString(reference.name))] as? String == ownRow.lowercasedText)")
             }
             if parent != nil {
                 let elsewhere = "client.send(.\(create.route.method.lowercased()), \"\(path(create, parent: "UUID()"))\", json: "
