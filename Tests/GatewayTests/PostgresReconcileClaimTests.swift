@@ -56,4 +56,59 @@ struct PostgresReconcileClaimTests {
             #expect(try await claim(limit: 5).isEmpty)
         }
     }
+
+    /// An expired action is claimed at once, however short its wait was
+    /// (`PAYMENT_ACTION_TIMEOUT_SECONDS` may be 10 s, the minimum age some 90): only a second
+    /// claim waits for the cutoff.
+    @Test func anExpiredActionIsClaimedAtOnceThenSpacedOut() async throws {
+        try await TestDatabase.with { db in
+            let customer = try await TestRows.insertCustomer(db)
+            let order = try await TestRows.insertOrder(db, customer: customer, status: "pending_payment", at: Self.now - 11)
+            try await db.pool.query(
+                """
+                UPDATE orders SET status = 'requires_action', action_expires_at = $2, action_client_secret = 's',
+                                  action_type = 'use_stripe_sdk'
+                WHERE id = $1
+                """, order, Self.now - 1)
+            let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
+            func claim(at: Date) async throws -> [UUID] {
+                try await store.claimOrdersAwaitingAction(expiredBefore: at, changedBefore: at - 90, at: at, limit: 5).map(\.id)
+            }
+            #expect(try await claim(at: Self.now) == [order])
+            #expect(try await claim(at: Self.now + 30).isEmpty)
+            #expect(try await claim(at: Self.now + 91) == [order])
+        }
+    }
+
+    /// The claims of refunds take no more than their limit either, least recently tried first.
+    @Test func refundClaimsTakeTheirLimit() async throws {
+        try await TestDatabase.with { db in
+            let customer = try await TestRows.insertCustomer(db)
+            let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
+            var orders: [UUID] = []
+            for placed in [7200.0, 3600] {
+                orders.append(try await TestRows.insertOrder(db, customer: customer, status: "refund_pending", at: Self.now - placed))
+            }
+            #expect(try await store.claimRefundPendingOrders(changedBefore: Self.now - 60, at: Self.now, limit: 1).map(\.id) == [orders[0]])
+            #expect(try await store.claimRefundPendingOrders(changedBefore: Self.now - 60, at: Self.now, limit: 1).map(\.id) == [orders[1]])
+
+            let paid = try await TestRows.insertOrder(db, customer: customer, status: "paid", total: 1000, at: Self.now - 7200)
+            var refunds: [UUID] = []
+            for (index, placed) in [7200.0, 3600].enumerated() {
+                let refund = UUID()
+                try await db.pool.query(
+                    """
+                    INSERT INTO refunds (id, order_id, amount, currency, reason, restock, idempotency_key, request_fingerprint, status,
+                                         created_at, updated_at)
+                    VALUES ($1, $2, 100, 'JPY', 'other', false, $3, 'f', 'pending', $4, $4)
+                    """, refund, paid, "k\(index)", Self.now - placed)
+                refunds.append(refund)
+            }
+            let refundStore = PostgresRefundStore(database: db.pool)
+            #expect(
+                try await refundStore.claimUnsettledRefunds(changedBefore: Self.now - 60, at: Self.now, limit: 1).map(\.id) == [refunds[0]])
+            #expect(
+                try await refundStore.claimUnsettledRefunds(changedBefore: Self.now - 60, at: Self.now, limit: 1).map(\.id) == [refunds[1]])
+        }
+    }
 }

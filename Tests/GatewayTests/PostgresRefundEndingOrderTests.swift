@@ -46,6 +46,21 @@ struct PostgresRefundEndingOrderTests {
         }
     }
 
+    /// While an earlier restocking refund is unsettled, the rest is refunded by its lines' value
+    /// only: if that refund fails its units come back to ship, and the fee would be gone.
+    @Test func anUnsettledRefundKeepsTheRestFromEndingTheOrder() async throws {
+        try await TestDatabase.with { db in
+            let (order, _, variant) = try await TestRows.insertPaidOrder(db, customer: try await TestRows.insertCustomer(db), total: 1100)
+            let refunds = PostgresRefundStore(database: db.pool)
+            for (quantity, key, expected) in [(1, "pending", Int64(100)), (2, "rest", 200)] {
+                let request = RefundRequest(
+                    orderID: order, amount: nil, lines: [RefundLine(variantID: variant, quantity: quantity)], reason: .other, restock: true,
+                    idempotencyKey: key)
+                #expect(try await refunds.reserveRefund(id: UUID(), request: request, at: Self.now).refund.amount.amount == expected)
+            }
+        }
+    }
+
     static let shortMessage =
         "must be 1000, all that is left, or absent: these lines leave nothing to ship on an order that shipped nothing"
 

@@ -31,9 +31,11 @@ public protocol OrderStore: Sendable {
     /// - Returns: the order, or nil when it was no longer pending.
     /// - Throws: `StoreUnavailable`.
     func markRequiresAction(orderID: UUID, action: PaymentAction, expiresAt: Date, at: Date) async throws -> Order?
-    /// Claims up to `limit` orders `requires_action` whose deadline passed before `expiry` and
-    /// whose last change was before `cutoff`, the least recently changed first: their last
-    /// change becomes `at`, as `claimRefundPendingOrders` does.
+    /// Claims up to `limit` orders `requires_action` whose deadline passed before `expiry`, the
+    /// least recently changed first: their last change becomes `at`, as
+    /// `claimRefundPendingOrders` does. One claimed before (changed after its deadline) is
+    /// claimed again only once that change is before `cutoff`; the first claim waits for nothing
+    /// but the deadline, however short `PAYMENT_ACTION_TIMEOUT_SECONDS` is.
     /// - Throws: `StoreUnavailable`.
     func claimOrdersAwaitingAction(expiredBefore expiry: Date, changedBefore cutoff: Date, at: Date, limit: Int) async throws
         -> [Order]

@@ -58,6 +58,16 @@ enum OrderUnits {
             """, orderID)
     }
 
+    /// `lockVariants(of:)` for the variants of one refund's lines only.
+    /// - Throws: `PostgresError`.
+    static func lockVariants(ofRefund refundID: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            SELECT 1 FROM item_variants WHERE id IN (SELECT variant_id FROM refund_lines WHERE refund_id = $1)
+            ORDER BY id FOR NO KEY UPDATE
+            """, refundID)
+    }
+
     /// Names who makes the changes of the transaction on `connection`: the events the orders
     /// trigger writes take it (`order_event_actor()`, Migrations/0022_fulfilment.sql).
     /// - Throws: `PostgresError`.

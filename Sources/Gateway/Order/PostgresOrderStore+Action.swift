@@ -25,8 +25,9 @@ extension PostgresOrderStore {
             try await database.query(
                 """
                 WITH due (claimed_id) AS MATERIALIZED (
-                    SELECT id FROM orders WHERE status = 'requires_action' AND action_expires_at < $1 AND updated_at < $2
-                    ORDER BY updated_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+                    SELECT id FROM orders
+                    WHERE status = 'requires_action' AND action_expires_at < $1 AND (updated_at < action_expires_at OR updated_at < $2)
+                    ORDER BY updated_at LIMIT $4 FOR NO KEY UPDATE SKIP LOCKED)
                 UPDATE orders SET updated_at = $3 FROM due WHERE orders.id = due.claimed_id
                 RETURNING \(Self.columns)
                 """, expiry, cutoff, at, limit

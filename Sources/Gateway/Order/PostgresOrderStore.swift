@@ -220,7 +220,7 @@ public struct PostgresOrderStore: OrderStore {
                 """
                 WITH due (claimed_id) AS MATERIALIZED (
                     SELECT id FROM orders WHERE status = 'pending_payment' AND created_at < $1 AND updated_at < $1
-                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                    ORDER BY updated_at LIMIT $3 FOR NO KEY UPDATE SKIP LOCKED)
                 UPDATE orders SET updated_at = $2 FROM due WHERE orders.id = due.claimed_id
                 RETURNING \(Self.columns)
                 """, cutoff, at, limit
@@ -235,7 +235,7 @@ public struct PostgresOrderStore: OrderStore {
                 """
                 WITH due (claimed_id) AS MATERIALIZED (
                     SELECT id FROM orders WHERE status = 'refund_pending' AND updated_at < $1
-                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                    ORDER BY updated_at LIMIT $3 FOR NO KEY UPDATE SKIP LOCKED)
                 UPDATE orders SET updated_at = $2 FROM due WHERE orders.id = due.claimed_id
                 RETURNING \(Self.columns)
                 """, cutoff, at, limit

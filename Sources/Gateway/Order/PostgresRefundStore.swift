@@ -110,9 +110,9 @@ public struct PostgresRefundStore: RefundStore {
             tax: TaxPolicy(pricesIncludeTax: try order.decode("prices_include_tax"), rounding: taxRounding))
         // The last of the lines' units: their tax was counted on top of refunds some of which may
         // have failed since, so it may be past what is left by a yen a rate; what is left is it.
+        let asked = Dictionary(request.lines.map { ($0.variantID, $0.quantity) }, uniquingKeysWith: +)
         let lastUnits = ordered.allSatisfy { variant, bought in
-            let asked = request.lines.filter { $0.variantID == variant }.reduce(0) { $0 + $1.quantity }
-            return asked + refundedBefore[variant, default: 0] == bought.quantity
+            asked[variant, default: 0] + refundedBefore[variant, default: 0] == bought.quantity
         }
         let drift = Int64(TaxClass.allCases.count)
         let linesAmount =
@@ -120,11 +120,15 @@ public struct PostgresRefundStore: RefundStore {
         // Restocking exactly the units left of an order that never shipped ends it: nothing is
         // left to ship, so its shipping fee goes back too, and the order becomes `refunded`.
         // Kept, the fee left it `paid` forever, a shipment's 409, with nothing to ship. (More
-        // units than are left is the lines' error, below.)
+        // units than are left, or than earlier refunds left to refund, is the lines' error,
+        // below.) Not while another refund is unsettled: the units it withdrew come back to ship
+        // if it fails, and the fee would be gone.
+        let unsettled = try await connection.query(
+            "SELECT 1 FROM refunds WHERE order_id = $1 AND status IN ('pending', 'requires_action') LIMIT 1", request.orderID)
         let endsOrder =
-            request.restock && request.returnID == nil && !shippedAny
-            && toShip.allSatisfy { variant, left in request.lines.filter { $0.variantID == variant }.reduce(0) { $0 + $1.quantity } == left
-            }
+            request.restock && request.returnID == nil && !shippedAny && unsettled.rows.isEmpty
+            && toShip.allSatisfy { variant, left in asked[variant, default: 0] == left }
+            && asked.allSatisfy { variant, units in units + refundedBefore[variant, default: 0] <= ordered[variant]?.quantity ?? 0 }
         if endsOrder, let asked = request.amount, asked.amount < remaining {
             throw RefundError.invalid([
                 FieldError(
@@ -232,7 +236,7 @@ public struct PostgresRefundStore: RefundStore {
                 switch status {
                 case .succeeded:
                     if try row.decode("restock", as: Bool.self) {
-                        try await OrderUnits.lockVariants(of: orderID, on: connection)
+                        try await OrderUnits.lockVariants(ofRefund: id, on: connection)
                         restocked = try await connection.query(
                             """
                             WITH returned AS (
@@ -311,7 +315,7 @@ public struct PostgresRefundStore: RefundStore {
                 """
                 WITH due AS MATERIALIZED (
                     SELECT id FROM refunds WHERE status IN ('pending', 'requires_action') AND updated_at < $1
-                    ORDER BY updated_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                    ORDER BY updated_at LIMIT $3 FOR NO KEY UPDATE SKIP LOCKED)
                 UPDATE refunds r SET updated_at = $2 FROM due WHERE r.id = due.id
                 RETURNING r.id
                 """, cutoff, at, limit

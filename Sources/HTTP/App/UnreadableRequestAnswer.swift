@@ -7,7 +7,7 @@ import Presenter
 
 /// Answers a request that cannot be read with a problem, then closes the connection: 431 for
 /// headers past the decoder's limits (80 KiB, as Hummingbird sets them), 400 for anything else
-/// that is not HTTP/1.1 or has no single valid `Host` (`HTTP1MessageRules`), 501 for `CONNECT` (a tunnel), and for a `Transfer-Encoding` other than `chunked` alone (RFC 9112
+/// that is not HTTP/1.1 or whose `Host` `HTTP1MessageRules` refuses, 501 for `CONNECT` (a tunnel), and for a `Transfer-Encoding` other than `chunked` alone (RFC 9112
 /// §6.1 and §6.3: 400 when `chunked` is not the final coding, 501 for a coding this service does
 /// not decode), whose body's length cannot be known, so nothing after its head can be trusted.
 ///
@@ -78,7 +78,7 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
         if error is HTTP1MessageRules.HostFieldInvalid {
             guard !refusing else { return }
             return refuse(
-                Problem.badRequest("An HTTP/1.1 request names its host in one Host header field, as host or host:port."),
+                Problem.badRequest("A request names its host in one Host header field, as host or host:port (an HTTP/1.1 request must)."),
                 context: context)
         }
         guard let parserError = error as? HTTPParserError, !readingBody, !refusing else {

@@ -53,9 +53,11 @@ public struct ReconcileUseCase: Sendable {
     /// payment event still being handled.
     static func minimumAge(for payments: any PaymentGateway) -> Duration { payments.longestCall * 2 + margin }
 
-    /// One pass over the orders left pending for longer than `age`, never less than
-    /// `minimumAge`: a younger one may still be inside a checkout or a cancel talking to the
-    /// provider, and settling it then could fail a payment that is about to succeed.
+    /// One pass over the orders and refunds left pending and unchanged for longer than `age`,
+    /// never less than `minimumAge`: a younger one may still be inside a checkout or a cancel
+    /// talking to the provider, and settling it then could fail a payment that is about to
+    /// succeed. Each is claimed, so a later pass tries the others first; expired 3-D Secure
+    /// payments are cancelled whatever `age` says.
     /// - Throws: `StoreUnavailable`.
     public func reconcile(olderThan age: Duration = .zero, limit: Int = 500) async throws -> Report {
         var report = Report()
@@ -68,7 +70,8 @@ public struct ReconcileUseCase: Sendable {
             }
         }
         // Whatever `age`: an expired 3-D Secure payment is cancelled as soon as it expires. The
-        // last change only spaces out the attempts at one the provider cannot answer about.
+        // last change only spaces out the attempts at one the provider cannot answer about, after
+        // the first.
         for order in try await store.claimOrdersAwaitingAction(
             expiredBefore: system.now(), changedBefore: system.now() - minimumAge, at: system.now(), limit: limit)
         {
