@@ -38,7 +38,7 @@ struct DeviceUseCaseTests {
         func retry(_ push: Push, at: Date, reason: String) async throws {}
         func giveUp(_ push: Push, at: Date, reason: String) async throws {}
         func removeDevice(of push: Push, at: Date) async throws {}
-        func purge(settledBefore: Date, staleBefore: Date) async throws -> Int {
+        func purge(settledBefore: Date, staleBefore: Date, now: Date) async throws -> Int {
             purges.withLock { $0.append((settledBefore, staleBefore)) }
             return 3
         }

@@ -26,7 +26,7 @@ struct PushSenderTests {
         }
         func giveUp(_ push: Push, at: Date, reason: String) async throws { log.withLock { $0.append("gave up \(push.id)") } }
         func removeDevice(of push: Push, at: Date) async throws { log.withLock { $0.append("removed \(push.deviceToken)") } }
-        func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int { 0 }
+        func purge(settledBefore before: Date, staleBefore: Date, now: Date) async throws -> Int { 0 }
     }
 
     struct Provider: PushProvider {
@@ -78,7 +78,7 @@ struct PushSenderTests {
             func retry(_ push: Push, at: Date, reason: String) async throws { try await inner.retry(push, at: at, reason: reason) }
             func giveUp(_ push: Push, at: Date, reason: String) async throws { try await inner.giveUp(push, at: at, reason: reason) }
             func removeDevice(of push: Push, at: Date) async throws { try await inner.removeDevice(of: push, at: at) }
-            func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int { 0 }
+            func purge(settledBefore before: Date, staleBefore: Date, now: Date) async throws -> Int { 0 }
         }
         let pushes = (0..<20).map { _ in Self.push() }
         let queue = Queue(pushes)

@@ -84,10 +84,10 @@ public protocol PushQueue: Sendable {
     /// after the push was claimed, and gives up the token's waiting pushes.
     /// - Throws: `StoreUnavailable`.
     func removeDevice(of push: Push, at: Date) async throws
-    /// Deletes pushes settled (sent or given up) before `before`, and gives up those still
-    /// waiting from before `staleBefore`; the number deleted.
+    /// Deletes pushes settled (sent or given up) before `before`, and gives up, at `now`, those
+    /// still waiting from before `staleBefore` that no live claim holds; the number deleted.
     /// - Throws: `StoreUnavailable`.
-    func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int
+    func purge(settledBefore before: Date, staleBefore: Date, now: Date) async throws -> Int
 }
 
 /// The push provider (APNs).

@@ -24,9 +24,10 @@ public protocol ReviewStore: Sendable {
 
     /// Takes one of the review's `limit` photo places for an upload about to start, unless its
     /// photos and the slots of uploads under way fill them; decided under a lock of the review, so
-    /// concurrent uploads never pass the limit. Slots past `expiresAt` no longer count.
+    /// concurrent uploads never pass the limit. Slots expired by `now` no longer count; this one
+    /// expires at `expiresAt`.
     /// - Returns: whether the slot was taken.
-    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool
+    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date, now: Date) async throws -> Bool
 
     /// Records the photo an upload stored, in the place its slot held, and frees the slot.
     /// - Returns: the photo as recorded, its URL with it.

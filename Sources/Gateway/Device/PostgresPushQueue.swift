@@ -109,14 +109,14 @@ public struct PostgresPushQueue: PushQueue {
         }
     }
 
-    public func purge(settledBefore before: Date, staleBefore: Date) async throws -> Int {
+    public func purge(settledBefore before: Date, staleBefore: Date, now: Date) async throws -> Int {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
                 try await connection.query(
                     """
-                    UPDATE push_notifications SET gave_up_at = now(), last_error = 'stale'
-                    WHERE sent_at IS NULL AND gave_up_at IS NULL AND created_at < $1 AND (claimed_until IS NULL OR claimed_until < now())
-                    """, staleBefore)
+                    UPDATE push_notifications SET gave_up_at = $2, last_error = 'stale'
+                    WHERE sent_at IS NULL AND gave_up_at IS NULL AND created_at < $1 AND (claimed_until IS NULL OR claimed_until < $2)
+                    """, staleBefore, now)
                 return try await connection.query(
                     "DELETE FROM push_notifications WHERE COALESCE(sent_at, gave_up_at) < $1 RETURNING id", before
                 ).rows.count

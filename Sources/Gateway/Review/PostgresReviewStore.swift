@@ -109,7 +109,7 @@ public struct PostgresReviewStore: ReviewStore {
         }
     }
 
-    public func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool {
+    public func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date, now: Date) async throws -> Bool {
         try await translatingUnavailable {
             try await database.withTransaction { connection in
                 // Locks the review: concurrent uploads to it count one after another.
@@ -117,7 +117,7 @@ public struct PostgresReviewStore: ReviewStore {
                 guard !locked.rows.isEmpty else { return false }
                 // Expired places, and this one's own if an earlier try of it took one and died.
                 try await connection.query(
-                    "DELETE FROM review_photo_slots WHERE review_id = $1 AND (expires_at <= now() OR id = $2)", reviewID, id)
+                    "DELETE FROM review_photo_slots WHERE review_id = $1 AND (expires_at <= $3 OR id = $2)", reviewID, id, now)
                 let taken: Int = try await connection.query(
                     """
                     SELECT ((SELECT count(*) FROM review_photos WHERE review_id = $1)

@@ -17,6 +17,6 @@ extension DeviceUseCase {
     public func purgePushes() async throws -> Int {
         let now = system.now()
         return try await pushQueue.purge(
-            settledBefore: now - Self.settledPushLifetime, staleBefore: now - PushSender.stale)
+            settledBefore: now - Self.settledPushLifetime, staleBefore: now - PushSender.stale, now: now)
     }
 }

@@ -41,8 +41,11 @@ extension ReviewUseCase {
         guard let format = PhotoFormat.sniff(upload.leadingBytes) else { return .photoUnrecognized }
         guard let media else { throw ExternalServiceError(service: "media", reason: "MEDIA_API_URL is not set") }
         let id = upload.id ?? system.newID()
-        let expiresAt = system.now() + ReviewRules.photoSlotLifetime
-        guard try await store.reservePhotoSlot(id: id, reviewID: review.id, limit: ReviewRules.maxPhotos, expiresAt: expiresAt) else {
+        let now = system.now()
+        guard
+            try await store.reservePhotoSlot(
+                id: id, reviewID: review.id, limit: ReviewRules.maxPhotos, expiresAt: now + ReviewRules.photoSlotLifetime, now: now)
+        else {
             return .tooManyPhotos(limit: ReviewRules.maxPhotos)
         }
         let stored: String

@@ -41,7 +41,7 @@ final class MockReviewStore: ReviewStore, Sendable {
     }
     func ratingSummary(itemID: UUID) async throws -> RatingSummary { try recorder.record(.ratingSummary(itemID), \.ratingSummary)(itemID) }
     func itemExists(id: UUID) async throws -> Bool { try recorder.record(.itemExists(id), \.itemExists)(id) }
-    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date) async throws -> Bool {
+    func reservePhotoSlot(id: UUID, reviewID: UUID, limit: Int, expiresAt: Date, now: Date) async throws -> Bool {
         try recorder.record(.reservePhotoSlot(id, reviewID, limit, expiresAt), \.reservePhotoSlot)(id, reviewID, limit, expiresAt)
     }
     func addPhoto(_ photo: ReviewPhoto, slotID: UUID) async throws -> ReviewPhoto {
