@@ -14,6 +14,19 @@ import Testing
 struct PostgresReconcileClaimTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
+    /// An order of `customer` placed and marked `requires_action` at `placed`, its wait ending at
+    /// `expires`.
+    static func awaitingAction(_ db: TestDatabase, customer: UUID, placed: Date, expires: Date) async throws -> UUID {
+        let order = try await TestRows.insertOrder(db, customer: customer, status: "pending_payment", at: placed)
+        try await db.pool.query(
+            """
+            UPDATE orders SET status = 'requires_action', action_expires_at = $2, action_client_secret = 's',
+                              action_type = 'use_stripe_sdk'
+            WHERE id = $1
+            """, order, expires)
+        return order
+    }
+
     @Test func pendingOrdersAreClaimedLeastRecentlyTriedFirst() async throws {
         try await TestDatabase.with { db in
             let customer = try await TestRows.insertCustomer(db)
@@ -37,14 +50,8 @@ struct PostgresReconcileClaimTests {
             let customer = try await TestRows.insertCustomer(db)
             var orders: [UUID] = []
             for placed in [7200.0, 3600] {
-                let order = try await TestRows.insertOrder(db, customer: customer, status: "pending_payment", at: Self.now - placed)
-                try await db.pool.query(
-                    """
-                    UPDATE orders SET status = 'requires_action', action_expires_at = $2, action_client_secret = 's',
-                                      action_type = 'use_stripe_sdk'
-                    WHERE id = $1
-                    """, order, Self.now - placed + 900)
-                orders.append(order)
+                orders.append(
+                    try await Self.awaitingAction(db, customer: customer, placed: Self.now - placed, expires: Self.now - placed + 900))
             }
             let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
             func claim(limit: Int) async throws -> [UUID] {
@@ -63,13 +70,7 @@ struct PostgresReconcileClaimTests {
     @Test func anExpiredActionIsClaimedAtOnceThenSpacedOut() async throws {
         try await TestDatabase.with { db in
             let customer = try await TestRows.insertCustomer(db)
-            let order = try await TestRows.insertOrder(db, customer: customer, status: "pending_payment", at: Self.now - 11)
-            try await db.pool.query(
-                """
-                UPDATE orders SET status = 'requires_action', action_expires_at = $2, action_client_secret = 's',
-                                  action_type = 'use_stripe_sdk'
-                WHERE id = $1
-                """, order, Self.now - 1)
+            let order = try await Self.awaitingAction(db, customer: customer, placed: Self.now - 11, expires: Self.now - 1)
             let store = PostgresOrderStore(database: db.pool, currency: Currency("JPY")!)
             func claim(at: Date) async throws -> [UUID] {
                 try await store.claimOrdersAwaitingAction(expiredBefore: at, changedBefore: at - 90, at: at, limit: 5).map(\.id)

@@ -151,9 +151,7 @@ final class HTTP1MessageRules: ChannelDuplexHandler, RemovableChannelHandler {
     /// `value` is `lowercase`, compared byte for byte in ASCII, case aside: no Unicode case
     /// mapping may make another value of it.
     private static func equalsASCII(_ value: Substring, _ lowercase: String) -> Bool {
-        value.utf8.elementsEqual(lowercase.utf8) { byte, expected in
-            ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte) == expected
-        }
+        value.utf8.elementsEqual(lowercase.utf8) { UnreadableRequestAnswer.asciiLowercased($0) == $1 }
     }
 
     /// At most one `Host` field (exactly one when `required`), whose value is empty or

@@ -128,7 +128,9 @@ final class UnreadableRequestAnswer: ChannelDuplexHandler, RemovableChannelHandl
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    /// `byte` with `A`...`Z` made lowercase, nothing else changed: HTTP's case-insensitive
+    /// tokens compared as HTTP compares them (`HTTP1MessageRules` too).
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
